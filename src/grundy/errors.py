@@ -1,0 +1,44 @@
+"""Exceptions raised by grundy.
+
+Every error a user can provoke with bad input is an :class:`InputError`; the
+command line turns it into a one-line message on stderr and exit code 2.
+A search stopped by a limit raises :class:`SearchLimitReached` (exit code 3).
+"""
+
+from __future__ import annotations
+
+
+class GrundyError(Exception):
+    """Base class of every error grundy raises on purpose."""
+
+
+class InputError(GrundyError, ValueError):
+    """Bad input: malformed graph6/sparse6, self-loops, repeated edges,
+    unknown family names or parameters, unreadable files, empty input."""
+
+
+class TooLargeError(InputError):
+    """A position is too large to build or to search within the limits."""
+
+
+class SearchLimitReached(GrundyError):
+    """A search stopped at its time or position limit.
+
+    Attributes
+    ----------
+    positions : int
+        Positions expanded before the stop.
+    seconds : float
+        Wall-clock seconds spent before the stop.
+    reason : str
+        Which limit was hit ("time limit 2.0 s", "position limit 1000").
+    """
+
+    def __init__(self, reason: str, positions: int, seconds: float) -> None:
+        self.reason = reason
+        self.positions = positions
+        self.seconds = seconds
+        super().__init__(
+            f"search stopped at the {reason} after {positions} positions "
+            f"in {seconds:.1f} s; the values found so far are kept in the table"
+        )

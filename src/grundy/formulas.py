@@ -1,0 +1,93 @@
+"""Closed forms of Graph Chomp nim-values that need only a few numbers.
+
+These functions take parameters (counts, part sizes, tail lengths), not
+graphs, so they also answer for families too large to build. The functions in
+:mod:`grundy.theory` recognise the same structures on actual graphs.
+Every result here is checked against plain search in the tests.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "bipartite_value",
+    "forest_value",
+    "complete_value",
+    "complete_multipartite_value",
+    "gmk_value",
+    "BIPARTITE_SOURCE",
+    "FOREST_SOURCE",
+    "COMPLETE_SOURCE",
+    "MULTIPARTITE_SOURCE",
+    "GMK_SOURCE",
+]
+
+BIPARTITE_SOURCE = "Khandhawit-Ye, Theorem 3 / Table 2 (bipartite graphs)"
+FOREST_SOURCE = "Draisma-van Rijnswou, Theorem 2; Khandhawit-Ye, Corollary 1 (forests)"
+COMPLETE_SOURCE = "Khandhawit-Ye, Lemma 1; Draisma-van Rijnswou, Corollary 4 (K_n)"
+MULTIPARTITE_SOURCE = "Khandhawit-Ye, Theorem 2 (complete multipartite graphs)"
+GMK_SOURCE = "Khandhawit-Ye, Theorem 5 (the pseudotree G_{m,k})"
+
+
+def bipartite_value(vertices: int, edges: int) -> int:
+    """Nim-value of any bipartite graph with the given numbers of vertices
+    and edges (Khandhawit-Ye, Theorem 3, Table 2).
+
+    Table 2: v even, e even -> 0; v odd, e even -> 1; v even, e odd -> 2;
+    v odd, e odd -> 3.
+
+    >>> [bipartite_value(v, e) for v, e in [(4, 4), (5, 4), (4, 3), (3, 3)]]
+    [0, 1, 2, 3]
+    """
+    return (vertices & 1) | ((edges & 1) << 1)
+
+
+def forest_value(vertices: int, components: int) -> int:
+    """Nim-value of a forest (Draisma-van Rijnswou, Theorem 2; Khandhawit-Ye,
+    Corollary 1): with c components, e = v - c, so by Table 2 the value is
+    0 (c even, v even), 3 (c even, v odd), 2 (c odd, v even), 1 (c odd, v odd).
+
+    >>> forest_value(5, 1), forest_value(4, 1), forest_value(4, 2), forest_value(5, 2)
+    (1, 2, 0, 3)
+    """
+    return bipartite_value(vertices, vertices - components)
+
+
+def complete_value(n: int) -> int:
+    """Nim-value of the complete graph K_n: n mod 3 (Khandhawit-Ye, Lemma 1).
+
+    >>> [complete_value(n) for n in range(7)]
+    [0, 1, 2, 0, 1, 2, 0]
+    """
+    return n % 3
+
+
+def complete_multipartite_value(parts: list[int] | tuple[int, ...]) -> int:
+    """Nim-value of the complete multipartite graph K_{a_1,...,a_k}: p mod 3
+    where p is the number of parts of odd size (Khandhawit-Ye, Theorem 2).
+
+    >>> complete_multipartite_value([3, 2, 1])
+    2
+    """
+    return sum(1 for a in parts if a % 2) % 3
+
+
+def gmk_value(m: int, k: int) -> int:
+    """Nim-value of the pseudotree G_{m,k} for m, k >= 1 (Khandhawit-Ye,
+    Theorem 5): writing m = 3a + i, k = 3b + j with 1 <= i, j <= 3, the value is
+    4n if i + j is even and 4n + 2 if it is odd, where n = (a xor b) + 1.
+    It does not depend on the (odd) length of the cycle.
+
+    Raises
+    ------
+    ValueError
+        If m < 1 or k < 1 (the theorem covers m, k >= 1).
+
+    >>> [gmk_value(1, k) for k in range(1, 7)]
+    [4, 6, 4, 8, 10, 8]
+    """
+    if m < 1 or k < 1:
+        raise ValueError("Theorem 5 covers G_{m,k} with m, k >= 1")
+    a, i = divmod(m - 1, 3)
+    b, j = divmod(k - 1, 3)
+    n = (a ^ b) + 1
+    return 4 * n + (2 if (i + j) % 2 else 0)
