@@ -1,0 +1,158 @@
+"""Bitset graph kernels used on the search's hot path.
+
+A graph here is a tuple ``adj`` of ints: vertex ``i`` of ``0 .. n-1`` has the
+neighbour set ``adj[i]`` (bit ``j`` set iff ``ij`` is an edge). A *mask* is
+an int whose set bits select a subset of the vertices. These functions do
+no validation: callers hand them simple, symmetric adjacency.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "full_mask",
+    "components",
+    "compact",
+    "remove_vertex",
+    "remove_edge",
+    "upper_lists",
+    "edge_count",
+    "is_bipartite",
+]
+
+
+def full_mask(n: int) -> int:
+    """Mask of all ``n`` vertices."""
+    return (1 << n) - 1
+
+
+def edge_count(adj: tuple[int, ...], mask: int = -1) -> int:
+    """Number of edges of the subgraph induced by ``mask`` (all by default)."""
+    if mask == -1:
+        return sum(a.bit_count() for a in adj) >> 1
+    total = 0
+    m = mask
+    while m:
+        low = m & -m
+        total += (adj[low.bit_length() - 1] & mask).bit_count()
+        m ^= low
+    return total >> 1
+
+
+def components(adj: tuple[int, ...], mask: int) -> list[int]:
+    """Vertex masks of the connected components of the subgraph induced by
+    ``mask``, in order of their lowest vertex.
+
+    >>> components((0b10, 0b01, 0b0), 0b111)
+    [3, 4]
+    """
+    comps = []
+    while mask:
+        comp = frontier = mask & -mask
+        while frontier:
+            nb = 0
+            f = frontier
+            while f:
+                low = f & -f
+                nb |= adj[low.bit_length() - 1]
+                f ^= low
+            frontier = nb & mask & ~comp
+            comp |= frontier
+        comps.append(comp)
+        mask &= ~comp
+    return comps
+
+
+def compact(adj: tuple[int, ...], mask: int) -> tuple[int, ...]:
+    """The subgraph induced by ``mask``, renumbered ``0 .. k-1`` in order.
+
+    >>> compact((0b110, 0b101, 0b011), 0b101)
+    (2, 1)
+    """
+    idx = {}
+    verts = []
+    m = mask
+    k = 0
+    while m:
+        low = m & -m
+        v = low.bit_length() - 1
+        idx[v] = k
+        verts.append(v)
+        k += 1
+        m ^= low
+    out = []
+    for v in verts:
+        a = adj[v] & mask
+        b = 0
+        while a:
+            low = a & -a
+            b |= 1 << idx[low.bit_length() - 1]
+            a ^= low
+        out.append(b)
+    return tuple(out)
+
+
+def remove_vertex(adj: tuple[int, ...], i: int) -> tuple[int, ...]:
+    """The graph with vertex ``i`` and its edges deleted, renumbered so that
+    vertices above ``i`` move down by one.
+
+    >>> remove_vertex((0b110, 0b101, 0b011), 1)
+    (2, 1)
+    """
+    low = (1 << i) - 1
+    out = []
+    for j, a in enumerate(adj):
+        if j != i:
+            out.append(((a >> (i + 1)) << i) | (a & low))
+    return tuple(out)
+
+
+def remove_edge(adj: tuple[int, ...], i: int, j: int) -> tuple[int, ...]:
+    """The graph with the edge ``ij`` deleted (endpoints kept)."""
+    out = list(adj)
+    out[i] &= ~(1 << j)
+    out[j] &= ~(1 << i)
+    return tuple(out)
+
+
+def upper_lists(adj: tuple[int, ...]) -> dict[int, list[int]]:
+    """Upper adjacency lists ``{i: [j > i adjacent to i]}`` for nauty."""
+    d = {}
+    for i, a in enumerate(adj):
+        a = (a >> (i + 1)) << (i + 1)
+        lst = []
+        while a:
+            low = a & -a
+            lst.append(low.bit_length() - 1)
+            a ^= low
+        d[i] = lst
+    return d
+
+
+def is_bipartite(adj: tuple[int, ...], mask: int) -> bool:
+    """Whether the subgraph induced by ``mask`` has no odd cycle.
+
+    >>> is_bipartite((0b110, 0b101, 0b011), 0b111), is_bipartite((0b110, 0b101, 0b011), 0b011)
+    (False, True)
+    """
+    seen = 0
+    while mask & ~seen:
+        start = mask & ~seen & -(mask & ~seen)
+        sides = [start, 0]
+        frontier = start
+        side = 0
+        seen |= start
+        while frontier:
+            nb = 0
+            f = frontier
+            while f:
+                low = f & -f
+                nb |= adj[low.bit_length() - 1]
+                f ^= low
+            nb &= mask
+            side ^= 1
+            if nb & sides[side ^ 1]:
+                return False
+            frontier = nb & ~seen
+            sides[side] |= nb
+            seen |= frontier
+    return True

@@ -1,0 +1,96 @@
+"""Canonical keys and automorphisms of graphs, through nauty (pynauty).
+
+Nothing else in grundy knows which library computes canonical forms. Graphs
+are handed over as *upper adjacency lists*: ``nbrs[i]`` lists the neighbours
+``j > i`` of vertex ``i`` (each edge once), vertices ``0 .. n-1``.
+
+pynauty's public ``Graph`` class copies and validates its input in Python,
+which costs several times more than nauty itself and, in long searches, left
+objects behind (see ``docs/performance.md``). The C entry points of pynauty
+(``pynauty.nautywrap``) read only four attributes of the object they are
+given, so we hand them a small slotted object built once per call. If that
+module is missing (a future pynauty), we fall back to the public API.
+"""
+
+from __future__ import annotations
+
+try:  # pragma: no cover - exercised implicitly
+    from pynauty import nautywrap as _nw
+
+    _graph_cert = _nw.graph_cert
+    _graph_autgrp = _nw.graph_autgrp
+    _DIRECT = True
+except ImportError:  # pragma: no cover
+    _DIRECT = False
+
+import pynauty
+
+__all__ = ["certificate", "automorphisms", "NAUTY_VERSION"]
+
+#: Identifies the canonical labelling in use; persistent tables key on it,
+#: because canonical labels may differ between nauty versions.
+NAUTY_VERSION = f"pynauty-{getattr(pynauty, '__version__', 'unknown')}"
+
+
+class _NautyInput:
+    """The four attributes pynauty's C code reads from a graph object."""
+
+    __slots__ = ("number_of_vertices", "directed", "adjacency_dict", "vertex_coloring")
+
+    def __init__(self, n: int, nbrs: dict[int, list[int]]) -> None:
+        self.number_of_vertices = n
+        self.directed = False
+        self.adjacency_dict = nbrs
+        self.vertex_coloring: list[set[int]] = []
+
+
+def certificate(n: int, nbrs: dict[int, list[int]]) -> bytes:
+    """Canonical key of a graph: equal for two graphs iff they are isomorphic.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices, ``n >= 1``.
+    nbrs : dict[int, list[int]]
+        Upper adjacency lists (each edge listed at least once, either way).
+
+    Returns
+    -------
+    bytes
+        nauty's canonical adjacency matrix, ``n * ceil(n / 64) * 8`` bytes, so
+        graphs of different orders never share a key.
+
+    >>> certificate(3, {0: [1], 1: [2]}) == certificate(3, {0: [2], 1: [2]})
+    True
+    >>> certificate(3, {0: [1], 1: [2]}) == certificate(3, {0: [1, 2], 1: [2]})
+    False
+    """
+    if _DIRECT:
+        return _graph_cert(_NautyInput(n, nbrs))
+    return pynauty.certificate(pynauty.Graph(n, adjacency_dict=nbrs))  # pragma: no cover
+
+
+def automorphisms(n: int, nbrs: dict[int, list[int]]) -> tuple[list[list[int]], list[int]]:
+    """Generators of the automorphism group and the vertex orbits.
+
+    Parameters
+    ----------
+    n, nbrs
+        As for :func:`certificate`.
+
+    Returns
+    -------
+    (generators, orbits)
+        ``generators`` is a list of permutations (lists of length ``n``,
+        ``p[v]`` the image of ``v``) generating the group; ``orbits[v]`` is
+        the least vertex in the orbit of ``v``.
+
+    >>> gens, orbits = automorphisms(3, {0: [1], 1: [2]})   # the path 0-1-2
+    >>> gens, orbits
+    ([[2, 1, 0]], [0, 1, 0])
+    """
+    if _DIRECT:
+        gens, _s1, _s2, orbits, _k = _graph_autgrp(_NautyInput(n, nbrs))
+    else:  # pragma: no cover
+        gens, _s1, _s2, orbits, _k = pynauty.autgrp(pynauty.Graph(n, adjacency_dict=nbrs))
+    return gens, orbits

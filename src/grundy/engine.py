@@ -1,0 +1,416 @@
+"""The search: exact nim-values of Graph Chomp positions.
+
+How a value is decided
+----------------------
+A position is split into connected components (a disjoint sum), each
+component is reduced by the papers' results (:mod:`grundy.theory`) and, if no
+closed form applies, looked up in the table by its canonical key
+(:mod:`grundy.canon`). Unknown components are searched.
+
+The search answers *outcome questions on sums*, not exact values of every
+option (Lemoine-Viennot; Beling-Rogalski, "On pruning search trees of
+impartial games", 2020): "is C + *n a P-position?" holds iff every move of
+C + *n leads to an N-position, i.e. no heap move to C + *m (m < n) and no
+option C' + *n is a P-position. The first option found that is a P-position
+stops the scan. The value of C is the least n for which C + *n is a
+P-position. A sum of several unknown components is decided by computing the
+exact values of all but the largest, folding them into the heap, and asking
+the question of the largest ("hardest last"). The table keeps, per
+component, its value once known and the set of values it is known *not* to
+have, so every decided (position, n) pair is remembered.
+
+Options are generated once per orbit of the automorphism group (isomorphic
+options have equal values), deduplicated by canonical form and tried in the
+order "fewest unknown components, then fewest vertices".
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bitset import compact, components, full_mask, remove_edge, remove_vertex, upper_lists
+from .canon import automorphisms, certificate
+from .errors import SearchLimitReached
+from .theory import (
+    CANCEL_SOURCE,
+    INVOLUTION_SOURCE,
+    TWINS_SOURCE,
+    Theory,
+    closed_form,
+    involution_fixed_set,
+    twin_pairs,
+)
+
+__all__ = ["Solver", "Stats", "Component"]
+
+#: An unknown component handed to the search: (canonical key, compact adjacency).
+Component = tuple[bytes, tuple[int, ...]]
+
+#: Describe a vertex mask of the graph being traced (for explanations).
+Namer = Callable[[int], str]
+
+
+@dataclass
+class Stats:
+    """Counters of one solver (cumulative over its lifetime).
+
+    positions : distinct positions expanded (options generated), the measure
+        of search effort; table_hits : lookups answered by the table;
+    closed_forms : components answered by a closed form; reductions :
+        twin / involution reductions applied; seconds : wall-clock time in
+        searches.
+    """
+
+    positions: int = 0
+    table_hits: int = 0
+    closed_forms: int = 0
+    reductions: int = 0
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "positions": self.positions,
+            "table_hits": self.table_hits,
+            "closed_forms": self.closed_forms,
+            "reductions": self.reductions,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+class Solver:
+    """Exact Graph Chomp search with a transposition table.
+
+    Parameters
+    ----------
+    theory : Theory
+        Which of the papers' results to use (default: all).
+    time_limit : float or None
+        Seconds of search allowed per top-level call; exceeding it raises
+        :class:`~grundy.errors.SearchLimitReached`.
+    max_positions : int or None
+        Total positions the solver may expand over its lifetime; exceeding
+        it raises :class:`~grundy.errors.SearchLimitReached`.
+    progress : bool
+        Show a progress counter on stderr for searches longer than a second.
+
+    What was learned before a limit or a ``KeyboardInterrupt`` stays in the
+    table: calling again continues from there.
+    """
+
+    def __init__(
+        self,
+        theory: Theory | None = None,
+        *,
+        time_limit: float | None = None,
+        max_positions: int | None = None,
+        progress: bool = False,
+    ) -> None:
+        self.theory = theory if theory is not None else Theory()
+        self.time_limit = time_limit
+        self.max_positions = max_positions
+        self.progress = progress
+        self.values: dict[bytes, int] = {}
+        self.not_values: dict[bytes, int] = {}
+        self.aliases: dict[bytes, tuple[int, tuple[Component, ...]]] = {}
+        self.irreducible: set[bytes] = set()
+        self.stats = Stats()
+        self._deadline: float | None = None
+        self._started = 0.0
+        self._bar: Any = None
+        if sys.getrecursionlimit() < 20000:
+            sys.setrecursionlimit(20000)
+
+    # ------------------------------------------------------------------
+    # decomposition
+    # ------------------------------------------------------------------
+    def decompose(
+        self,
+        adj: tuple[int, ...],
+        mask: int | None = None,
+        trace: list[str] | None = None,
+        name: Namer | None = None,
+    ) -> tuple[int, tuple[Component, ...]]:
+        """Split a position into a heap and unknown components.
+
+        Parameters
+        ----------
+        adj : tuple of int
+            Adjacency bitsets of a graph (any number of components).
+        mask : int, optional
+            Vertices to consider (default all).
+        trace, name
+            If ``trace`` is a list, a line is appended for every reduction
+            and closed form used, naming vertex sets with ``name(mask)``.
+
+        Returns
+        -------
+        (nimber, unknowns)
+            The position has the value ``nimber`` xor the values of the
+            ``unknowns``, each a (canonical key, compact adjacency) pair,
+            sorted by number of vertices. Components whose values are in the
+            table are folded into ``nimber``; isomorphic pairs cancel when
+            ``theory.cancel_pairs`` is on.
+        """
+        if mask is None:
+            mask = full_mask(len(adj))
+        nimber = 0
+        unknown: list[Component] = []
+        theory = self.theory
+        todo = components(adj, mask)
+        while todo:
+            comp = todo.pop()
+            if theory.twins and comp & (comp - 1):
+                pairs = twin_pairs(adj, comp)
+                if pairs:
+                    removed = 0
+                    for i, j in pairs:
+                        removed |= (1 << i) | (1 << j)
+                    self.stats.reductions += 1
+                    if trace is not None and name is not None:
+                        trace.append(
+                            f"false twins removed in pairs: {name(removed)} "
+                            f"[{TWINS_SOURCE}]"
+                        )
+                    todo.extend(components(adj, comp & ~removed))
+                    continue
+            cf = closed_form(adj, comp, theory)
+            if cf is not None:
+                self.stats.closed_forms += 1
+                nimber ^= cf[0]
+                if trace is not None and name is not None:
+                    trace.append(f"{name(comp)}: {cf[1]}, value {cf[0]} [{cf[2]}]")
+                continue
+            sub = adj if comp == full_mask(len(adj)) else compact(adj, comp)
+            nbrs = upper_lists(sub)
+            key = certificate(len(sub), nbrs)
+            val = self.values.get(key)
+            if val is not None:
+                self.stats.table_hits += 1
+                nimber ^= val
+                if trace is not None and name is not None:
+                    trace.append(f"{name(comp)}: value {val} from the table")
+                continue
+            if theory.involutions:
+                alias = self.aliases.get(key)
+                if alias is None and key not in self.irreducible:
+                    gens, _orbits = automorphisms(len(sub), nbrs)
+                    inv = involution_fixed_set(sub, gens)
+                    if inv is None:
+                        self.irreducible.add(key)
+                    else:
+                        self.stats.reductions += 1
+                        alias = self.decompose(sub, inv[0])
+                        self.aliases[key] = alias
+                        if trace is not None and name is not None:
+                            # Describe the involution in the caller's labels.
+                            verts = [v for v in range(len(adj)) if comp >> v & 1]
+                            moved = 0
+                            for i, w in enumerate(inv[1]):
+                                if w != i:
+                                    moved |= 1 << verts[i]
+                            trace.append(
+                                f"{name(comp)}: an involutive automorphism moving "
+                                f"{name(moved)} swaps no edge; replaced by its fixed-point "
+                                f"set [{INVOLUTION_SOURCE}]"
+                            )
+                            fixed = comp & ~moved
+                            if fixed:
+                                sub_nim, sub_unk = self.decompose(adj, fixed, trace, name)
+                                alias = (sub_nim, sub_unk)
+                            else:
+                                trace.append("the fixed-point set is empty: value 0")
+                if alias is not None:
+                    nimber ^= alias[0]
+                    unknown.extend(alias[1])
+                    continue
+            if trace is not None and name is not None:
+                trace.append(
+                    f"{name(comp)}: {len(sub)} vertices, "
+                    f"{sum(a.bit_count() for a in sub) // 2} edges, no closed form: searched"
+                )
+            unknown.append((key, sub))
+        if theory.cancel_pairs and len(unknown) > 1:
+            unknown, cancelled = _cancel_pairs(unknown)
+            if cancelled and trace is not None:
+                trace.append(f"{cancelled} pair(s) of isomorphic components cancel [{CANCEL_SOURCE}]")
+        unknown.sort(key=lambda c: len(c[1]))
+        return nimber, tuple(unknown)
+
+    # ------------------------------------------------------------------
+    # search
+    # ------------------------------------------------------------------
+    def value_of(self, nimber: int, unknowns: tuple[Component, ...]) -> int:
+        """Exact value of ``*nimber + sum(unknowns)``."""
+        for key, adj in unknowns:
+            nimber ^= self._value(key, adj)
+        return nimber
+
+    def is_p(self, nimber: int, unknowns: tuple[Component, ...]) -> bool:
+        """Whether ``*nimber + sum(unknowns)`` is a P-position (value 0)."""
+        return self._is_p_sum(unknowns, nimber)
+
+    def _value(self, key: bytes, adj: tuple[int, ...]) -> int:
+        v = self.values.get(key)
+        if v is not None:
+            return v
+        n = 0
+        while not self._is_p1(key, adj, n):
+            n += 1
+        return n
+
+    def _is_p_sum(self, unknowns: tuple[Component, ...], n: int) -> bool:
+        values = self.values
+        rest = []
+        for key, adj in unknowns:
+            v = values.get(key)
+            if v is None:
+                rest.append((key, adj))
+            else:
+                n ^= v
+        if not rest:
+            return n == 0
+        for key, adj in rest[:-1]:
+            n ^= self._value(key, adj)
+        key, adj = rest[-1]
+        return self._is_p1(key, adj, n)
+
+    def _is_p1(self, key: bytes, adj: tuple[int, ...], n: int) -> bool:
+        """Whether C + *n is a P-position, for one unknown component C."""
+        v = self.values.get(key)
+        if v is not None:
+            return v == n
+        excluded = self.not_values.get(key, 0)
+        if excluded >> n & 1:
+            return False
+        # Heap moves: C + *m for m < n must all be N-positions (value of C is not m).
+        for m in range(n):
+            if not (excluded >> m & 1) and self._is_p1(key, adj, m):
+                return False
+        # Moves in C: every option C' + *n must be an N-position.
+        for nim, unk in self._options(key, adj):
+            if self._is_p_sum(unk, nim ^ n):
+                self.not_values[key] = self.not_values.get(key, 0) | (1 << n)
+                return False
+        self.values[key] = n
+        self.not_values.pop(key, None)
+        return True
+
+    def _options(self, key: bytes, adj: tuple[int, ...]) -> list[tuple[int, tuple[Component, ...]]]:
+        """Options of a component, one per automorphism orbit of moves,
+        deduplicated by canonical form, easiest first."""
+        self._tick()
+        n = len(adj)
+        nbrs = upper_lists(adj)
+        gens, orbits = automorphisms(n, nbrs)
+        seen: set[tuple[int, tuple[bytes, ...]]] = set()
+        out = []
+        for i in range(n):
+            if orbits[i] == i:
+                child = self.decompose(remove_vertex(adj, i))
+                sig = (child[0], tuple(k for k, _ in child[1]))
+                if sig not in seen:
+                    seen.add(sig)
+                    out.append(child)
+        for i, j in _edge_orbit_reps(nbrs, gens):
+            child = self.decompose(remove_edge(adj, i, j))
+            sig = (child[0], tuple(k for k, _ in child[1]))
+            if sig not in seen:
+                seen.add(sig)
+                out.append(child)
+        out.sort(key=lambda c: (len(c[1]), sum(len(a) for _, a in c[1])))
+        return out
+
+    # ------------------------------------------------------------------
+    # limits and progress
+    # ------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the clock for a top-level call (limits count from here)."""
+        self._started = time.perf_counter()
+        self._deadline = self._started + self.time_limit if self.time_limit else None
+
+    def finish(self) -> None:
+        """Stop the clock; close the progress display."""
+        self.stats.seconds += time.perf_counter() - self._started
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+    def _tick(self) -> None:
+        stats = self.stats
+        stats.positions += 1
+        if self.max_positions is not None and stats.positions > self.max_positions:
+            raise SearchLimitReached(
+                f"position limit {self.max_positions}",
+                stats.positions - 1,
+                time.perf_counter() - self._started,
+            )
+        if stats.positions & 255 == 0:
+            now = time.perf_counter()
+            if self._deadline is not None and now > self._deadline:
+                raise SearchLimitReached(
+                    f"time limit {self.time_limit:g} s", stats.positions, now - self._started
+                )
+            if self.progress:
+                self._show_progress(now)
+
+    def _show_progress(self, now: float) -> None:
+        if self._bar is None:
+            if now - self._started < 1.0:
+                return
+            from tqdm import tqdm
+
+            self._bar = tqdm(
+                desc="searching", unit=" positions", file=sys.stderr, mininterval=0.5, leave=False
+            )
+            self._bar_count = 0
+        self._bar.update(self.stats.positions - self._bar_count)
+        self._bar_count = self.stats.positions
+        self._bar.set_postfix(known=len(self.values), refresh=False)
+
+
+def _cancel_pairs(unknown: list[Component]) -> tuple[list[Component], int]:
+    """Drop pairs of components with equal canonical keys (G + G = 0)."""
+    count: dict[bytes, int] = {}
+    for key, _ in unknown:
+        count[key] = count.get(key, 0) + 1
+    if all(c == 1 for c in count.values()):
+        return unknown, 0
+    out = []
+    cancelled = 0
+    kept: dict[bytes, int] = {}
+    for key, adj in unknown:
+        c = count[key]
+        if c % 2 and not kept.get(key):
+            out.append((key, adj))
+            kept[key] = 1
+    cancelled = sum(c // 2 for c in count.values())
+    return out, cancelled
+
+
+def _edge_orbit_reps(nbrs: dict[int, list[int]], gens: list[list[int]]) -> list[tuple[int, int]]:
+    """One edge ``(i, j)``, ``i < j``, per orbit of the group generated by
+    ``gens`` acting on edges."""
+    edges = [(i, j) for i, js in nbrs.items() for j in js]
+    if not gens:
+        return edges
+    index = {e: k for k, e in enumerate(edges)}
+    parent = list(range(len(edges)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for p in gens:
+        for k, (i, j) in enumerate(edges):
+            a, b = p[i], p[j]
+            other = index[(a, b) if a < b else (b, a)]
+            ra, rb = find(k), find(other)
+            if ra != rb:
+                parent[max(ra, rb)] = min(ra, rb)
+    return [e for k, e in enumerate(edges) if find(k) == k]

@@ -1,0 +1,263 @@
+"""The papers' results on Graph Chomp, as functions on bitset graphs.
+
+Each result is switchable off through :class:`Theory`; the tests prove every
+one equal to plain search (exhaustively on small graphs, by property-based
+tests on random ones). Graphs are adjacency bitsets as in
+:mod:`grundy.bitset`; ``mask`` selects the vertices considered.
+
+Results used
+------------
+- Khandhawit-Ye, Theorem 3 / Table 2: bipartite graphs by parity of v and e
+  (forests: Draisma-van Rijnswou, Theorem 2; Khandhawit-Ye, Corollary 1).
+- Khandhawit-Ye, Theorem 2 and Lemma 1: complete multipartite graphs, K_n.
+- Khandhawit-Ye, §2: a cycle has value 0 (any move leaves a path of value
+  1 or 2; even cycles are also covered by Table 2).
+- Khandhawit-Ye, Theorem 1 (Draisma-van Rijnswou, Proposition 3): an
+  involutive automorphism that swaps the endpoints of no edge preserves the
+  nim-value when the position is replaced by its fixed-point set. Two false
+  twins (non-adjacent vertices with equal neighbourhoods) give such an
+  involution, the transposition of the two; its fixed-point set is the graph
+  without them.
+- Sprague-Grundy: G + G = 0, so two isomorphic components cancel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+from .bitset import edge_count, is_bipartite
+from .formulas import (
+    BIPARTITE_SOURCE,
+    COMPLETE_SOURCE,
+    FOREST_SOURCE,
+    MULTIPARTITE_SOURCE,
+    bipartite_value,
+    complete_multipartite_value,
+)
+
+__all__ = [
+    "Theory",
+    "closed_form",
+    "twin_pairs",
+    "involution_fixed_set",
+    "CYCLE_SOURCE",
+    "TWINS_SOURCE",
+    "INVOLUTION_SOURCE",
+    "CANCEL_SOURCE",
+]
+
+CYCLE_SOURCE = "Khandhawit-Ye, §2 (a cycle has value 0: every move leaves a path)"
+TWINS_SOURCE = "Khandhawit-Ye, Theorem 1 (false twins: the swap is an involution)"
+INVOLUTION_SOURCE = "Khandhawit-Ye, Theorem 1; Draisma-van Rijnswou, Proposition 3"
+CANCEL_SOURCE = "Sprague-Grundy: G + G = 0 (isomorphic components cancel)"
+
+
+@dataclass(frozen=True)
+class Theory:
+    """Which of the papers' results the engine may use.
+
+    All are on by default; :meth:`none` turns every one off (pure search,
+    still with disjoint-sum splitting and the canonical table, which are the
+    engine's own and proven by Sprague-Grundy).
+
+    >>> Theory.none().bipartite, Theory().twins
+    (False, True)
+    """
+
+    bipartite: bool = True
+    complete_multipartite: bool = True
+    cycles: bool = True
+    twins: bool = True
+    involutions: bool = True
+    cancel_pairs: bool = True
+
+    @classmethod
+    def none(cls) -> "Theory":
+        """Every result off: pure search."""
+        return cls(**{f.name: False for f in fields(cls)})
+
+    @classmethod
+    def only(cls, *names: str) -> "Theory":
+        """Only the named results on, e.g. ``Theory.only("twins")``.
+
+        Raises
+        ------
+        ValueError
+            On a name that is not a field of :class:`Theory`.
+        """
+        valid = {f.name for f in fields(cls)}
+        bad = set(names) - valid
+        if bad:
+            raise ValueError(f"unknown theory {sorted(bad)}; valid: {sorted(valid)}")
+        return replace(cls.none(), **{n: True for n in names})
+
+    @classmethod
+    def names(cls) -> list[str]:
+        """Names of all switchable results."""
+        return [f.name for f in fields(cls)]
+
+
+def closed_form(
+    adj: tuple[int, ...], mask: int, theory: Theory
+) -> tuple[int, str, str] | None:
+    """Nim-value of a *connected* graph by a closed form, if one applies.
+
+    Parameters
+    ----------
+    adj : tuple of int
+        Adjacency bitsets.
+    mask : int
+        The vertices of one connected component (nonempty).
+    theory : Theory
+        Which closed forms are allowed.
+
+    Returns
+    -------
+    (value, what, source) or None
+        ``what`` names the structure found (e.g. "bipartite, 5 vertices,
+        4 edges (a tree)"), ``source`` the paper and theorem.
+    """
+    v = mask.bit_count()
+    e = edge_count(adj, mask)
+    if theory.bipartite and is_bipartite(adj, mask):
+        if e == v - 1:
+            return bipartite_value(v, e), f"a tree on {v} vertices", FOREST_SOURCE
+        return (
+            bipartite_value(v, e),
+            f"bipartite with {v} vertices and {e} edges",
+            BIPARTITE_SOURCE,
+        )
+    if theory.complete_multipartite:
+        parts = _multipartite_parts(adj, mask, v)
+        if parts is not None:
+            if all(p == 1 for p in parts):
+                return v % 3, f"the complete graph K_{v}", COMPLETE_SOURCE
+            return (
+                complete_multipartite_value(parts),
+                "complete multipartite K_{" + ",".join(map(str, sorted(parts, reverse=True))) + "}",
+                MULTIPARTITE_SOURCE,
+            )
+    if theory.cycles and e == v:
+        m = mask
+        while m:
+            low = m & -m
+            if (adj[low.bit_length() - 1] & mask).bit_count() != 2:
+                break
+            m ^= low
+        else:
+            return 0, f"the cycle C_{v}", CYCLE_SOURCE
+    return None
+
+
+def _multipartite_parts(adj: tuple[int, ...], mask: int, v: int) -> list[int] | None:
+    """Part sizes if the graph on ``mask`` is complete multipartite, else None.
+
+    In a complete multipartite graph the vertices of one part have the same
+    neighbourhood, the complement of their part within the graph.
+    """
+    groups: dict[int, int] = {}
+    m = mask
+    while m:
+        low = m & -m
+        nb = adj[low.bit_length() - 1] & mask
+        groups[nb] = groups.get(nb, 0) | low
+        m ^= low
+    for nb, part in groups.items():
+        if nb != mask & ~part:
+            return None
+    return [p.bit_count() for p in groups.values()]
+
+
+def twin_pairs(adj: tuple[int, ...], mask: int) -> list[tuple[int, int]]:
+    """Disjoint pairs of false twins among the vertices of ``mask``.
+
+    False twins are non-adjacent vertices with equal neighbourhoods; removing
+    both keeps the nim-value (Khandhawit-Ye, Theorem 1, with the involution
+    that swaps them: no edge has both of them as endpoints). Within each class
+    of equal neighbourhoods the vertices are paired off in index order, so a
+    class of odd size keeps one vertex.
+
+    >>> twin_pairs((0b0100, 0b0100, 0b1011, 0b0100), 0b1111)   # star, centre 2
+    [(0, 1)]
+    """
+    groups: dict[int, list[int]] = {}
+    m = mask
+    while m:
+        low = m & -m
+        i = low.bit_length() - 1
+        groups.setdefault(adj[i] & mask, []).append(i)
+        m ^= low
+    pairs = []
+    for members in groups.values():
+        for k in range(0, len(members) - 1, 2):
+            pairs.append((members[k], members[k + 1]))
+    return pairs
+
+
+def involution_fixed_set(
+    adj: tuple[int, ...], generators: list[list[int]]
+) -> tuple[int, list[int]] | None:
+    """Fixed-point set of an involutive automorphism that swaps no edge.
+
+    Tries every generator and, for a generator of even order 2k, its k-th
+    power (an involution). Among those that swap the endpoints of no edge,
+    returns the one with the fewest fixed vertices.
+
+    Parameters
+    ----------
+    adj : tuple of int
+        A graph on vertices ``0 .. n-1``.
+    generators : list of permutations
+        Automorphisms of the graph (e.g. from :func:`grundy.canon.automorphisms`).
+
+    Returns
+    -------
+    (fixed_mask, involution) or None
+        The vertex mask of the fixed-point set, which by Khandhawit-Ye
+        Theorem 1 is a position of the same nim-value (the induced subgraph:
+        an edge is fixed only with both endpoints fixed, since none is
+        swapped), and the involution as a permutation list.
+    """
+    best: tuple[int, list[int]] | None = None
+    n = len(adj)
+    for p in generators:
+        q = _involution_power(p)
+        if q is None:
+            continue
+        fixed = 0
+        ok = True
+        for v in range(n):
+            w = q[v]
+            if w == v:
+                fixed |= 1 << v
+            elif adj[v] >> w & 1:
+                ok = False
+                break
+        if ok and (best is None or fixed.bit_count() < best[0].bit_count()):
+            best = (fixed, q)
+    return best
+
+
+def _involution_power(p: list[int]) -> list[int] | None:
+    """An involution among the powers of ``p`` (``p^(k)`` for order ``2k``),
+    or None if ``p`` has odd order or is the identity."""
+    order = 1
+    seen = [False] * len(p)
+    from math import lcm
+
+    for v in range(len(p)):
+        if not seen[v]:
+            length = 0
+            w = v
+            while not seen[w]:
+                seen[w] = True
+                w = p[w]
+                length += 1
+            order = lcm(order, length)
+    if order % 2:
+        return None
+    k = order // 2
+    q = list(range(len(p)))
+    for _ in range(k):
+        q = [p[x] for x in q]
+    return q
