@@ -348,11 +348,11 @@ class Solver:
                 stats.positions - 1,
                 time.perf_counter() - self._started,
             )
-        if stats.positions & 255 == 0:
+        if self._deadline is not None or (self.progress and stats.positions & 63 == 0):
             now = time.perf_counter()
             if self._deadline is not None and now > self._deadline:
                 raise SearchLimitReached(
-                    f"time limit {self.time_limit:g} s", stats.positions, now - self._started
+                    f"time limit {self.time_limit:g} s", stats.positions - 1, now - self._started
                 )
             if self.progress:
                 self._show_progress(now)

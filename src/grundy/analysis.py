@@ -1,0 +1,262 @@
+"""Answers about one Graph Chomp position: value, outcome, winning moves,
+option table, explanation and statistics."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bitset import components, full_mask, is_bipartite, edge_count, remove_edge
+from .engine import Solver
+from .formulas import BIPARTITE_SOURCE, bipartite_value
+from .position import Graph, bits
+
+__all__ = ["Move", "Analysis", "analyze_graph", "label_json"]
+
+
+@dataclass(frozen=True)
+class Move:
+    """A Graph Chomp move in the user's labels: remove ``vertex`` (with its
+    edges), or remove ``edge`` (a pair of labels; its endpoints stay)."""
+
+    vertex: Hashable | None = None
+    edge: tuple[Hashable, Hashable] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"vertex": v}`` or ``{"edge": [u, v]}``."""
+        if self.edge is not None:
+            return {"edge": [label_json(self.edge[0]), label_json(self.edge[1])]}
+        return {"vertex": label_json(self.vertex)}
+
+    def __str__(self) -> str:
+        if self.edge is not None:
+            return f"remove edge {label_str(self.edge[0])}-{label_str(self.edge[1])}"
+        return f"remove vertex {label_str(self.vertex)}"
+
+
+def label_json(label: Hashable) -> Any:
+    """A vertex label as JSON: tuples become lists, other non-JSON types strings."""
+    if isinstance(label, tuple):
+        return [label_json(x) for x in label]
+    if isinstance(label, (int, str, float)) or label is None:
+        return label
+    return str(label)
+
+
+def label_str(label: Hashable) -> str:
+    """A vertex label for human output: ``3``, ``a``, ``(0, 1)``."""
+    return str(label)
+
+
+@dataclass
+class Analysis:
+    """Everything grundy can say about one position.
+
+    Attributes
+    ----------
+    name : str
+        Where the position came from ("wheel:9", "graphs.g6:3").
+    value : int
+        Its nim-value (Grundy value).
+    outcome : str
+        "P" if the value is 0 (the previous player wins), else "N".
+    winning_moves : list of Move
+        Every move to a position of nim-value 0, in vertex then edge order.
+    options : list of (Move, int) or None
+        The full option table (each move and the value it leads to), when
+        asked for.
+    explanation : list of str
+        The reductions and theorems used, with citations, in order.
+    stats : dict
+        ``positions`` searched, ``table_hits``, ``closed_forms``,
+        ``reductions``, ``seconds`` for this analysis.
+    vertices, edges : int
+        Size of the position.
+    graph : Graph or None
+        The position (None if answered from a family formula without
+        building it).
+    """
+
+    name: str
+    value: int
+    winning_moves: list[Move] | None
+    explanation: list[str]
+    stats: dict[str, Any]
+    vertices: int
+    edges: int
+    graph: Graph | None = None
+    options: list[tuple[Move, int]] | None = None
+
+    @property
+    def outcome(self) -> str:
+        return "P" if self.value == 0 else "N"
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object printed by ``grundy value --json``."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "value": self.value,
+            "outcome": self.outcome,
+            "winning_moves": None
+            if self.winning_moves is None
+            else [m.to_json() for m in self.winning_moves],
+            "vertices": self.vertices if self.graph is None else [label_json(v) for v in self.graph.labels],
+            "edges": self.edges
+            if self.graph is None
+            else [[label_json(u), label_json(v)] for u, v in self.graph.edges()],
+            "explanation": self.explanation,
+            "stats": self.stats,
+        }
+        if self.options is not None:
+            out["options"] = [dict(m.to_json(), value=v) for m, v in self.options]
+        return out
+
+
+def analyze_graph(
+    g: Graph,
+    solver: Solver,
+    *,
+    name: str = "",
+    moves: bool = True,
+    option_table: bool = False,
+) -> Analysis:
+    """Analyse a graph with ``solver``; see :func:`grundy.analyze`.
+
+    Raises
+    ------
+    SearchLimitReached
+        If the solver's time or position limit is hit.
+    """
+    before = solver.stats.as_dict()
+    t0 = time.perf_counter()
+    solver.start()
+    try:
+        labels = g.labels
+
+        def namer(mask: int) -> str:
+            return "{" + ", ".join(label_str(labels[i]) for i in bits(mask)) + "}"
+
+        adj = g.adj
+        comps = components(adj, full_mask(g.n))
+        trace: list[str] = []
+        if len(comps) > 1:
+            trace.append(
+                f"{len(comps)} components: a disjoint sum, values combine by nim-sum "
+                "[Sprague-Grundy]"
+            )
+        elif not comps:
+            trace.append("the empty graph: no move, value 0")
+        comp_values = []
+        for comp in comps:
+            nim, unk = solver.decompose(adj, comp, trace, namer)
+            comp_values.append(solver.value_of(nim, unk))
+            if len(comps) > 1 or unk:
+                trace.append(f"{namer(comp)} has value {comp_values[-1]}")
+        total = 0
+        for v in comp_values:
+            total ^= v
+        if len(comps) > 1:
+            trace.append(
+                "nim-sum " + " xor ".join(map(str, comp_values)) + f" = {total}"
+            )
+        trace.append(
+            f"value {total}: "
+            + ("P-position, the player to move loses" if total == 0 else "N-position, the player to move wins")
+        )
+        winning: list[Move] | None = None
+        table: list[tuple[Move, int]] | None = None
+        if moves or option_table:
+            winning, table = _moves(g, solver, comps, comp_values, total, option_table, trace)
+    finally:
+        solver.finish()
+    after = solver.stats.as_dict()
+    stats = {k: after[k] - before[k] for k in after}
+    stats["seconds"] = round(time.perf_counter() - t0, 4)
+    return Analysis(
+        name=name,
+        value=total,
+        winning_moves=winning,
+        explanation=trace,
+        stats=stats,
+        vertices=g.n,
+        edges=g.m,
+        graph=g,
+        options=table,
+    )
+
+
+def _moves(
+    g: Graph,
+    solver: Solver,
+    comps: list[int],
+    comp_values: list[int],
+    total: int,
+    option_table: bool,
+    trace: list[str],
+) -> tuple[list[Move], list[tuple[Move, int]] | None]:
+    """Winning moves (and the option table) of the whole position.
+
+    A move changes one component C_i; it wins iff the new value of C_i equals
+    the nim-sum of the other components. On a bipartite component the new
+    value follows from Table 2 by parity (the option is bipartite too).
+    """
+    adj = g.adj
+    labels = g.labels
+    use_parity = solver.theory.bipartite
+    vertex_moves: list[tuple[int, Move, int]] = []
+    edge_moves: list[tuple[tuple[int, int], Move, int]] = []
+    winning_v: list[tuple[int, Move]] = []
+    winning_e: list[tuple[tuple[int, int], Move]] = []
+    parity_used = False
+    for comp, cval in zip(comps, comp_values):
+        target = total ^ cval  # the value the component must move to
+        bip = use_parity and is_bipartite(adj, comp)
+        nv = comp.bit_count()
+        ne = edge_count(adj, comp) if bip else 0
+        parity_used |= bip
+        for i in bits(comp):
+            mv = Move(vertex=labels[i])
+            if bip:
+                val = bipartite_value(nv - 1, ne - (adj[i] & comp).bit_count())
+                wins = val == target
+            else:
+                nim, unk = solver.decompose(adj, comp & ~(1 << i))
+                if option_table:
+                    val = solver.value_of(nim, unk)
+                    wins = val == target
+                else:
+                    val = -1
+                    wins = solver.is_p(nim ^ target, unk)
+            if option_table:
+                vertex_moves.append((i, mv, val ^ total ^ cval))
+            if wins:
+                winning_v.append((i, mv))
+        for i in bits(comp):
+            for j in bits(adj[i] & comp & ~((2 << i) - 1)):
+                mv = Move(edge=(labels[i], labels[j]))
+                if bip:
+                    val = bipartite_value(nv, ne - 1)
+                    wins = val == target
+                else:
+                    nim, unk = solver.decompose(remove_edge(adj, i, j), comp)
+                    if option_table:
+                        val = solver.value_of(nim, unk)
+                        wins = val == target
+                    else:
+                        val = -1
+                        wins = solver.is_p(nim ^ target, unk)
+                if option_table:
+                    edge_moves.append(((i, j), mv, val ^ total ^ cval))
+                if wins:
+                    winning_e.append(((i, j), mv))
+    if parity_used:
+        trace.append(f"moves in bipartite components valued by parity [{BIPARTITE_SOURCE}]")
+    winning = [m for _, m in sorted(winning_v, key=lambda t: t[0])]
+    winning += [m for _, m in sorted(winning_e, key=lambda t: t[0])]
+    table = None
+    if option_table:
+        table = [(m, v) for _, m, v in sorted(vertex_moves, key=lambda t: t[0])]
+        table += [(m, v) for _, m, v in sorted(edge_moves, key=lambda t: t[0])]
+    return winning, table

@@ -1,0 +1,137 @@
+"""The Python API: nim-values, outcomes and winning moves of Graph Chomp.
+
+Every function accepts a position as a :class:`grundy.Graph`, a networkx
+graph (labels kept), a family spec such as ``"wheel:9"`` or ``"petersen"``,
+or a graph6 / sparse6 string.
+
+>>> import grundy
+>>> grundy.nim_value("wheel:9")
+1
+>>> grundy.outcome("cycle:7")
+'P'
+>>> [str(m) for m in grundy.winning_moves("path:3")]
+['remove vertex 1']
+>>> import networkx as nx
+>>> grundy.nim_value(nx.petersen_graph())
+2
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .analysis import Analysis, Move, analyze_graph
+from .engine import Solver
+from .theory import Theory
+
+__all__ = ["nim_value", "outcome", "winning_moves", "analyze", "Analysis", "Move"]
+
+
+def _solver(
+    theory: Theory | None, time_limit: float | None, max_positions: int | None, solver: Solver | None
+) -> Solver:
+    if solver is not None:
+        return solver
+    return Solver(theory, time_limit=time_limit, max_positions=max_positions)
+
+
+def analyze(
+    position: Any,
+    *,
+    theory: Theory | None = None,
+    option_table: bool = False,
+    time_limit: float | None = None,
+    max_positions: int | None = None,
+    solver: Solver | None = None,
+) -> Analysis:
+    """Nim-value, outcome, winning moves, explanation and statistics.
+
+    Parameters
+    ----------
+    position : Graph, networkx.Graph, or str
+        The Graph Chomp position (a family spec, graph6 or sparse6 string).
+    theory : Theory, optional
+        Which of the papers' results to use (default all; ``Theory.none()``
+        for pure search).
+    option_table : bool
+        Also compute every option and its nim-value (``Analysis.options``).
+    time_limit : float, optional
+        Seconds of search allowed.
+    max_positions : int, optional
+        Positions the search may expand.
+    solver : Solver, optional
+        Reuse a solver (and its table) across calls; then ``theory`` and the
+        limits are the solver's.
+
+    Returns
+    -------
+    Analysis
+
+    Raises
+    ------
+    InputError
+        If the position cannot be read (see :func:`grundy.io.to_graph`).
+    SearchLimitReached
+        If a limit stops the search; the solver keeps what it learned.
+
+    >>> a = analyze("path:3")
+    >>> a.value, a.outcome, [m.to_json() for m in a.winning_moves]
+    (1, 'N', [{'vertex': 1}])
+    """
+    from .io import to_graph
+
+    g = to_graph(position)
+    name = position if isinstance(position, str) else ""
+    return analyze_graph(
+        g, _solver(theory, time_limit, max_positions, solver), name=name, option_table=option_table
+    )
+
+
+def nim_value(
+    position: Any,
+    *,
+    theory: Theory | None = None,
+    time_limit: float | None = None,
+    max_positions: int | None = None,
+) -> int:
+    """The nim-value (Grundy value) of a Graph Chomp position.
+
+    Takes the same ``position``, ``theory`` and limits as :func:`analyze`
+    and raises the same errors.
+
+    >>> nim_value("complete:5"), nim_value("multipartite:3,2,1")
+    (2, 2)
+    """
+    from .io import to_graph
+
+    g = to_graph(position)
+    s = _solver(theory, time_limit, max_positions, None)
+    s.start()
+    try:
+        return s.value_of(*s.decompose(g.adj))
+    finally:
+        s.finish()
+
+
+def outcome(position: Any, **kwargs: Any) -> str:
+    """``"P"`` if the player to move loses (value 0), else ``"N"``.
+
+    Keyword arguments and errors as for :func:`nim_value`.
+
+    >>> outcome("wheel:9"), outcome("complete:6")
+    ('N', 'P')
+    """
+    return "P" if nim_value(position, **kwargs) == 0 else "N"
+
+
+def winning_moves(position: Any, **kwargs: Any) -> list[Move]:
+    """Every move to a position of nim-value 0, in the position's labels.
+
+    Keyword arguments and errors as for :func:`analyze`.
+
+    >>> [m.to_json() for m in winning_moves("star:3")]
+    [{'edge': [0, 1]}, {'edge': [0, 2]}, {'edge': [0, 3]}]
+    """
+    moves = analyze(position, **kwargs).winning_moves
+    assert moves is not None
+    return moves

@@ -1,0 +1,652 @@
+"""Named graph families, written ``name:params`` (``wheel:9``, ``gmk:2,3``).
+
+Each family in :data:`FAMILIES` knows its parameter syntax, how to build its
+graphs, how large they are (computed from the parameters alone, so limits are
+checked before anything is built) and, where a proven formula exists, its
+Graph Chomp nim-value from the parameters (see :mod:`grundy.formulas`). That
+lets the value of, say, ``complete:100000`` be reported without building the
+graph.
+
+Vertex labels are integers unless a family's definition says otherwise; each
+definition states its labelling.
+
+>>> build_family("wheel:5").degree(0)
+5
+>>> family_closed_form("path:4")
+(2, 'a tree with 4 vertices; Draisma-van Rijnswou, Theorem 2; Khandhawit-Ye, Corollary 1 (forests)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import networkx as nx
+
+from .errors import InputError, TooLargeError
+from .formulas import (
+    BIPARTITE_SOURCE,
+    COMPLETE_SOURCE,
+    FOREST_SOURCE,
+    GMK_SOURCE,
+    MULTIPARTITE_SOURCE,
+    bipartite_value,
+    complete_multipartite_value,
+    complete_value,
+    forest_value,
+    gmk_value,
+)
+from .position import Graph
+
+__all__ = [
+    "Family",
+    "FAMILIES",
+    "DEFAULT_MAX_VERTICES",
+    "DEFAULT_MAX_EDGES",
+    "CYCLE_SOURCE",
+    "WHEEL_SOURCE",
+    "parse_family",
+    "is_family_spec",
+    "build_family",
+    "family_closed_form",
+    "family_size",
+    "list_families",
+    "check_size",
+]
+
+#: Default limits on the graphs :func:`build_family` (and :func:`grundy.io.load`) build.
+DEFAULT_MAX_VERTICES = 5000
+DEFAULT_MAX_EDGES = 200_000
+
+CYCLE_SOURCE = "Khandhawit-Ye, Section 2 (a cycle: every move leaves a path, of value 1 or 2)"
+WHEEL_SOURCE = (
+    "Khandhawit-Ye, remark after Conjecture 3 (even wheels: an involution fixing "
+    "the hub and two opposite rim vertices has fixed set P_3, so Theorem 1 gives g(P_3) = 1)"
+)
+
+#: Largest hypercube dimension accepted: 2^d vertices must stay a printable number.
+MAX_HYPERCUBE_DIMENSION = 1000
+
+Params = tuple
+ClosedForm = tuple[int, str]
+
+
+@dataclass(frozen=True)
+class Family:
+    """A named family of graphs.
+
+    Attributes
+    ----------
+    name : str
+        The name used in specs, e.g. ``"wheel"``.
+    params : str
+        Parameter syntax after the colon, e.g. ``"m,n"``; ``""`` if none.
+    requires : str
+        The condition on the parameters, for error messages, e.g. ``"n >= 3"``.
+    definition : str
+        One-line definition, including the vertex labelling.
+    parse : callable
+        ``parse(tokens) -> params``: the comma-separated parameter strings to
+        a parameter tuple; raises ``ValueError`` if they are malformed or out
+        of range (turned into :class:`InputError` by :func:`parse_family`).
+    build : callable
+        ``build(params) -> Graph``.
+    size : callable
+        ``size(params) -> (vertices, edges)`` without building; ``edges`` is
+        ``None`` when only a build can tell (random graphs).
+    closed_form : callable or None
+        ``closed_form(params) -> (value, reason) or None``: the nim-value by a
+        proven formula, with the reason and its source, when one applies.
+    """
+
+    name: str
+    params: str
+    requires: str
+    definition: str
+    parse: Callable[[list[str]], Params]
+    build: Callable[[Params], Graph]
+    size: Callable[[Params], tuple[int, int | None]]
+    closed_form: Callable[[Params], ClosedForm | None] | None = None
+
+    @property
+    def syntax(self) -> str:
+        """How a spec of this family is written, e.g. ``"wheel:n"``."""
+        return f"{self.name}:{self.params}" if self.params else self.name
+
+
+# -- parameter parsers ------------------------------------------------------
+def _int(token: str, low: int = 0) -> int:
+    value = int(token)  # ValueError on anything but an integer
+    if value < low:
+        raise ValueError(f"{value} < {low}")
+    return value
+
+
+def _ints(count: int | None, low: int) -> Callable[[list[str]], Params]:
+    """Parser of ``count`` integers (any number >= 1 if None), each >= ``low``."""
+
+    def parse(tokens: list[str]) -> Params:
+        if (len(tokens) != count) if count is not None else not tokens:
+            raise ValueError("wrong number of parameters")
+        return tuple(_int(t, low) for t in tokens)
+
+    return parse
+
+
+def _gmk_parse(tokens: list[str]) -> Params:
+    if len(tokens) not in (2, 3):
+        raise ValueError("wrong number of parameters")
+    m, k = _int(tokens[0]), _int(tokens[1])
+    c = _int(tokens[2], 3) if len(tokens) == 3 else 3
+    if c % 2 == 0:
+        raise ValueError("even cycle")
+    return (m, k, c)
+
+
+def _tailed_cycle_parse(tokens: list[str]) -> Params:
+    if not tokens:
+        raise ValueError("no cycle length")
+    c = _int(tokens[0], 3)
+    tails = []
+    for token in tokens[1:]:
+        p, sep, length = token.partition("=")
+        if not sep:
+            raise ValueError("tail without '='")
+        p_val, l_val = _int(p), _int(length, 1)
+        if p_val >= c:
+            raise ValueError("tail position off the cycle")
+        tails.append((p_val, l_val))
+    return (c, *tails)
+
+
+def _random_parse(tokens: list[str]) -> Params:
+    if len(tokens) != 3:
+        raise ValueError("wrong number of parameters")
+    p = float(tokens[1])
+    if not 0 <= p <= 1:  # also rejects nan
+        raise ValueError("p out of range")
+    return (_int(tokens[0]), p, int(tokens[2]))
+
+
+def _no_params(tokens: list[str]) -> Params:
+    if tokens:
+        raise ValueError("takes no parameters")
+    return ()
+
+
+# -- builders ---------------------------------------------------------------
+def _nx(generator: Callable[..., object]) -> Callable[[Params], Graph]:
+    """Builder calling a networkx generator with the parameters."""
+    return lambda p: Graph.from_networkx(generator(*p))
+
+
+def _hang(edges: list[tuple[int, int]], at: int, first: int, length: int) -> int:
+    """Append a path of ``length`` new vertices ``first, first+1, ...`` hanging
+    from vertex ``at`` to ``edges``; return the next free label."""
+    prev = at
+    for v in range(first, first + length):
+        edges.append((prev, v))
+        prev = v
+    return first + length
+
+
+def _cycle_edges(c: int) -> list[tuple[int, int]]:
+    return [(i, (i + 1) % c) for i in range(c)]
+
+
+def _build_hypercube(p: Params) -> Graph:
+    (d,) = p
+    n = 1 << d
+    edges = [(x, x | 1 << b) for x in range(n) for b in range(d) if not x >> b & 1]
+    return Graph.from_edges(range(n), edges)
+
+
+def _build_caterpillar(p: Params) -> Graph:
+    k = len(p)
+    edges = [(i, i + 1) for i in range(k - 1)]
+    nxt = k
+    for i, leaves in enumerate(p):
+        for _ in range(leaves):
+            nxt = _hang(edges, i, nxt, 1)
+    return Graph.from_edges(range(nxt), edges)
+
+
+def _build_gmk(p: Params) -> Graph:
+    m, k, c = p
+    edges = _cycle_edges(c) + [(0, c)]
+    nxt = _hang(edges, c, c + 1, m)
+    nxt = _hang(edges, c, nxt, k)
+    return Graph.from_edges(range(nxt), edges)
+
+
+def _build_tailed_cycle(p: Params) -> Graph:
+    c, *tails = p
+    edges = _cycle_edges(c)
+    nxt = c
+    for at, length in tails:
+        nxt = _hang(edges, at, nxt, length)
+    return Graph.from_edges(range(nxt), edges)
+
+
+# -- sizes ------------------------------------------------------------------
+def _multipartite_size(p: Params) -> tuple[int, int]:
+    total = sum(p)
+    return total, (total * total - sum(a * a for a in p)) // 2
+
+
+def _caterpillar_size(p: Params) -> tuple[int, int]:
+    v = len(p) + sum(p)
+    return v, v - 1
+
+
+def _tailed_cycle_size(p: Params) -> tuple[int, int]:
+    v = p[0] + sum(length for _, length in p[1:])
+    return v, v  # one cycle: as many edges as vertices
+
+
+# -- closed forms -----------------------------------------------------------
+def _bipartite(
+    size: Callable[[Params], tuple[int, int | None]],
+    when: Callable[[Params], bool] = lambda p: True,
+) -> Callable[[Params], ClosedForm | None]:
+    """Closed form of a family of bipartite graphs (where ``when`` holds)."""
+
+    def closed_form(p: Params) -> ClosedForm | None:
+        if not when(p):
+            return None
+        v, e = size(p)
+        assert e is not None
+        return bipartite_value(v, e), f"bipartite with {v} vertices and {e} edges; {BIPARTITE_SOURCE}"
+
+    return closed_form
+
+
+def _tree(size: Callable[[Params], tuple[int, int | None]]) -> Callable[[Params], ClosedForm]:
+    """Closed form of a family of trees."""
+
+    def closed_form(p: Params) -> ClosedForm:
+        v = size(p)[0]
+        return forest_value(v, 1), f"a tree with {v} vertices; {FOREST_SOURCE}"
+
+    return closed_form
+
+
+def _cycle_form(p: Params) -> ClosedForm:
+    return 0, CYCLE_SOURCE
+
+
+def _complete_form(p: Params) -> ClosedForm:
+    return complete_value(p[0]), f"K_n with n = {p[0]}: n mod 3; {COMPLETE_SOURCE}"
+
+
+def _multipartite_form(p: Params) -> ClosedForm:
+    odd = sum(1 for a in p if a % 2)
+    return (
+        complete_multipartite_value(p),
+        f"complete multipartite with {odd} parts of odd size: that number mod 3; {MULTIPARTITE_SOURCE}",
+    )
+
+
+def _wheel_form(p: Params) -> ClosedForm | None:
+    # Odd wheels: Khandhawit-Ye Conjecture 3 (value 1) is open, so no formula.
+    return (1, WHEEL_SOURCE) if p[0] % 2 == 0 else None
+
+
+def _gmk_form(p: Params) -> ClosedForm | None:
+    m, k, c = p
+    if m < 1 or k < 1:
+        return None
+    return gmk_value(m, k), f"G_{{m,k}} with m = {m}, k = {k} (any odd cycle length); {GMK_SOURCE}"
+
+
+_even_tailed_cycle_form = _bipartite(_tailed_cycle_size, lambda p: p[0] % 2 == 0)
+
+
+def _tailed_cycle_form(p: Params) -> ClosedForm | None:
+    return _cycle_form(p) if len(p) == 1 else _even_tailed_cycle_form(p)
+
+
+def _sizes(v: Callable[[Params], int], e: Callable[[Params], int]) -> Callable[[Params], tuple[int, int]]:
+    return lambda p: (v(p), e(p))
+
+
+_path_size = _sizes(lambda p: p[0], lambda p: p[0] - 1)
+_star_size = _sizes(lambda p: p[0] + 1, lambda p: p[0])
+_grid_size = _sizes(lambda p: p[0] * p[1], lambda p: p[0] * (p[1] - 1) + p[1] * (p[0] - 1))
+_hypercube_size = _sizes(lambda p: 1 << p[0], lambda p: (p[0] << p[0]) >> 1)
+_prism_size = _sizes(lambda p: 2 * p[0], lambda p: 3 * p[0])
+_empty_size = _sizes(lambda p: p[0], lambda p: 0)
+
+
+def _hypercube_parse(tokens: list[str]) -> Params:
+    (d,) = _ints(1, 0)(tokens)
+    if d > MAX_HYPERCUBE_DIMENSION:
+        raise ValueError("dimension too large")
+    return (d,)
+
+
+_FAMILY_LIST = [
+    Family(
+        "path", "n", "n >= 1",
+        "path P_n on n vertices 0..n-1 in order (n counts vertices; Mangang counts edges)",
+        _ints(1, 1), _nx(nx.path_graph), _path_size, _tree(_path_size),
+    ),
+    Family(
+        "cycle", "n", "n >= 3",
+        "cycle C_n on vertices 0..n-1 in order",
+        _ints(1, 3), _nx(nx.cycle_graph), _sizes(lambda p: p[0], lambda p: p[0]), _cycle_form,
+    ),
+    Family(
+        "complete", "n", "n >= 1",
+        "complete graph K_n on vertices 0..n-1",
+        _ints(1, 1), _nx(nx.complete_graph),
+        _sizes(lambda p: p[0], lambda p: p[0] * (p[0] - 1) // 2), _complete_form,
+    ),
+    Family(
+        "multipartite", "a,b,c,...", "at least one part, each of size >= 1",
+        "complete multipartite graph K_{a,b,c,...}; vertices 0.. numbered part by part",
+        _ints(None, 1), _nx(nx.complete_multipartite_graph), _multipartite_size, _multipartite_form,
+    ),
+    Family(
+        "wheel", "n", "n >= 3",
+        "wheel W_n: hub 0 joined to every vertex of the n-cycle 1..n",
+        _ints(1, 3), lambda p: Graph.from_networkx(nx.wheel_graph(p[0] + 1)),
+        _sizes(lambda p: p[0] + 1, lambda p: 2 * p[0]), _wheel_form,
+    ),
+    Family(
+        "star", "n", "n >= 1",
+        "star K_{1,n}: centre 0, leaves 1..n",
+        _ints(1, 1), _nx(nx.star_graph), _star_size, _tree(_star_size),
+    ),
+    Family(
+        "grid", "m,n", "m >= 1 and n >= 1",
+        "m x n grid graph; vertices are tuples (i, j), 0 <= i < m, 0 <= j < n (networkx grid_2d_graph)",
+        _ints(2, 1), _nx(nx.grid_2d_graph), _grid_size, _bipartite(_grid_size),
+    ),
+    Family(
+        "hypercube", "d", f"0 <= d <= {MAX_HYPERCUBE_DIMENSION}",
+        "hypercube Q_d: vertices 0..2^d-1, adjacent when they differ in exactly one bit",
+        _hypercube_parse, _build_hypercube, _hypercube_size, _bipartite(_hypercube_size),
+    ),
+    Family(
+        "petersen", "", "no parameters",
+        "Petersen graph: outer 5-cycle 0..4, inner pentagram 5..9, spokes i - i+5 (networkx)",
+        _no_params, _nx(nx.petersen_graph), lambda p: (10, 15),
+    ),
+    Family(
+        "dodecahedron", "", "no parameters",
+        "dodecahedral graph on vertices 0..19 (networkx dodecahedral_graph)",
+        _no_params, _nx(nx.dodecahedral_graph), lambda p: (20, 30),
+    ),
+    Family(
+        "prism", "n", "n >= 3",
+        "prism C_n x K_2: cycles 0..n-1 and n..2n-1, rungs i - i+n (networkx circular_ladder_graph)",
+        _ints(1, 3), _nx(nx.circular_ladder_graph), _prism_size,
+        _bipartite(_prism_size, lambda p: p[0] % 2 == 0),
+    ),
+    Family(
+        "empty", "n", "n >= 0",
+        "n isolated vertices 0..n-1",
+        _ints(1, 0), _nx(nx.empty_graph), _empty_size, _bipartite(_empty_size),
+    ),
+    Family(
+        "caterpillar", "l1,l2,...,lk", "k >= 1 leaf counts, each >= 0",
+        "caterpillar: spine path 0..k-1, spine vertex i carries l_i leaves, numbered from k on in spine order",
+        _ints(None, 0), _build_caterpillar, _caterpillar_size, _tree(_caterpillar_size),
+    ),
+    Family(
+        "gmk", "m,k[,c]", "m >= 0, k >= 0 and an odd cycle length c >= 3 (default 3)",
+        "Khandhawit-Ye's G_{m,k}: cycle 0..c-1, A = 0 joined to B = c, B carries the m-tail "
+        "c+1..c+m and the k-tail c+m+1..c+m+k (paths, numbered outward from B)",
+        _gmk_parse, _build_gmk, _sizes(lambda p: sum(p) + 1, lambda p: sum(p) + 1), _gmk_form,
+    ),
+    Family(
+        "tailed-cycle", "c,p=l,p=l,...", "c >= 3 and tails p=l with 0 <= p < c and l >= 1",
+        "cycle 0..c-1; each p=l hangs a path of l new vertices from cycle vertex p, numbered "
+        "from c on, tail by tail, outward (several tails may share p)",
+        _tailed_cycle_parse, _build_tailed_cycle, _tailed_cycle_size, _tailed_cycle_form,
+    ),
+    Family(
+        "random", "n,p,seed", "n >= 0, 0 <= p <= 1 and an integer seed",
+        "Erdos-Renyi G(n, p) on vertices 0..n-1 (networkx gnp_random_graph with that seed)",
+        _random_parse, lambda p: Graph.from_networkx(nx.gnp_random_graph(p[0], p[1], seed=p[2])),
+        lambda p: (p[0], None),
+    ),
+]
+
+#: The registered families by name.
+FAMILIES: dict[str, Family] = {f.name: f for f in _FAMILY_LIST}
+
+
+def list_families() -> list[Family]:
+    """Return every registered family, in a fixed documentation order.
+
+    Returns
+    -------
+    list of Family
+
+    Examples
+    --------
+    >>> [f.syntax for f in list_families()][:3]
+    ['path:n', 'cycle:n', 'complete:n']
+    """
+    return list(FAMILIES.values())
+
+
+def _split(spec: str) -> tuple[str, str | None]:
+    name, sep, params = spec.strip().partition(":")
+    return name.strip(), (params if sep else None)
+
+
+def is_family_spec(spec: str) -> bool:
+    """Tell whether ``spec`` names a registered family (the part before ``:``).
+
+    Parameters are not checked: ``"wheel:x"`` is a family spec (with bad
+    parameters), ``"wheell:5"`` is not.
+
+    Parameters
+    ----------
+    spec : str
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_family_spec("wheel:9"), is_family_spec("petersen"), is_family_spec("Bw")
+    (True, True, False)
+    """
+    return _split(spec)[0] in FAMILIES
+
+
+def parse_family(spec: str) -> tuple[Family, Params]:
+    """Parse a family spec ``name:params`` (or a bare name such as ``petersen``).
+
+    Parameters
+    ----------
+    spec : str
+        E.g. ``"wheel:9"``, ``"grid:3,4"``, ``"tailed-cycle:5,0=2,2=1"``.
+        Parameters are separated by commas; spaces around them are ignored.
+
+    Returns
+    -------
+    (Family, tuple)
+        The family and its parameter tuple (``gmk`` always gets ``(m, k, c)``;
+        ``tailed-cycle`` gets ``(c, (p, l), ...)``).
+
+    Raises
+    ------
+    InputError
+        If the name is not a registered family (the message lists them), or
+        the parameters have the wrong count, type or range (the message
+        states the family's syntax and requirement).
+
+    Examples
+    --------
+    >>> family, params = parse_family("gmk:1,2")
+    >>> family.name, params
+    ('gmk', (1, 2, 3))
+    >>> parse_family("wheel:x")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InputError: wheel takes n >= 3 (wheel:n): got 'x'
+    """
+    name, params = _split(spec)
+    family = FAMILIES.get(name)
+    if family is None:
+        raise InputError(f"unknown family {name!r}; known families: {', '.join(FAMILIES)}")
+    tokens = [t.strip() for t in params.split(",")] if params is not None else []
+    try:
+        return family, family.parse(tokens)
+    except ValueError:
+        got = repr(params) if params is not None else "no parameters"
+        raise InputError(f"{family.name} takes {family.requires} ({family.syntax}): got {got}") from None
+
+
+def family_size(spec: str) -> tuple[int, int | None]:
+    """Number of vertices and edges of a family graph, without building it.
+
+    Parameters
+    ----------
+    spec : str
+
+    Returns
+    -------
+    (int, int or None)
+        ``(vertices, edges)``; ``edges`` is ``None`` for ``random`` (known
+        only after the draw).
+
+    Raises
+    ------
+    InputError
+        As :func:`parse_family`.
+
+    Examples
+    --------
+    >>> family_size("complete:100000")
+    (100000, 4999950000)
+    """
+    family, params = parse_family(spec)
+    return family.size(params)
+
+
+def check_size(what: str, vertices: int, edges: int | None, *, max_vertices: int, max_edges: int) -> None:
+    """Raise :class:`TooLargeError` if a graph exceeds the limits.
+
+    Parameters
+    ----------
+    what : str
+        How to name the graph in the message (a spec, a file and line).
+    vertices, edges : int
+        Its size; ``edges=None`` checks the vertices only.
+    max_vertices, max_edges : int
+        The limits (inclusive).
+
+    Raises
+    ------
+    TooLargeError
+        Naming the size and the limit exceeded.
+
+    Examples
+    --------
+    >>> check_size("K", 10, 45, max_vertices=5, max_edges=100)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.TooLargeError: K has 10 vertices, over the limit of 5 vertices
+    """
+    if vertices > max_vertices:
+        raise TooLargeError(f"{what} has {vertices} vertices, over the limit of {max_vertices} vertices")
+    if edges is not None and edges > max_edges:
+        raise TooLargeError(f"{what} has {edges} edges, over the limit of {max_edges} edges")
+
+
+def build_family(
+    spec: str, *, max_vertices: int = DEFAULT_MAX_VERTICES, max_edges: int = DEFAULT_MAX_EDGES
+) -> Graph:
+    """Build the graph of a family spec, checking its size first.
+
+    Parameters
+    ----------
+    spec : str
+        A family spec, e.g. ``"prism:6"``.
+    max_vertices, max_edges : int
+        Limits, checked from the parameters before building (for ``random``
+        the edges are checked after the draw).
+
+    Returns
+    -------
+    Graph
+        Labelled as in the family's definition.
+
+    Raises
+    ------
+    InputError
+        As :func:`parse_family`.
+    TooLargeError
+        If the graph has more than ``max_vertices`` vertices or
+        ``max_edges`` edges (the message names the size and the limit).
+
+    Examples
+    --------
+    >>> g = build_family("grid:2,3")
+    >>> g.n, g.m, g.labels[:2]
+    (6, 7, ((0, 0), (0, 1)))
+    >>> build_family("complete:1000")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.TooLargeError: complete:1000 has 499500 edges, over the limit of 200000 edges
+    """
+    family, params = parse_family(spec)
+    what = spec.strip()
+    vertices, edges = family.size(params)
+    limits = {"max_vertices": max_vertices, "max_edges": max_edges}
+    check_size(what, vertices, edges, **limits)
+    graph = family.build(params)
+    if edges is None:
+        check_size(what, graph.n, graph.m, **limits)
+    return graph
+
+
+def family_closed_form(spec: str) -> ClosedForm | None:
+    """The nim-value of a family graph by a proven formula, without building it.
+
+    Formulas (all from :mod:`grundy.formulas` unless noted): ``path``,
+    ``star``, ``caterpillar`` are trees (Draisma-van Rijnswou, Theorem 2);
+    ``cycle`` is 0 for every n (Khandhawit-Ye, Section 2: every move leaves a
+    path, of value 1 or 2); ``complete`` is n mod 3 (Khandhawit-Ye, Lemma 1);
+    ``multipartite`` by Khandhawit-Ye, Theorem 2; ``grid``, ``hypercube``,
+    ``empty``, ``prism`` with n even and ``tailed-cycle`` with an even cycle
+    are bipartite (Khandhawit-Ye, Theorem 3 / Table 2 with their vertex and
+    edge counts); ``gmk`` with m, k >= 1 by Khandhawit-Ye, Theorem 5; even
+    wheels are 1 (Khandhawit-Ye, remark after Conjecture 3); a
+    ``tailed-cycle`` without tails is a cycle.
+
+    No formula (``None``): odd wheels (Khandhawit-Ye Conjecture 3 says 1 but
+    is open), odd prisms, ``gmk`` with m or k = 0, ``tailed-cycle`` with an
+    odd cycle and tails, ``petersen``, ``dodecahedron``, ``random``.
+
+    Parameters
+    ----------
+    spec : str
+
+    Returns
+    -------
+    (int, str) or None
+        The nim-value and the reason with its source, or ``None``.
+
+    Raises
+    ------
+    InputError
+        As :func:`parse_family`.
+
+    Examples
+    --------
+    >>> family_closed_form("wheel:6")[0], family_closed_form("wheel:7")
+    (1, None)
+    >>> family_closed_form("gmk:1,2")
+    (6, 'G_{m,k} with m = 1, k = 2 (any odd cycle length); Khandhawit-Ye, Theorem 5 (the pseudotree G_{m,k})')
+    """
+    family, params = parse_family(spec)
+    return family.closed_form(params) if family.closed_form is not None else None
+

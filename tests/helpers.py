@@ -1,0 +1,44 @@
+"""Shared helpers for the tests: independent move application and values."""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from grundy import Graph, Solver, Theory
+from grundy.analysis import Move
+
+
+def value(g: Graph, solver: Solver) -> int:
+    """Nim-value of ``g`` with ``solver`` (whole graph, any components)."""
+    return solver.value_of(*solver.decompose(g.adj))
+
+
+def apply_move(g: Graph, move: Move) -> Graph:
+    """The graph after ``move``, built with networkx (independent of the
+    engine's bitset move code)."""
+    G = g.to_networkx()
+    if move.edge is not None:
+        G.remove_edge(*move.edge)
+    else:
+        G.remove_node(move.vertex)
+    return Graph.from_networkx(G)
+
+
+def all_moves(g: Graph) -> list[Move]:
+    """Every Graph Chomp move of ``g``: each vertex, then each edge."""
+    return [Move(vertex=v) for v in g.labels] + [Move(edge=e) for e in g.edges()]
+
+
+def pure_solver() -> Solver:
+    """A solver with every theorem off (search, splitting and table only)."""
+    return Solver(Theory.none())
+
+
+def reductions_only() -> Solver:
+    """A solver using only the value-preserving reductions (no closed form):
+    values are computed by search from the graph, not read off a formula."""
+    return Solver(Theory.only("twins", "involutions", "cancel_pairs"))
+
+
+def gnp(n: int, p: float, seed: int) -> Graph:
+    return Graph.from_networkx(nx.gnp_random_graph(n, p, seed=seed))

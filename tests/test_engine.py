@@ -1,0 +1,115 @@
+"""The engine against plain brute force: exhaustive on small graphs,
+property-based on random ones."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grundy import Graph, Solver, Theory, analyze
+from grundy.bitset import components, full_mask
+
+from brute import brute_graph_value
+from helpers import all_moves, apply_move, pure_solver, value
+
+ATLAS = [Graph.from_networkx(G) for G in nx.graph_atlas_g()[1:]]  # every graph on 1..7 vertices
+
+
+def test_atlas_has_every_graph_up_to_7_vertices() -> None:
+    counts = [sum(1 for g in ATLAS if g.n == k) for k in range(1, 8)]
+    assert counts == [1, 2, 4, 11, 34, 156, 1044]
+
+
+def test_pure_search_equals_brute_force_up_to_6_vertices() -> None:
+    s = pure_solver()
+    for g in ATLAS:
+        if g.n <= 6:
+            assert value(g, s) == brute_graph_value(g), g.edges()
+
+
+def test_theory_equals_pure_search_on_every_graph_up_to_7_vertices() -> None:
+    full, pure = Solver(), pure_solver()
+    for g in ATLAS:
+        assert value(g, full) == value(g, pure), g.edges()
+
+
+@pytest.mark.parametrize("name", Theory.names())
+def test_each_result_alone_equals_pure_search(name: str) -> None:
+    alone, pure = Solver(Theory.only(name)), pure_solver()
+    for g in ATLAS:
+        assert value(g, alone) == value(g, pure), (name, g.edges())
+
+
+def test_winning_moves_exhaustive_up_to_6_vertices() -> None:
+    """Each reported winning move leads to value 0 and no other move does."""
+    s = Solver()
+    for g in ATLAS:
+        if g.n > 6:
+            continue
+        a = analyze(g, solver=s)
+        assert a.value == brute_graph_value(g)
+        expected = [m for m in all_moves(g) if brute_graph_value(apply_move(g, m)) == 0]
+        assert a.winning_moves == expected, g.edges()
+
+
+@st.composite
+def graphs(draw: st.DrawFn, max_n: int = 10) -> Graph:
+    n = draw(st.integers(1, max_n))
+    p = draw(st.sampled_from([0.15, 0.25, 0.35, 0.5]))
+    seed = draw(st.integers(0, 2**32 - 1))
+    return Graph.from_networkx(nx.gnp_random_graph(n, p, seed=seed))
+
+
+PROPS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPS
+@given(graphs(max_n=9))
+def test_theory_equals_pure_search_random(g: Graph) -> None:
+    assert value(g, Solver()) == value(g, pure_solver())
+
+
+@PROPS
+@given(graphs())
+def test_winning_moves_and_option_table(g: Graph) -> None:
+    s = Solver()
+    a = analyze(g, solver=s, option_table=True)
+    assert a.options is not None
+    for move, v in a.options:
+        assert v == value(apply_move(g, move), s)
+    assert a.winning_moves == [m for m, v in a.options if v == 0]
+    assert a.value == min(set(range(len(a.options) + 1)) - {v for _, v in a.options})
+    assert a.outcome == ("P" if a.value == 0 else "N")
+
+
+@PROPS
+@given(graphs(), st.randoms(use_true_random=False))
+def test_relabelling_keeps_the_value(g: Graph, rnd: random.Random) -> None:
+    perm = list(range(g.n))
+    rnd.shuffle(perm)
+    h = Graph.from_edges([f"v{perm[i]}" for i in range(g.n)], [(f"v{perm[i]}", f"v{perm[j]}") for i, j in g.edge_indices()])
+    assert value(h, pure_solver()) == value(g, Solver())
+
+
+@PROPS
+@given(graphs(max_n=6), graphs(max_n=6))
+def test_disjoint_union_is_the_nim_sum(g: Graph, h: Graph) -> None:
+    union = Graph.from_networkx(nx.disjoint_union(g.to_networkx(), h.to_networkx()))
+    assert value(union, Solver()) == value(g, pure_solver()) ^ value(h, pure_solver())
+
+
+def test_isomorphic_components_cancel() -> None:
+    c5 = nx.cycle_graph(5)
+    c5.add_edge(0, 2)
+    two = Graph.from_networkx(nx.disjoint_union(c5, c5))
+    assert value(two, Solver()) == 0
+    assert value(Graph.from_networkx(c5), Solver()) != 0
+
+
+def test_components_split_masks() -> None:
+    g = Graph.from_edges(range(5), [(0, 1), (3, 4)])
+    assert components(g.adj, full_mask(5)) == [0b00011, 0b00100, 0b11000]
