@@ -9,28 +9,78 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
+from . import __version__
 from .analysis import Analysis, analyze_graph
 from .engine import Solver
 from .errors import InputError, SearchLimitReached
+from .io import LoadedPosition, load
 from .theory import Theory
 
 __all__ = ["main"]
 
+PROG = "grundy"
 
-def _fail(message: str, code: int) -> None:
-    click.echo(f"grundy: error: {message}", err=True)
+
+def _fail(message: str, code: int) -> NoReturn:
+    click.echo(f"{PROG}: error: {message}", err=True)
     sys.exit(code)
 
 
+# -- one-line usage errors ----------------------------------------------------
+# click prints usage errors (bad option values, missing arguments, unknown
+# commands) as a usage block; grundy promises one line on stderr for every bad
+# input, so they are reprinted as ``grundy: error: ...`` (exit code 2 either way).
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+class _OneLineUsageError(click.UsageError):
+    def show(self, file: Any = None) -> None:
+        hint = f" (see '{self.ctx.command_path} --help')" if self.ctx is not None else ""
+        click.echo(f"{PROG}: error: {self.format_message()}{hint}", err=True)
+
+
+def _one_line(error: click.UsageError) -> click.UsageError:
+    if isinstance(error, _OneLineUsageError) or (_NO_ARGS_IS_HELP and isinstance(error, _NO_ARGS_IS_HELP)):
+        return error  # bare `grundy` still shows the help
+    return _OneLineUsageError(error.format_message(), error.ctx)
+
+
+class _Command(click.Command):
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as error:
+            raise _one_line(error) from None
+
+
+class _Group(click.Group):
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as error:
+            raise _one_line(error) from None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            raise _one_line(error) from None
+
+
+# -- search -------------------------------------------------------------------
 def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
     f = click.option("--json", "as_json", is_flag=True, help="One JSON object per graph (JSON lines).")(f)
     f = click.option("--no-theory", is_flag=True, help="Pure search: no closed forms or reductions from the papers.")(f)
-    f = click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS", help="Stop the search after this many seconds (exit code 3).")(f)
-    f = click.option("--max-positions", type=click.IntRange(min=1), metavar="N", help="Stop the search after expanding N positions (exit code 3).")(f)
+    f = click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                     help="Stop a graph's search after this many seconds (exit code 3).")(f)
+    f = click.option("--max-positions", type=click.IntRange(min=1), metavar="N",
+                     help="Stop after expanding N positions in all, over every graph (exit code 3).")(f)
     f = click.option("--progress/--no-progress", default=None, help="Progress on stderr for long searches (default: when stderr is a terminal).")(f)
     return f
 
@@ -46,29 +96,46 @@ def _solver(no_theory: bool, time_limit: float | None, max_positions: int | None
     )
 
 
-def _analyses(specs: tuple[str, ...], solver: Solver, option_table: bool) -> Iterator[Analysis]:
-    """Load every spec and analyse each graph in input order."""
-    from .io import load
+class _Stopped(Exception):
+    """A search limit stopped the analysis of the position ``name``."""
 
-    for spec in specs:
-        for item in load(spec, stdin=sys.stdin):
-            if item.graph is None:
-                assert item.closed_form is not None
-                value, reason = item.closed_form
-                yield Analysis(
-                    name=item.name,
-                    value=value,
-                    winning_moves=None,
-                    explanation=[
-                        f"too large to build ({item.vertices} vertices, {item.edges} edges); "
-                        f"value from the family's closed form: {reason}"
-                    ],
-                    stats={"positions": 0, "table_hits": 0, "closed_forms": 1, "reductions": 0, "seconds": 0.0},
-                    vertices=item.vertices,
-                    edges=item.edges,
-                )
-            else:
+    def __init__(self, name: str, limit: SearchLimitReached) -> None:
+        option = "--time-limit" if limit.reason.startswith("time") else "--max-positions"
+        super().__init__(
+            f"{name}: search stopped at the {limit.reason} after {limit.positions} positions "
+            f"in {limit.seconds:.2f} s, before a value was found; raise {option} to search further"
+        )
+
+
+def _load_all(specs: tuple[str, ...]) -> list[LoadedPosition]:
+    """Read every spec, in input order, before any search starts: bad input is
+    reported at once, not after minutes of search on the graphs before it."""
+    return [item for spec in specs for item in load(spec, stdin=sys.stdin)]
+
+
+def _analyses(items: list[LoadedPosition], solver: Solver, option_table: bool) -> Iterator[Analysis]:
+    """Analyse each loaded graph in order, one at a time."""
+    for item in items:
+        if item.graph is None:
+            assert item.closed_form is not None
+            value, reason = item.closed_form
+            yield Analysis(
+                name=item.name,
+                value=value,
+                winning_moves=None,
+                explanation=[
+                    f"too large to build ({item.vertices} vertices, {item.edges} edges); "
+                    f"value from the family's closed form: {reason}"
+                ],
+                stats={"positions": 0, "table_hits": 0, "closed_forms": 1, "reductions": 0, "seconds": 0.0},
+                vertices=item.vertices,
+                edges=item.edges,
+            )
+        else:
+            try:
                 yield analyze_graph(item.graph, solver, name=item.name, option_table=option_table)
+            except SearchLimitReached as limit:
+                raise _Stopped(item.name or "graph", limit) from None
 
 
 def _run(body: Callable[[], None]) -> None:
@@ -77,11 +144,21 @@ def _run(body: Callable[[], None]) -> None:
         body()
     except InputError as e:
         _fail(str(e), 2)
-    except SearchLimitReached as e:
+    except _Stopped as e:
+        _fail(str(e), 3)
+    except SearchLimitReached as e:  # pragma: no cover - _analyses names the graph
         _fail(str(e), 3)
     except KeyboardInterrupt:
-        click.echo("\ngrundy: interrupted; nothing was printed for the unfinished position", err=True)
+        click.echo(f"\n{PROG}: interrupted; nothing was printed for the unfinished position", err=True)
         sys.exit(130)
+
+
+# -- output -------------------------------------------------------------------
+def _json(a: Analysis, option_table: bool = False) -> str:
+    out = a.to_json()
+    if option_table:
+        out.setdefault("options", None)  # too large to build: no table, as for winning_moves
+    return json.dumps(out)
 
 
 def _moves_text(a: Analysis) -> str:
@@ -92,7 +169,7 @@ def _moves_text(a: Analysis) -> str:
     return ", ".join(str(m) for m in a.winning_moves)
 
 
-def _print_block(a: Analysis, explain: bool = True) -> None:
+def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) -> None:
     click.echo(f"{a.name or 'graph'}  ({a.vertices} vertices, {a.edges} edges)")
     click.echo(f"  nim-value: {a.value}")
     click.echo(
@@ -104,6 +181,8 @@ def _print_block(a: Analysis, explain: bool = True) -> None:
         click.echo("  options (move -> nim-value of the result):")
         for m, v in a.options:
             click.echo(f"    {str(m):<30} -> {v}" + ("   wins" if v == 0 else ""))
+    elif option_table:
+        click.echo("  options: not listed (too large to build)")
     if explain:
         click.echo("  why:")
         for line in a.explanation:
@@ -115,8 +194,17 @@ def _print_block(a: Analysis, explain: bool = True) -> None:
     )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="grundy")
+def _print_blocks(results: Iterator[Analysis], explain: bool, option_table: bool = False) -> None:
+    """Blocks separated by a blank line, each printed as soon as it is known."""
+    for i, a in enumerate(results):
+        if i:
+            click.echo()
+        _print_block(a, explain, option_table)
+
+
+# -- commands -----------------------------------------------------------------
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name=PROG)
 def main() -> None:
     """Who wins Graph Chomp, and how.
 
@@ -124,76 +212,82 @@ def main() -> None:
     edges, or one edge; whoever cannot move loses. SPEC is a family
     (`wheel:9`, `petersen`; see `grundy families`), a graph6 or sparse6
     string, a file (.g6 .s6 .edges .txt .json), or - for graph6 on stdin.
+
+    Exit codes: 0 success, 2 bad input, 3 a search limit was reached,
+    130 interrupted.
     """
 
 
-@main.command()
+@main.command(cls=_Command)
 @click.argument("specs", nargs=-1, required=True, metavar="SPEC...")
-@click.option("--explain/--brief", default=None, help="Show the explanation (default: when there is one graph).")
+@click.option("--explain/--brief", default=None,
+              help="Show the explanation (default: when there is one graph; several graphs get one line each).")
 @_search_options
 def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool,
           time_limit: float | None, max_positions: int | None, progress: bool | None) -> None:
     """Nim-value, outcome and winning moves of each graph."""
 
     def body() -> None:
-        solver = _solver(no_theory, time_limit, max_positions, progress)
-        results = _analyses(specs, solver, option_table=False)
+        items = _load_all(specs)
+        results = _analyses(items, _solver(no_theory, time_limit, max_positions, progress), option_table=False)
+        # Each result is printed as soon as it is known.
         if as_json:
             for a in results:
-                click.echo(json.dumps(a.to_json()))
-            return
-        first = next(results, None)
-        second = next(results, None)
-        if first is None:
-            return
-        if second is None:
-            _print_block(first, explain is not False)
-            return
-        for a in (first, second, *results):
-            if explain:
-                _print_block(a)
-            else:
-                click.echo(
-                    f"{a.name}: nim-value {a.value}, outcome {a.outcome}, winning moves: {_moves_text(a)}"
-                )
+                click.echo(_json(a))
+        elif len(items) == 1:
+            _print_block(next(results), explain is not False)
+        elif explain:
+            _print_blocks(results, explain=True)
+        else:  # several graphs: one line each
+            for a in results:
+                click.echo(f"{a.name}: nim-value {a.value}, outcome {a.outcome}, winning moves: {_moves_text(a)}")
 
     _run(body)
 
 
-@main.command()
+@main.command(cls=_Command)
 @click.argument("spec", metavar="SPEC")
 @click.option("--all", "all_options", is_flag=True, help="Also print every option and its nim-value.")
 @_search_options
 def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool,
           time_limit: float | None, max_positions: int | None, progress: bool | None) -> None:
-    """Winning moves of a graph (with --all, the whole option table)."""
+    """Winning moves of a graph (with --all, the whole option table).
+
+    A file holding several graphs gives one block (or JSON line) per graph.
+    """
 
     def body() -> None:
-        solver = _solver(no_theory, time_limit, max_positions, progress)
-        for a in _analyses((spec,), solver, option_table=all_options):
-            if as_json:
-                click.echo(json.dumps(a.to_json()))
-            else:
-                _print_block(a, explain=False)
+        items = _load_all((spec,))
+        results = _analyses(items, _solver(no_theory, time_limit, max_positions, progress), option_table=all_options)
+        if as_json:
+            for a in results:
+                click.echo(_json(a, all_options))
+        else:
+            _print_blocks(results, explain=False, option_table=all_options)
 
     _run(body)
 
 
-@main.command()
-@click.option("--json", "as_json", is_flag=True, help="As a JSON list.")
+@main.command(cls=_Command)
+@click.option("--json", "as_json", is_flag=True,
+              help="As a JSON list of {name, params, syntax, requires, definition}.")
 def families(as_json: bool) -> None:
     """List the named graph families and their parameters."""
     from .families import list_families
 
     fams = list_families()
     if as_json:
-        click.echo(json.dumps([{"name": f.name, "params": f.params, "definition": f.definition} for f in fams]))
+        click.echo(json.dumps([
+            {"name": f.name, "params": f.params, "syntax": f.syntax, "requires": f.requires,
+             "definition": f.definition}
+            for f in fams
+        ]))
         return
-    width = max(len(f"{f.name}:{f.params}" if f.params else f.name) for f in fams)
+    width = max(len(f.syntax) for f in fams)
     for f in fams:
-        syntax = f"{f.name}:{f.params}" if f.params else f.name
-        click.echo(f"{syntax:<{width}}  {f.definition}")
+        requires = f"; {f.requires}" if f.params else ""
+        click.echo(f"{f.syntax:<{width}}  {f.definition}{requires}")
 
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    main(prog_name=PROG)

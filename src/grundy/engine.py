@@ -96,6 +96,10 @@ class Solver:
         it raises :class:`~grundy.errors.SearchLimitReached`.
     progress : bool
         Show a progress counter on stderr for searches longer than a second.
+    option_cache_size : int
+        How many unresolved positions keep their generated option lists
+        (oldest dropped first; a resolved position drops its list). Bounds
+        the memory used beyond the table itself.
 
     What was learned before a limit or a ``KeyboardInterrupt`` stays in the
     table: calling again continues from there.
@@ -108,6 +112,7 @@ class Solver:
         time_limit: float | None = None,
         max_positions: int | None = None,
         progress: bool = False,
+        option_cache_size: int = 50_000,
     ) -> None:
         self.theory = theory if theory is not None else Theory()
         self.time_limit = time_limit
@@ -118,6 +123,8 @@ class Solver:
         self.aliases: dict[bytes, tuple[int, tuple[Component, ...]]] = {}
         self.irreducible: set[bytes] = set()
         self.stats = Stats()
+        self.option_cache_size = option_cache_size
+        self._option_cache: dict[bytes, list[tuple[int, tuple[Component, ...]]]] = {}
         self._deadline: float | None = None
         self._started = 0.0
         self._bar: Any = None
@@ -291,12 +298,20 @@ class Solver:
             if not (excluded >> m & 1) and self._is_p1(key, adj, m):
                 return False
         # Moves in C: every option C' + *n must be an N-position.
-        for nim, unk in self._options(key, adj):
+        cache = self._option_cache
+        options = cache.get(key)
+        if options is None:
+            options = self._options(key, adj)
+            if len(cache) >= self.option_cache_size:
+                del cache[next(iter(cache))]
+            cache[key] = options
+        for nim, unk in options:
             if self._is_p_sum(unk, nim ^ n):
                 self.not_values[key] = self.not_values.get(key, 0) | (1 << n)
                 return False
         self.values[key] = n
         self.not_values.pop(key, None)
+        cache.pop(key, None)
         return True
 
     def _options(self, key: bytes, adj: tuple[int, ...]) -> list[tuple[int, tuple[Component, ...]]]:

@@ -1,0 +1,641 @@
+"""The ``grundy`` command: every input format, the JSON schema, the human
+output, bad input (exit 2, one line), search limits (exit 3) and real runs in
+a subprocess.
+
+Values printed by the CLI are not just compared with the engine's answer:
+the JSON of a position is re-checked from its own vertex and edge lists
+(rebuilt with networkx): the value is the mex of the values of every option,
+and the winning moves are exactly the moves to a position of value 0.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+
+import grundy
+from grundy import Theory
+from grundy.cli import main
+from grundy.families import FAMILIES
+
+# -- helpers ------------------------------------------------------------------
+
+
+def _runner() -> CliRunner:
+    try:
+        return CliRunner(mix_stderr=False)  # click < 8.2
+    except TypeError:
+        return CliRunner()  # click >= 8.2 keeps stderr apart
+
+
+def run(*args: str, input: str | None = None):
+    """Invoke ``grundy ARGS`` in-process; ``result.stdout`` / ``result.stderr``."""
+    return _runner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def ok(*args: str, input: str | None = None) -> str:
+    result = run(*args, input=input)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    return result.stdout
+
+
+def json_lines(*args: str, input: str | None = None) -> list[dict]:
+    out = ok(*args, "--json", input=input)
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def one_line_error(result, code: int = 2) -> str:
+    """Check a failed run: exit ``code``, one ``grundy: error:`` line on
+    stderr and no traceback; return the message."""
+    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr + result.stdout
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and result.stderr.endswith("\n"), result.stderr
+    assert lines[0].startswith("grundy: error: "), lines[0]
+    return lines[0][len("grundy: error: ") :]
+
+
+def g6(G: nx.Graph) -> str:
+    return nx.to_graph6_bytes(G, header=False).decode().strip()
+
+
+def s6(G: nx.Graph) -> str:
+    return nx.to_sparse6_bytes(G, header=False).decode().strip()
+
+
+def label(x):
+    """A JSON label back to a Python label (lists were tuples)."""
+    return tuple(label(y) for y in x) if isinstance(x, list) else x
+
+
+def graph_of(obj: dict) -> nx.Graph:
+    """The position of a JSON result, from its own vertex and edge lists."""
+    G = nx.Graph()
+    G.add_nodes_from(label(v) for v in obj["vertices"])
+    G.add_edges_from((label(u), label(v)) for u, v in obj["edges"])
+    return G
+
+
+def after(G: nx.Graph, move: dict) -> nx.Graph:
+    """The position after a JSON move, built with networkx."""
+    H = G.copy()
+    if "edge" in move:
+        H.remove_edge(*(label(x) for x in move["edge"]))
+    else:
+        H.remove_node(label(move["vertex"]))
+    return H
+
+
+def all_moves(G: nx.Graph) -> list[dict]:
+    return [{"vertex": v} for v in G.nodes] + [{"edge": [u, v]} for u, v in G.edges]
+
+
+def key(move: dict):
+    """A move, comparable whatever the order of an edge's endpoints."""
+    if "edge" in move:
+        return ("edge", frozenset(map(repr, map(label, move["edge"]))))
+    return ("vertex", repr(label(move["vertex"])))
+
+
+def mex(values) -> int:
+    s = set(values)
+    return next(i for i in range(len(s) + 1) if i not in s)
+
+
+def check_result(obj: dict, complete: bool = True) -> None:
+    """Check one JSON result: schema, and (``complete``) its value and winning
+    moves recomputed from the values of all its options."""
+    assert set(obj) >= {"name", "value", "outcome", "winning_moves", "vertices", "edges", "stats", "explanation"}
+    assert type(obj["value"]) is int and obj["value"] >= 0
+    assert obj["outcome"] == ("P" if obj["value"] == 0 else "N")
+    assert isinstance(obj["explanation"], list) and obj["explanation"]
+    assert all(isinstance(line, str) and line for line in obj["explanation"])
+    stats = obj["stats"]
+    assert {"positions", "table_hits", "seconds"} <= set(stats)
+    assert all(type(stats[k]) is int and stats[k] >= 0 for k in ("positions", "table_hits"))
+    assert isinstance(stats["seconds"], float) and stats["seconds"] >= 0
+    if obj["winning_moves"] is None:  # answered by a family formula
+        assert type(obj["vertices"]) is int and type(obj["edges"]) is int
+        return
+    assert isinstance(obj["vertices"], list) and isinstance(obj["edges"], list)
+    for move in obj["winning_moves"]:
+        assert set(move) in ({"vertex"}, {"edge"}), move
+        if "edge" in move:
+            assert isinstance(move["edge"], list) and len(move["edge"]) == 2
+    G = graph_of(obj)
+    assert G.number_of_nodes() == len(obj["vertices"]) and G.number_of_edges() == len(obj["edges"])
+    # Each winning move is a legal move to a position of value 0.
+    for move in obj["winning_moves"]:
+        assert grundy.nim_value(after(G, move)) == 0, move
+    assert (obj["value"] == 0) == (not obj["winning_moves"])
+    if complete:
+        options = {key(m): grundy.nim_value(after(G, m)) for m in all_moves(G)}
+        assert obj["value"] == mex(options.values())
+        assert {key(m) for m in obj["winning_moves"]} == {k for k, v in options.items() if v == 0}
+        assert len(obj["winning_moves"]) == len({key(m) for m in obj["winning_moves"]})
+
+
+# Small graphs with no closed form for the whole graph.
+HOUSE = nx.house_graph()  # 5 vertices, 6 edges
+BULL = nx.bull_graph()
+SPARSE = nx.Graph([(0, 1), (1, 2), (2, 0), (4, 5)])
+SPARSE.add_nodes_from([3, 6])  # isolated vertices 3 and 6
+RANDOMS = [nx.gnp_random_graph(7, 0.4, seed=s) for s in range(4)]
+
+
+def expected(G: nx.Graph) -> int:
+    return grundy.nim_value(G, theory=Theory.none())
+
+
+# -- input formats ------------------------------------------------------------
+
+
+def test_family_spec():
+    (obj,) = json_lines("value", "petersen")
+    assert obj["name"] == "petersen" and obj["value"] == 2
+    assert len(obj["vertices"]) == 10 and len(obj["edges"]) == 15
+    assert nx.is_isomorphic(graph_of(obj), nx.petersen_graph())
+    check_result(obj)
+
+
+def test_family_spec_with_tuple_labels():
+    (obj,) = json_lines("value", "grid:2,3")
+    assert [0, 0] in obj["vertices"] and all(len(m["edge"]) == 2 for m in obj["winning_moves"])
+    assert obj["value"] == expected(nx.grid_2d_graph(2, 3))
+    check_result(obj)
+    assert "remove edge (0, 0)-(0, 1)" in ok("value", "grid:2,3")
+
+
+@pytest.mark.parametrize("G", [HOUSE, BULL, *RANDOMS[:2]], ids=["house", "bull", "random0", "random1"])
+def test_graph6_string(G):
+    (obj,) = json_lines("value", g6(G))
+    assert obj["name"] == "graph6"
+    assert obj["value"] == expected(G)
+    H = graph_of(obj)
+    assert list(H.nodes) == list(range(len(G)))
+    assert {frozenset(e) for e in H.edges} == {frozenset(e) for e in G.edges}
+    check_result(obj)
+
+
+def test_sparse6_string():
+    (obj,) = json_lines("value", s6(SPARSE))
+    assert obj["name"] == "sparse6"
+    assert obj["vertices"] == list(range(7))
+    assert sorted(map(sorted, obj["edges"])) == [[0, 1], [0, 2], [1, 2], [4, 5]]
+    # K_3 (0) + 2 isolated vertices (1 xor 1) + an edge (2) = 2
+    assert obj["value"] == 2 == expected(SPARSE)
+    check_result(obj)
+
+
+def test_g6_file_with_header_several_graphs_in_order(tmp_path):
+    graphs = [HOUSE, *RANDOMS, BULL]
+    path = tmp_path / "graphs.g6"
+    # header on its own line, a blank line, and a sparse6 line mixed in
+    lines = [">>graph6<<", g6(graphs[0]), "", *map(g6, graphs[1:-1]), s6(graphs[-1])]
+    path.write_text("\n".join(lines) + "\n")
+    objs = json_lines("value", str(path))
+    linenos = [2, 4, 5, 6, 7, 8]
+    assert [o["name"] for o in objs] == [f"{path}:{i}" for i in linenos]
+    assert [o["value"] for o in objs] == [expected(G) for G in graphs]
+    for obj, G in zip(objs, graphs):
+        assert nx.is_isomorphic(graph_of(obj), G)
+        check_result(obj)
+    # human output: one line per graph, same order and values
+    out = ok("value", str(path)).splitlines()
+    assert len(out) == len(graphs)
+    for line, obj in zip(out, objs):
+        assert line.startswith(f"{obj['name']}: nim-value {obj['value']}, outcome {obj['outcome']}, ")
+
+
+def test_header_on_the_graph_line_and_s6_file(tmp_path):
+    path = tmp_path / "g.s6"
+    path.write_text(">>sparse6<<" + s6(SPARSE) + "\n" + s6(HOUSE) + "\n")
+    objs = json_lines("value", str(path))
+    assert [o["name"] for o in objs] == [f"{path}:1", f"{path}:2"]
+    assert [o["value"] for o in objs] == [expected(SPARSE), expected(HOUSE)]
+    g6path = tmp_path / "h.g6"
+    g6path.write_bytes(nx.to_graph6_bytes(HOUSE))  # networkx writes the header on the line
+    assert [o["value"] for o in json_lines("value", str(g6path))] == [expected(HOUSE)]
+
+
+@pytest.mark.parametrize("ext", [".edges", ".txt"])
+def test_edge_list_with_labels_comments_and_isolated_vertex(tmp_path, ext):
+    path = tmp_path / f"friends{ext}"
+    path.write_text("# who knows whom\nalice bob   # since school\n\nbob carol\ncarol alice\ndave\n")
+    (obj,) = json_lines("value", str(path))
+    assert obj["name"] == str(path)
+    assert obj["vertices"] == ["alice", "bob", "carol", "dave"]
+    assert sorted(map(sorted, obj["edges"])) == [["alice", "bob"], ["alice", "carol"], ["bob", "carol"]]
+    # K_3 (value 0) + a lone vertex (value 1): remove dave, or any triangle edge (P_3 has value 1)
+    assert obj["value"] == 1
+    assert {key(m) for m in obj["winning_moves"]} == {
+        key({"vertex": "dave"}),
+        key({"edge": ["alice", "bob"]}),
+        key({"edge": ["alice", "carol"]}),
+        key({"edge": ["bob", "carol"]}),
+    }
+    check_result(obj)
+    out = ok("value", str(path))
+    assert "winning moves: remove vertex dave, remove edge alice-bob" in out
+    assert "remove vertex 3" not in out
+
+
+def test_edge_list_integer_labels_kept(tmp_path):
+    path = tmp_path / "g.edges"
+    path.write_text("10 20\n20 30\n")  # path on labels 10, 20, 30: remove vertex 20
+    (obj,) = json_lines("value", str(path))
+    assert obj["vertices"] == [10, 20, 30] and obj["value"] == 1
+    assert obj["winning_moves"] == [{"vertex": 20}]
+    assert "winning moves: remove vertex 20\n" in ok("value", str(path))
+
+
+def test_json_single_and_list(tmp_path):
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps({"vertices": ["x", "y", "z", "w"], "edges": [["x", "y"], ["y", "z"]]}))
+    (obj,) = json_lines("value", str(single))
+    assert obj["name"] == str(single)
+    assert obj["vertices"] == ["x", "y", "z", "w"]
+    # P_3 (1) + K_1 (1) = 0
+    assert obj["value"] == 0 and obj["winning_moves"] == []
+    check_result(obj)
+
+    many = tmp_path / "many.json"
+    graphs = [
+        {"edges": [[[0, 0], [0, 1]], [[0, 1], [1, 1]], [[1, 1], [0, 0]]]},  # a triangle on tuple labels
+        {"vertices": [1, 2, 3, 4, 5], "edges": [[u + 1, v + 1] for u, v in HOUSE.edges]},
+        {"vertices": ["solo"], "edges": []},
+    ]
+    many.write_text(json.dumps(graphs, indent=1))
+    objs = json_lines("value", str(many))
+    assert [o["name"] for o in objs] == [f"{many}[{i}]" for i in range(3)]
+    assert [o["value"] for o in objs] == [0, expected(HOUSE), 1]
+    assert objs[0]["vertices"] == [[0, 0], [0, 1], [1, 1]]
+    assert objs[1]["vertices"] == [1, 2, 3, 4, 5]
+    assert objs[2]["winning_moves"] == [{"vertex": "solo"}]
+    for obj in objs:
+        check_result(obj)
+
+
+def test_stdin_graph6():
+    text = ">>graph6<<" + g6(HOUSE) + "\n\n" + g6(BULL) + "\n"
+    objs = json_lines("value", "-", input=text)
+    assert [o["name"] for o in objs] == ["stdin:1", "stdin:3"]
+    assert [o["value"] for o in objs] == [expected(HOUSE), expected(BULL)]
+    for obj in objs:
+        check_result(obj)
+    out = ok("value", "-", input=g6(HOUSE) + "\n")
+    assert out.startswith("stdin:1  (5 vertices, 6 edges)\n")
+
+
+def test_several_specs_in_order(tmp_path):
+    path = tmp_path / "two.g6"
+    path.write_text(g6(BULL) + "\n" + g6(HOUSE) + "\n")
+    objs = json_lines("value", "cycle:7", str(path), "complete:4")
+    assert [o["name"] for o in objs] == ["cycle:7", f"{path}:1", f"{path}:2", "complete:4"]
+    assert [o["value"] for o in objs] == [0, expected(BULL), expected(HOUSE), 1]
+
+
+# -- the main job and the human output ----------------------------------------
+
+
+def test_value_wheel_9():
+    out = ok("value", "wheel:9")
+    lines = out.splitlines()
+    assert lines[0] == "wheel:9  (10 vertices, 18 edges)"
+    assert "  nim-value: 1" in lines
+    assert any(line.startswith("  outcome:   N") for line in lines)
+    assert "  winning moves: remove vertex 0" in lines
+    why = lines.index("  why:")
+    assert lines[why + 1].startswith("    - ")
+    assert lines[-1].startswith("  searched ")
+    (obj,) = json_lines("value", "wheel:9")
+    assert obj["value"] == 1 and obj["outcome"] == "N"
+    assert obj["winning_moves"] == [{"vertex": 0}]
+    G = graph_of(obj)
+    assert nx.is_isomorphic(G, nx.wheel_graph(10)) and G.degree(0) == 9
+    check_result(obj, complete=False)
+    assert grundy.nim_value(after(G, {"vertex": 0})) == 0  # C_9
+
+
+def test_brief_and_explain():
+    brief = ok("value", "wheel:9", "--brief")
+    assert "why:" not in brief and "nim-value: 1" in brief
+    blocks = ok("value", "cycle:5", "path:3", "--explain")
+    assert blocks.count("why:") == 2 and "\n\npath:3  (3 vertices, 2 edges)\n" in blocks
+    lines = ok("value", "cycle:5", "path:3").splitlines()
+    assert lines == [
+        "cycle:5: nim-value 0, outcome P, winning moves: none (every move loses)",
+        "path:3: nim-value 1, outcome N, winning moves: remove vertex 1",
+    ]
+
+
+@pytest.mark.parametrize("spec", ["petersen", "gmk:0,2", "prism:3", g6(RANDOMS[2])])
+def test_moves_all_option_table(spec):
+    (obj,) = json_lines("moves", spec, "--all")
+    check_result(obj)
+    G = graph_of(obj)
+    options = obj["options"]
+    assert len(options) == G.number_of_nodes() + G.number_of_edges()
+    assert {key(o) for o in options} == {key(m) for m in all_moves(G)}
+    for o in options:
+        assert set(o) in ({"vertex", "value"}, {"edge", "value"})
+        move = {k: v for k, v in o.items() if k != "value"}
+        assert o["value"] == grundy.nim_value(after(G, move)), o
+    assert obj["value"] == mex(o["value"] for o in options)
+    assert {key(m) for m in obj["winning_moves"]} == {key(o) for o in options if o["value"] == 0}
+    # the same table as text
+    out = ok("moves", spec, "--all")
+    assert "  options (move -> nim-value of the result):" in out
+    rows = [line for line in out.splitlines() if line.startswith("    remove ")]
+    assert len(rows) == len(options)
+    for row, o in zip(rows, options):
+        assert row.split("->")[1].split()[0] == str(o["value"])
+        assert row.endswith("wins") == (o["value"] == 0)
+
+
+def test_moves_without_all_has_no_table():
+    (obj,) = json_lines("moves", "path:4")
+    assert "options" not in obj
+    assert {key(m) for m in obj["winning_moves"]} == {key({"edge": [i, i + 1]}) for i in range(3)}
+    assert "options" not in ok("moves", "path:4")
+
+
+def test_moves_file_of_several_graphs(tmp_path):
+    path = tmp_path / "g.g6"
+    path.write_text(g6(HOUSE) + "\n" + g6(BULL) + "\n")
+    objs = json_lines("moves", str(path), "--all")
+    assert [o["name"] for o in objs] == [f"{path}:1", f"{path}:2"]
+    assert all(len(o["options"]) == len(o["vertices"]) + len(o["edges"]) for o in objs)
+    out = ok("moves", str(path))
+    assert out.count("winning moves:") == 2 and f"\n\n{path}:2  " in out
+
+
+def test_families_lists_every_family():
+    out = ok("families")
+    lines = out.splitlines()
+    assert len(lines) == len(FAMILIES)
+    for line, family in zip(lines, FAMILIES.values()):
+        assert line.split()[0] == family.syntax
+        assert family.definition in line
+    data = json.loads(ok("families", "--json"))
+    assert [d["name"] for d in data] == list(FAMILIES)
+    for d in data:
+        family = FAMILIES[d["name"]]
+        assert d == {
+            "name": family.name,
+            "params": family.params,
+            "syntax": family.syntax,
+            "requires": family.requires,
+            "definition": family.definition,
+        }
+
+
+def test_no_theory_gives_the_same_answers(tmp_path):
+    path = tmp_path / "r.g6"
+    path.write_text("".join(g6(G) + "\n" for G in RANDOMS))
+    specs = ["petersen", "gmk:1,2", "prism:5", "wheel:6", "tailed-cycle:5,0=2", "grid:2,3", str(path)]
+    with_theory = json_lines("value", *specs)
+    pure = json_lines("value", *specs, "--no-theory")
+    assert len(with_theory) == len(pure) == 6 + len(RANDOMS)
+    for a, b in zip(with_theory, pure):
+        assert (a["name"], a["value"], a["outcome"]) == (b["name"], b["value"], b["outcome"])
+        assert sorted(map(key, a["winning_moves"])) == sorted(map(key, b["winning_moves"]))
+    assert [o["value"] for o in with_theory[:6]] == [2, 6, 2, 1, 3, 2]
+    assert sum(o["stats"]["closed_forms"] + o["stats"]["reductions"] for o in with_theory) > 0
+    assert all(o["stats"]["closed_forms"] == o["stats"]["reductions"] == 0 for o in pure)
+
+
+# -- too large, with and without a closed form --------------------------------
+
+
+def test_too_large_family_with_closed_form():
+    out = ok("value", "complete:100000")
+    assert "nim-value: 1" in out and "winning moves: not listed (too large to build)" in out
+    assert "closed form" in out
+    (obj,) = json_lines("value", "complete:100000")
+    assert obj["value"] == 1 and obj["outcome"] == "N" and obj["winning_moves"] is None
+    assert obj["vertices"] == 100000 and obj["edges"] == 100000 * 99999 // 2
+    check_result(obj)
+    (obj,) = json_lines("value", "wheel:100000")  # even wheel: value 1
+    assert (obj["value"], obj["winning_moves"], obj["vertices"]) == (1, None, 100001)
+    (obj,) = json_lines("moves", "complete:100002", "--all")
+    assert obj["value"] == 0 and obj["winning_moves"] is None and obj["options"] is None
+    assert "options: not listed" in ok("moves", "complete:100002", "--all")
+
+
+# -- bad input: exit 2, one line ----------------------------------------------
+
+
+BAD_SPECS = [
+    ("Bw!", ["not in the range"]),  # malformed graph6
+    ("C", ["4 vertices need 1 characters"]),
+    (":~", ["invalid sparse6", "truncated"]),
+    (":A!", ["invalid sparse6"]),
+    ("wheell:5", ["neither a known family", *FAMILIES]),  # unknown family lists the valid ones
+    ("wheel:2", ["wheel takes n >= 3 (wheel:n)", "'2'"]),
+    ("wheel:x", ["wheel takes n >= 3"]),
+    ("gmk:1,2,4", ["odd cycle length"]),
+    ("random:5,2,1", ["0 <= p <= 1"]),
+    ("petersen:3", ["no parameters"]),
+    ("random:100000,0.5,1", ["100000 vertices", "no closed form"]),
+    ("wheel:100001", ["100002 vertices", "no closed form"]),
+    ("missing.g6", ["cannot read missing.g6: no such file"]),
+    ("no/such/dir.edges", ["no such file"]),
+    ("", ["empty graph spec"]),
+]
+
+
+@pytest.mark.parametrize("spec, words", BAD_SPECS, ids=[s or "empty" for s, _ in BAD_SPECS])
+def test_bad_spec(spec, words):
+    message = one_line_error(run("value", spec))
+    for word in words:
+        assert word in message, (word, message)
+
+
+BAD_FILES = [
+    ("bad.g6", f"{g6(HOUSE)}\n\n{g6(BULL)}x\n", ["bad.g6:3: invalid graph6"]),
+    ("bad.s6", ":Fa@x^\n:~\n", ["bad.s6:2: invalid sparse6"]),
+    ("loop.edges", "a b\n# c\nb b\n", ["loop.edges:3: self-loop at vertex 'b'"]),
+    ("rep.edges", "a b\nb c\nb a\n", ["rep.edges:3: edge 'b'-'a' repeats the edge at", "rep.edges:1"]),
+    ("three.txt", "1 2 3\n", ["three.txt:1", "got 3 items"]),
+    ("empty.g6", "", ["no graph in"]),
+    ("blank.edges", "# only a comment\n\n", ["no graph in"]),
+    ("bad.json", '{"edges": [[1, 2],\n', ["bad.json:2:1: malformed JSON"]),
+    ("shape.json", '{"vertex": [1]}', ["unknown key 'vertex'"]),
+    ("loop.json", '{"edges": [[1, 2], [2, 2]]}', ["edges[1]", "self-loop"]),
+    ("float.json", '[{"edges": [[1, 2.5]]}]', ["float.json[0]", "a vertex label must be"]),
+    ("binary.g6", b"\xff\xfe", ["not UTF-8"]),
+    ("graph.csv", "1,2\n", ["unsupported extension '.csv'"]),
+]
+
+
+@pytest.mark.parametrize("name, content, words", BAD_FILES, ids=[n for n, _, _ in BAD_FILES])
+def test_bad_file(tmp_path, name, content, words):
+    path = tmp_path / name
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    message = one_line_error(run("value", str(path)))
+    for word in words:
+        assert word in message, (word, message)
+
+
+def test_directory(tmp_path):
+    (tmp_path / "d.g6").mkdir()
+    for spec in (str(tmp_path), str(tmp_path / "d.g6")):
+        assert "is a directory" in one_line_error(run("value", spec))
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file")
+def test_unreadable_file(tmp_path):
+    path = tmp_path / "secret.g6"
+    path.write_text(g6(HOUSE) + "\n")
+    path.chmod(0)
+    try:
+        assert "cannot read" in one_line_error(run("value", str(path)))
+    finally:
+        path.chmod(0o600)
+
+
+def test_empty_stdin():
+    assert one_line_error(run("value", "-", input="")) == "no graph in stdin"
+    assert one_line_error(run("value", "-", input="\n\n")) == "no graph in stdin"
+    assert "stdin:2: invalid graph6" in one_line_error(run("value", "-", input=g6(HOUSE) + "\nB\n"))
+
+
+def test_bad_input_is_reported_before_any_search():
+    result = run("value", "wheel:9", "cycle:7", "nonsense", "--json")
+    assert "'nonsense' is neither" in one_line_error(result)
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["value"], ["Missing argument"]),
+        (["value", "wheel:9", "--time-limit", "0"], ["--time-limit"]),
+        (["value", "wheel:9", "--max-positions", "-1"], ["--max-positions"]),
+        (["moves", "path:3", "path:4"], ["unexpected extra argument"]),
+        (["nosuch"], ["No such command"]),
+        (["value", "wheel:9", "--bogus"], ["--bogus"]),
+    ],
+)
+def test_usage_errors_are_one_line(args, words):
+    message = one_line_error(run(*args))
+    for word in words:
+        assert word in message
+
+
+# -- search limits: exit 3 ----------------------------------------------------
+
+
+def test_max_positions():
+    result = run("value", "wheel:15", "--max-positions", "5")
+    message = one_line_error(result, 3)
+    assert message.startswith("wheel:15: search stopped at the position limit 5 after 5 positions")
+    assert "--max-positions" in message
+    assert result.stdout == ""
+
+
+def test_max_positions_keeps_the_graphs_before():
+    result = run("value", "petersen", "wheel:15", "--max-positions", "5", "--json")
+    assert "wheel:15: search stopped" in one_line_error(result, 3)
+    (obj,) = map(json.loads, result.stdout.splitlines())
+    assert obj["name"] == "petersen" and obj["value"] == 2
+    # the human output too prints each graph's line as soon as it is known
+    result = run("value", "petersen", "wheel:15", "--max-positions", "5")
+    assert "wheel:15: search stopped" in one_line_error(result, 3)
+    assert result.stdout.splitlines() == [
+        "petersen: nim-value 2, outcome N, winning moves: " + ", ".join(
+            f"remove edge {u}-{v}" for u, v in sorted(nx.petersen_graph().edges)
+        )
+    ]
+
+
+def test_time_limit():
+    t0 = time.perf_counter()
+    result = run("value", "wheel:19", "--time-limit", "0.01")
+    assert time.perf_counter() - t0 < 2
+    message = one_line_error(result, 3)
+    assert message.startswith("wheel:19: search stopped at the time limit 0.01 s after ")
+    assert "--time-limit" in message
+
+
+def test_moves_respects_limits():
+    assert "position limit 3" in one_line_error(run("moves", "wheel:13", "--max-positions", "3"), 3)
+
+
+# -- real processes -----------------------------------------------------------
+
+SRC = str(Path(grundy.__file__).resolve().parents[1])
+
+
+def grundy_process(*args: str, input: str | None = None, timeout: float = 30) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")])))
+    return subprocess.run(
+        [sys.executable, "-m", "grundy.cli", *args],
+        input=input, capture_output=True, text=True, env=env, timeout=timeout,
+    )
+
+
+def test_process_success_and_stdin():
+    p = grundy_process("value", "wheel:9", "-", "--json", input=g6(HOUSE) + "\n")
+    assert p.returncode == 0 and p.stderr == ""
+    objs = [json.loads(line) for line in p.stdout.splitlines()]
+    assert [(o["name"], o["value"]) for o in objs] == [("wheel:9", 1), ("stdin:1", expected(HOUSE))]
+    assert objs[0]["winning_moves"] == [{"vertex": 0}]
+
+
+@pytest.mark.parametrize(
+    "args, input, code, word",
+    [
+        (["value", "Bw!"], None, 2, "neither a known family"),
+        (["value", "-"], "", 2, "no graph in stdin"),
+        (["value", "random:100000,0.5,1"], None, 2, "no closed form"),
+        (["value", "wheel:9", "--time-limit", "-1"], None, 2, "--time-limit"),
+        (["value", "wheel:15", "--max-positions", "5"], None, 3, "position limit 5"),
+    ],
+)
+def test_process_errors_are_one_line(args, input, code, word):
+    p = grundy_process(*args, input=input)
+    assert p.returncode == code
+    assert "Traceback" not in p.stderr
+    assert p.stderr.count("\n") == 1 and p.stderr.startswith("grundy: error: ")
+    assert word in p.stderr
+    assert p.stdout == ""
+
+
+def test_process_version():
+    p = grundy_process("--version")
+    assert p.returncode == 0 and p.stdout.strip() == f"grundy, version {grundy.__version__}"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_process_interrupted():
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")])))
+    p = subprocess.Popen(
+        [sys.executable, "-m", "grundy.cli", "value", "path:3", "wheel:21"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    try:
+        # path:3 is answered at once; wheel:21 then searches for minutes
+        first = p.stdout.readline()
+        time.sleep(0.3)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=10)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert first == "path:3: nim-value 1, outcome N, winning moves: remove vertex 1\n"
+    assert p.returncode == 130
+    assert "Traceback" not in err
+    assert err.strip().splitlines() == ["grundy: interrupted; nothing was printed for the unfinished position"]
+    assert out == ""
