@@ -12,6 +12,7 @@ __all__ = [
     "full_mask",
     "components",
     "compact",
+    "compact_with_lists",
     "remove_vertex",
     "remove_edge",
     "upper_lists",
@@ -68,6 +69,20 @@ def compact(adj: tuple[int, ...], mask: int) -> tuple[int, ...]:
     >>> compact((0b110, 0b101, 0b011), 0b101)
     (2, 1)
     """
+    return compact_with_lists(adj, mask)[0]
+
+
+def compact_with_lists(
+    adj: tuple[int, ...], mask: int
+) -> tuple[tuple[int, ...], dict[int, list[int]]]:
+    """The subgraph induced by ``mask`` renumbered ``0 .. k-1``, together
+    with its upper adjacency lists (as :func:`upper_lists`), in one pass.
+
+    >>> compact_with_lists((0b110, 0b101, 0b011), 0b111)
+    ((6, 5, 3), {0: [1, 2], 1: [2], 2: []})
+    """
+    if mask == (1 << len(adj)) - 1:
+        return adj, upper_lists(adj)
     idx = {}
     verts = []
     m = mask
@@ -80,15 +95,21 @@ def compact(adj: tuple[int, ...], mask: int) -> tuple[int, ...]:
         k += 1
         m ^= low
     out = []
-    for v in verts:
+    lists = {}
+    for i, v in enumerate(verts):
         a = adj[v] & mask
         b = 0
+        upper = []
         while a:
             low = a & -a
-            b |= 1 << idx[low.bit_length() - 1]
+            j = idx[low.bit_length() - 1]
+            b |= 1 << j
+            if j > i:
+                upper.append(j)
             a ^= low
         out.append(b)
-    return tuple(out)
+        lists[i] = upper
+    return tuple(out), lists
 
 
 def remove_vertex(adj: tuple[int, ...], i: int) -> tuple[int, ...]:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bitset import compact, components, full_mask, remove_edge, remove_vertex, upper_lists
+from .bitset import compact_with_lists, components, full_mask, remove_edge, remove_vertex, upper_lists
 from .canon import automorphisms, certificate
 from .errors import SearchLimitReached
 from .theory import (
@@ -40,9 +40,8 @@ from .theory import (
     INVOLUTION_SOURCE,
     TWINS_SOURCE,
     Theory,
-    closed_form,
+    classify,
     involution_fixed_set,
-    twin_pairs,
 )
 
 __all__ = ["Solver", "Stats", "Component"]
@@ -170,29 +169,20 @@ class Solver:
         todo = components(adj, mask)
         while todo:
             comp = todo.pop()
-            if theory.twins and comp & (comp - 1):
-                pairs = twin_pairs(adj, comp)
-                if pairs:
-                    removed = 0
-                    for i, j in pairs:
-                        removed |= (1 << i) | (1 << j)
+            found = classify(adj, comp, theory)
+            if found is not None:
+                if type(found) is int:  # false twins to delete
                     self.stats.reductions += 1
                     if trace is not None and name is not None:
-                        trace.append(
-                            f"false twins removed in pairs: {name(removed)} "
-                            f"[{TWINS_SOURCE}]"
-                        )
-                    todo.extend(components(adj, comp & ~removed))
+                        trace.append(f"false twins removed in pairs: {name(found)} [{TWINS_SOURCE}]")
+                    todo.extend(components(adj, comp & ~found))
                     continue
-            cf = closed_form(adj, comp, theory)
-            if cf is not None:
                 self.stats.closed_forms += 1
-                nimber ^= cf[0]
+                nimber ^= found[0]
                 if trace is not None and name is not None:
-                    trace.append(f"{name(comp)}: {cf[1]}, value {cf[0]} [{cf[2]}]")
+                    trace.append(f"{name(comp)}: {found[1]}, value {found[0]} [{found[2]}]")
                 continue
-            sub = adj if comp == full_mask(len(adj)) else compact(adj, comp)
-            nbrs = upper_lists(sub)
+            sub, nbrs = compact_with_lists(adj, comp)
             key = certificate(len(sub), nbrs)
             val = self.values.get(key)
             if val is not None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from .bitset import edge_count, is_bipartite
+from .bitset import is_bipartite
 from .formulas import (
     BIPARTITE_SOURCE,
     COMPLETE_SOURCE,
@@ -37,8 +37,7 @@ from .formulas import (
 
 __all__ = [
     "Theory",
-    "closed_form",
-    "twin_pairs",
+    "classify",
     "involution_fixed_set",
     "CYCLE_SOURCE",
     "TWINS_SOURCE",
@@ -97,29 +96,66 @@ class Theory:
         return [f.name for f in fields(cls)]
 
 
-def closed_form(
-    adj: tuple[int, ...], mask: int, theory: Theory
-) -> tuple[int, str, str] | None:
-    """Nim-value of a *connected* graph by a closed form, if one applies.
+def classify(
+    adj: tuple[int, ...], comp: int, theory: Theory
+) -> tuple[int, str, str] | int | None:
+    """Reduce or value a *connected* graph by the papers' results.
+
+    One pass over the vertices collects the neighbourhoods, from which false
+    twins, complete (multipartite) graphs and cycles are recognised; a BFS
+    decides bipartiteness.
 
     Parameters
     ----------
     adj : tuple of int
         Adjacency bitsets.
-    mask : int
+    comp : int
         The vertices of one connected component (nonempty).
     theory : Theory
-        Which closed forms are allowed.
+        Which results are allowed.
 
     Returns
     -------
-    (value, what, source) or None
-        ``what`` names the structure found (e.g. "bipartite, 5 vertices,
-        4 edges (a tree)"), ``source`` the paper and theorem.
+    int, (value, what, source) or None
+        An int is the mask of false twins to delete, paired off within each
+        class of equal neighbourhoods (Khandhawit-Ye, Theorem 1 with the
+        involution swapping two twins; a class of odd size keeps one
+        vertex). A triple is a closed form: the value, the structure found
+        (e.g. "a tree on 5 vertices") and the paper and theorem. None: no
+        result applies.
+
+    >>> star = (0b0100, 0b0100, 0b1011, 0b0100)            # centre 2
+    >>> bin(classify(star, 0b1111, Theory()))              # leaves 0 and 1 are twins
+    '0b11'
+    >>> classify(star, 0b1111, Theory.only("bipartite"))
+    (2, 'a tree on 4 vertices', 'Draisma-van Rijnswou, Theorem 2; Khandhawit-Ye, Corollary 1 (forests)')
     """
-    v = mask.bit_count()
-    e = edge_count(adj, mask)
-    if theory.bipartite and is_bipartite(adj, mask):
+    groups: dict[int, int] = {}
+    degree_sum = 0
+    all_two = True
+    m = comp
+    while m:
+        low = m & -m
+        nb = adj[low.bit_length() - 1] & comp
+        d = nb.bit_count()
+        degree_sum += d
+        if d != 2:
+            all_two = False
+        groups[nb] = groups.get(nb, 0) | low
+        m ^= low
+    v = comp.bit_count()
+    e = degree_sum >> 1
+    if theory.twins and len(groups) < v:
+        removed = 0
+        for part in groups.values():
+            while part & (part - 1):  # at least two vertices left in the class
+                low = part & -part
+                part ^= low
+                low2 = part & -part
+                part ^= low2
+                removed |= low | low2
+        return removed
+    if theory.bipartite and is_bipartite(adj, comp):
         if e == v - 1:
             return bipartite_value(v, e), f"a tree on {v} vertices", FOREST_SOURCE
         return (
@@ -127,71 +163,18 @@ def closed_form(
             f"bipartite with {v} vertices and {e} edges",
             BIPARTITE_SOURCE,
         )
-    if theory.complete_multipartite:
-        parts = _multipartite_parts(adj, mask, v)
-        if parts is not None:
-            if all(p == 1 for p in parts):
-                return v % 3, f"the complete graph K_{v}", COMPLETE_SOURCE
-            return (
-                complete_multipartite_value(parts),
-                "complete multipartite K_{" + ",".join(map(str, sorted(parts, reverse=True))) + "}",
-                MULTIPARTITE_SOURCE,
-            )
-    if theory.cycles and e == v:
-        m = mask
-        while m:
-            low = m & -m
-            if (adj[low.bit_length() - 1] & mask).bit_count() != 2:
-                break
-            m ^= low
-        else:
-            return 0, f"the cycle C_{v}", CYCLE_SOURCE
+    if theory.complete_multipartite and all(nb == comp & ~part for nb, part in groups.items()):
+        parts = [p.bit_count() for p in groups.values()]
+        if len(parts) == v:
+            return v % 3, f"the complete graph K_{v}", COMPLETE_SOURCE
+        return (
+            complete_multipartite_value(parts),
+            "complete multipartite K_{" + ",".join(map(str, sorted(parts, reverse=True))) + "}",
+            MULTIPARTITE_SOURCE,
+        )
+    if theory.cycles and all_two:
+        return 0, f"the cycle C_{v}", CYCLE_SOURCE
     return None
-
-
-def _multipartite_parts(adj: tuple[int, ...], mask: int, v: int) -> list[int] | None:
-    """Part sizes if the graph on ``mask`` is complete multipartite, else None.
-
-    In a complete multipartite graph the vertices of one part have the same
-    neighbourhood, the complement of their part within the graph.
-    """
-    groups: dict[int, int] = {}
-    m = mask
-    while m:
-        low = m & -m
-        nb = adj[low.bit_length() - 1] & mask
-        groups[nb] = groups.get(nb, 0) | low
-        m ^= low
-    for nb, part in groups.items():
-        if nb != mask & ~part:
-            return None
-    return [p.bit_count() for p in groups.values()]
-
-
-def twin_pairs(adj: tuple[int, ...], mask: int) -> list[tuple[int, int]]:
-    """Disjoint pairs of false twins among the vertices of ``mask``.
-
-    False twins are non-adjacent vertices with equal neighbourhoods; removing
-    both keeps the nim-value (Khandhawit-Ye, Theorem 1, with the involution
-    that swaps them: no edge has both of them as endpoints). Within each class
-    of equal neighbourhoods the vertices are paired off in index order, so a
-    class of odd size keeps one vertex.
-
-    >>> twin_pairs((0b0100, 0b0100, 0b1011, 0b0100), 0b1111)   # star, centre 2
-    [(0, 1)]
-    """
-    groups: dict[int, list[int]] = {}
-    m = mask
-    while m:
-        low = m & -m
-        i = low.bit_length() - 1
-        groups.setdefault(adj[i] & mask, []).append(i)
-        m ^= low
-    pairs = []
-    for members in groups.values():
-        for k in range(0, len(members) - 1, 2):
-            pairs.append((members[k], members[k + 1]))
-    return pairs
 
 
 def involution_fixed_set(
