@@ -283,11 +283,6 @@ class Solver:
         excluded = self.not_values.get(key, 0)
         if excluded >> n & 1:
             return False
-        # Heap moves: C + *m for m < n must all be N-positions (value of C is not m).
-        for m in range(n):
-            if not (excluded >> m & 1) and self._is_p1(key, adj, m):
-                return False
-        # Moves in C: every option C' + *n must be an N-position.
         cache = self._option_cache
         options = cache.get(key)
         if options is None:
@@ -295,6 +290,24 @@ class Solver:
             if len(cache) >= self.option_cache_size:
                 del cache[next(iter(cache))]
             cache[key] = options
+        # Cheap refutation first: an option whose value the table already
+        # knows to be n makes C + *n an N-position.
+        values = self.values
+        for nim, unk in options:
+            for k, _ in unk:
+                v = values.get(k)
+                if v is None:
+                    break
+                nim ^= v
+            else:
+                if nim == n:
+                    self.not_values[key] = excluded | (1 << n)
+                    return False
+        # Heap moves: C + *m for m < n must all be N-positions (value of C is not m).
+        for m in range(n):
+            if not (excluded >> m & 1) and self._is_p1(key, adj, m):
+                return False
+        # Moves in C: every option C' + *n must be an N-position.
         for nim, unk in options:
             if self._is_p_sum(unk, nim ^ n):
                 self.not_values[key] = self.not_values.get(key, 0) | (1 << n)
