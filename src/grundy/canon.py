@@ -32,6 +32,14 @@ __all__ = ["certificate", "automorphisms", "NAUTY_VERSION"]
 NAUTY_VERSION = f"pynauty-{getattr(pynauty, '__version__', 'unknown')}"
 
 
+#: pynauty 2.8.8's C code (``set_partition``) returns early for a graph with
+#: no colouring without releasing its reference to ``vertex_coloring``, so a
+#: fresh empty list per call is never freed (64 bytes per call: the growth
+#: with calls, not positions, seen in long searches). Every call shares this
+#: one list instead; its reference count grows, no memory does.
+_NO_COLOURING: list[set[int]] = []
+
+
 class _NautyInput:
     """The four attributes pynauty's C code reads from a graph object."""
 
@@ -41,7 +49,7 @@ class _NautyInput:
         self.number_of_vertices = n
         self.directed = False
         self.adjacency_dict = nbrs
-        self.vertex_coloring: list[set[int]] = []
+        self.vertex_coloring = _NO_COLOURING
 
 
 def certificate(n: int, nbrs: dict[int, list[int]]) -> bytes:
