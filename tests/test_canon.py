@@ -57,3 +57,16 @@ def test_nauty_calls_leave_no_objects_behind() -> None:
     tracemalloc.stop()
     grown = sum(s.size_diff for s in after.compare_to(before, "filename"))
     assert grown < 50_000, f"{grown} bytes left behind by 40000 nauty calls"
+
+
+def test_graph_from_certificate_round_trip() -> None:
+    from grundy.canon import graph_from_certificate
+
+    for n, p in [(1, 0.5), (5, 0.5), (12, 0.3), (64, 0.1), (65, 0.1), (130, 0.05)]:
+        for seed in range(3):
+            g = Graph.from_networkx(nx.gnp_random_graph(n, p, seed=seed))
+            key = certificate(g.n, upper_lists(g.adj))
+            adj = graph_from_certificate(key)
+            assert len(adj) == g.n
+            assert certificate(len(adj), upper_lists(adj)) == key
+            assert sorted(a.bit_count() for a in adj) == sorted(a.bit_count() for a in g.adj)

@@ -23,9 +23,11 @@ try:  # pragma: no cover - exercised implicitly
 except ImportError:  # pragma: no cover
     _DIRECT = False
 
+import sys
+
 import pynauty
 
-__all__ = ["certificate", "automorphisms", "NAUTY_VERSION"]
+__all__ = ["certificate", "automorphisms", "graph_from_certificate", "NAUTY_VERSION"]
 
 #: Identifies the canonical labelling in use; persistent tables key on it,
 #: because canonical labels may differ between nauty versions.
@@ -102,3 +104,46 @@ def automorphisms(n: int, nbrs: dict[int, list[int]]) -> tuple[list[list[int]], 
     else:  # pragma: no cover
         gens, _s1, _s2, orbits, _k = pynauty.autgrp(pynauty.Graph(n, adjacency_dict=nbrs))
     return gens, orbits
+
+
+def graph_from_certificate(key: bytes) -> tuple[int, ...]:
+    """The canonically labelled graph a certificate encodes, as bitsets.
+
+    A certificate is nauty's canonical adjacency matrix: row ``i`` is a set
+    of ``ceil(n / 64)`` machine words in which vertex ``j`` is bit ``j`` counted
+    from the most significant end. The search stores positions only by their
+    keys and rebuilds the graph when it expands one.
+
+    Parameters
+    ----------
+    key : bytes
+        A value returned by :func:`certificate`.
+
+    Returns
+    -------
+    tuple of int
+        ``adj[i]`` the neighbour bitset of vertex ``i`` (bit ``j`` = vertex ``j``),
+        a graph isomorphic to the one the key came from.
+
+    >>> key = certificate(3, {0: [1], 1: [2]})
+    >>> adj = graph_from_certificate(key)
+    >>> sorted(a.bit_count() for a in adj), certificate(3, {i: [j for j in range(3) if adj[i] >> j & 1] for i in range(3)}) == key
+    ([1, 1, 2], True)
+    """
+    total = len(key) // 8  # machine words
+    words = 1
+    while words * words * 64 < total:  # n * words == total with words == ceil(n / 64)
+        words += 1
+    n = total // words
+    row_bytes = 8 * words
+    order = sys.byteorder
+    adj = []
+    for i in range(n):
+        row = 0
+        base = i * row_bytes
+        for w in range(words):
+            word = int.from_bytes(key[base + 8 * w : base + 8 * w + 8], order)
+            # reverse the 64 bits: nauty's bit j is the (63 - j)-th from the bottom
+            row |= int(f"{word:064b}"[::-1], 2) << (64 * w)
+        adj.append(row)
+    return tuple(adj)

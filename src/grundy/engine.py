@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bitset import compact_with_lists, components, full_mask, remove_edge, remove_vertex, upper_lists
-from .canon import automorphisms, certificate
+from .canon import automorphisms, certificate, graph_from_certificate
 from .errors import SearchLimitReached
 from .theory import (
     CANCEL_SOURCE,
@@ -46,8 +46,11 @@ from .theory import (
 
 __all__ = ["Solver", "Stats", "Component"]
 
-#: An unknown component handed to the search: (canonical key, compact adjacency).
-Component = tuple[bytes, tuple[int, ...]]
+#: An unknown component handed to the search: its canonical key (nauty
+#: certificate). The graph is rebuilt from the key when it is expanded
+#: (:func:`grundy.canon.graph_from_certificate`), so the table and the option
+#: lists hold keys only.
+Component = bytes
 
 #: Describe a vertex mask of the graph being traced (for explanations).
 Namer = Callable[[int], str]
@@ -156,8 +159,8 @@ class Solver:
         -------
         (nimber, unknowns)
             The position has the value ``nimber`` xor the values of the
-            ``unknowns``, each a (canonical key, compact adjacency) pair,
-            sorted by number of vertices. Components whose values are in the
+            ``unknowns``, each a canonical key, sorted by number of
+            vertices. Components whose values are in the
             table are folded into ``nimber``; isomorphic pairs cancel when
             ``theory.cancel_pairs`` is on.
         """
@@ -229,12 +232,12 @@ class Solver:
                     f"{name(comp)}: {len(sub)} vertices, "
                     f"{sum(a.bit_count() for a in sub) // 2} edges, no closed form: searched"
                 )
-            unknown.append((key, sub))
+            unknown.append(key)
         if theory.cancel_pairs and len(unknown) > 1:
             unknown, cancelled = _cancel_pairs(unknown)
             if cancelled and trace is not None:
                 trace.append(f"{cancelled} pair(s) of isomorphic components cancel [{CANCEL_SOURCE}]")
-        unknown.sort(key=lambda c: len(c[1]))
+        unknown.sort(key=len)
         return nimber, tuple(unknown)
 
     # ------------------------------------------------------------------
@@ -242,40 +245,39 @@ class Solver:
     # ------------------------------------------------------------------
     def value_of(self, nimber: int, unknowns: tuple[Component, ...]) -> int:
         """Exact value of ``*nimber + sum(unknowns)``."""
-        for key, adj in unknowns:
-            nimber ^= self._value(key, adj)
+        for key in unknowns:
+            nimber ^= self._value(key)
         return nimber
 
     def is_p(self, nimber: int, unknowns: tuple[Component, ...]) -> bool:
         """Whether ``*nimber + sum(unknowns)`` is a P-position (value 0)."""
         return self._is_p_sum(unknowns, nimber)
 
-    def _value(self, key: bytes, adj: tuple[int, ...]) -> int:
+    def _value(self, key: bytes) -> int:
         v = self.values.get(key)
         if v is not None:
             return v
         n = 0
-        while not self._is_p1(key, adj, n):
+        while not self._is_p1(key, n):
             n += 1
         return n
 
     def _is_p_sum(self, unknowns: tuple[Component, ...], n: int) -> bool:
         values = self.values
         rest = []
-        for key, adj in unknowns:
+        for key in unknowns:
             v = values.get(key)
             if v is None:
-                rest.append((key, adj))
+                rest.append(key)
             else:
                 n ^= v
         if not rest:
             return n == 0
-        for key, adj in rest[:-1]:
-            n ^= self._value(key, adj)
-        key, adj = rest[-1]
-        return self._is_p1(key, adj, n)
+        for key in rest[:-1]:
+            n ^= self._value(key)
+        return self._is_p1(rest[-1], n)
 
-    def _is_p1(self, key: bytes, adj: tuple[int, ...], n: int) -> bool:
+    def _is_p1(self, key: bytes, n: int) -> bool:
         """Whether C + *n is a P-position, for one unknown component C."""
         v = self.values.get(key)
         if v is not None:
@@ -286,7 +288,7 @@ class Solver:
         cache = self._option_cache
         options = cache.get(key)
         if options is None:
-            options = self._options(key, adj)
+            options = self._options(key)
             if len(cache) >= self.option_cache_size:
                 del cache[next(iter(cache))]
             cache[key] = options
@@ -294,7 +296,7 @@ class Solver:
         # knows to be n makes C + *n an N-position.
         values = self.values
         for nim, unk in options:
-            for k, _ in unk:
+            for k in unk:
                 v = values.get(k)
                 if v is None:
                     break
@@ -305,7 +307,7 @@ class Solver:
                     return False
         # Heap moves: C + *m for m < n must all be N-positions (value of C is not m).
         for m in range(n):
-            if not (excluded >> m & 1) and self._is_p1(key, adj, m):
+            if not (excluded >> m & 1) and self._is_p1(key, m):
                 return False
         # Moves in C: every option C' + *n must be an N-position.
         for nim, unk in options:
@@ -317,29 +319,28 @@ class Solver:
         cache.pop(key, None)
         return True
 
-    def _options(self, key: bytes, adj: tuple[int, ...]) -> list[tuple[int, tuple[Component, ...]]]:
+    def _options(self, key: bytes) -> list[tuple[int, tuple[Component, ...]]]:
         """Options of a component, one per automorphism orbit of moves,
         deduplicated by canonical form, easiest first."""
         self._tick()
+        adj = graph_from_certificate(key)
         n = len(adj)
         nbrs = upper_lists(adj)
         gens, orbits = automorphisms(n, nbrs)
-        seen: set[tuple[int, tuple[bytes, ...]]] = set()
+        seen: set[tuple[int, tuple[Component, ...]]] = set()
         out = []
         for i in range(n):
             if orbits[i] == i:
                 child = self.decompose(remove_vertex(adj, i))
-                sig = (child[0], tuple(k for k, _ in child[1]))
-                if sig not in seen:
-                    seen.add(sig)
+                if child not in seen:
+                    seen.add(child)
                     out.append(child)
         for i, j in _edge_orbit_reps(nbrs, gens):
             child = self.decompose(remove_edge(adj, i, j))
-            sig = (child[0], tuple(k for k, _ in child[1]))
-            if sig not in seen:
-                seen.add(sig)
+            if child not in seen:
+                seen.add(child)
                 out.append(child)
-        out.sort(key=lambda c: (len(c[1]), sum(len(a) for _, a in c[1])))
+        out.sort(key=lambda c: (len(c[1]), sum(map(len, c[1]))))
         return out
 
     # ------------------------------------------------------------------
@@ -393,17 +394,17 @@ class Solver:
 def _cancel_pairs(unknown: list[Component]) -> tuple[list[Component], int]:
     """Drop pairs of components with equal canonical keys (G + G = 0)."""
     count: dict[bytes, int] = {}
-    for key, _ in unknown:
+    for key in unknown:
         count[key] = count.get(key, 0) + 1
     if all(c == 1 for c in count.values()):
         return unknown, 0
     out = []
     cancelled = 0
     kept: dict[bytes, int] = {}
-    for key, adj in unknown:
+    for key in unknown:
         c = count[key]
         if c % 2 and not kept.get(key):
-            out.append((key, adj))
+            out.append(key)
             kept[key] = 1
     cancelled = sum(c // 2 for c in count.values())
     return out, cancelled
