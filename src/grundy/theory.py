@@ -182,9 +182,12 @@ def involution_fixed_set(
 ) -> tuple[int, list[int]] | None:
     """Fixed-point set of an involutive automorphism that swaps no edge.
 
-    Tries every generator and, for a generator of even order 2k, its k-th
+    Tries every generator, every product of two generators (when there are
+    at most 12 generators) and, for each of these of even order 2k, its k-th
     power (an involution). Among those that swap the endpoints of no edge,
-    returns the one with the fewest fixed vertices.
+    returns the one with the fewest fixed vertices. This does not list every
+    involution of the group, so a position may keep a reduction unused; it
+    never uses a wrong one.
 
     Parameters
     ----------
@@ -203,7 +206,13 @@ def involution_fixed_set(
     """
     best: tuple[int, list[int]] | None = None
     n = len(adj)
-    for p in generators:
+    candidates = list(generators)
+    if len(generators) <= 12:
+        for a in range(len(generators)):
+            for b in range(a + 1, len(generators)):
+                ga, gb = generators[a], generators[b]
+                candidates.append([ga[x] for x in gb])
+    for p in candidates:
         q = _involution_power(p)
         if q is None:
             continue
