@@ -135,7 +135,11 @@ def analyze_graph(
     try:
         labels = g.labels
 
+        everything = full_mask(g.n)
+
         def namer(mask: int) -> str:
+            if mask == everything and g.n > 1:
+                return "the graph"
             return "{" + ", ".join(label_str(labels[i]) for i in bits(mask)) + "}"
 
         adj = g.adj
@@ -152,7 +156,12 @@ def analyze_graph(
         for comp in comps:
             nim, unk = solver.decompose(adj, comp, trace, namer)
             comp_values.append(solver.value_of(nim, unk))
-            if len(comps) > 1 or unk:
+            if unk:
+                trace.append(
+                    f"{namer(comp)} has value {comp_values[-1]} by search: the least n for which "
+                    "it plus a nim-heap of size n is a P-position (the mex of its options' values)"
+                )
+            elif len(comps) > 1:
                 trace.append(f"{namer(comp)} has value {comp_values[-1]}")
         total = 0
         for v in comp_values:
