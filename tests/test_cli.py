@@ -639,3 +639,15 @@ def test_process_interrupted():
     assert "Traceback" not in err
     assert err.strip().splitlines() == ["grundy: interrupted; nothing was printed for the unfinished position"]
     assert out == ""
+
+
+def test_without_switches_off_named_results():
+    """--without drops the named results: the explanation no longer uses them
+    and the value is unchanged."""
+    (full,) = json_lines("value", "multipartite:3,3,2")
+    (less,) = json_lines("value", "multipartite:3,3,2", "--without", "twins,complete_multipartite")
+    assert full["value"] == less["value"] == 2
+    assert any("twins" in line for line in full["explanation"])
+    assert not any("twins" in line or "multipartite" in line for line in less["explanation"])
+    message = one_line_error(run("value", "wheel:9", "--without", "foo"))
+    assert "unknown result 'foo'" in message and "involutions" in message

@@ -77,6 +77,12 @@ class _Group(click.Group):
 def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
     f = click.option("--json", "as_json", is_flag=True, help="One JSON object per graph (JSON lines).")(f)
     f = click.option("--no-theory", is_flag=True, help="Pure search: no closed forms or reductions from the papers.")(f)
+    f = click.option(
+        "--without",
+        metavar="NAMES",
+        default="",
+        help="Switch off these results, comma-separated: " + ", ".join(Theory.names()) + ".",
+    )(f)
     f = click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                      help="Stop a graph's search after this many seconds (exit code 3).")(f)
     f = click.option("--max-positions", type=click.IntRange(min=1), metavar="N",
@@ -85,11 +91,30 @@ def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-def _solver(no_theory: bool, time_limit: float | None, max_positions: int | None, progress: bool | None) -> Solver:
+def _theory(no_theory: bool, without: str) -> Theory:
+    """The Theory for ``--no-theory`` / ``--without NAMES``.
+
+    Raises
+    ------
+    InputError
+        On a name that is not one of :meth:`Theory.names`.
+    """
+    if no_theory:
+        return Theory.none()
+    names = [w.strip() for w in without.split(",") if w.strip()]
+    bad = [w for w in names if w not in Theory.names()]
+    if bad:
+        raise InputError(
+            f"unknown result {', '.join(map(repr, bad))} for --without; valid: {', '.join(Theory.names())}"
+        )
+    return Theory.only(*[n for n in Theory.names() if n not in names])
+
+
+def _solver(theory: Theory, time_limit: float | None, max_positions: int | None, progress: bool | None) -> Solver:
     if progress is None:
         progress = sys.stderr.isatty()
     return Solver(
-        Theory.none() if no_theory else Theory(),
+        theory,
         time_limit=time_limit,
         max_positions=max_positions,
         progress=progress,
@@ -223,13 +248,13 @@ def main() -> None:
 @click.option("--explain/--brief", default=None,
               help="Show the explanation (default: when there is one graph; several graphs get one line each).")
 @_search_options
-def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool,
+def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool, without: str,
           time_limit: float | None, max_positions: int | None, progress: bool | None) -> None:
     """Nim-value, outcome and winning moves of each graph."""
 
     def body() -> None:
         items = _load_all(specs)
-        results = _analyses(items, _solver(no_theory, time_limit, max_positions, progress), option_table=False)
+        results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress), option_table=False)
         # Each result is printed as soon as it is known.
         if as_json:
             for a in results:
@@ -249,7 +274,7 @@ def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory
 @click.argument("spec", metavar="SPEC")
 @click.option("--all", "all_options", is_flag=True, help="Also print every option and its nim-value.")
 @_search_options
-def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool,
+def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without: str,
           time_limit: float | None, max_positions: int | None, progress: bool | None) -> None:
     """Winning moves of a graph (with --all, the whole option table).
 
@@ -258,7 +283,7 @@ def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool,
 
     def body() -> None:
         items = _load_all((spec,))
-        results = _analyses(items, _solver(no_theory, time_limit, max_positions, progress), option_table=all_options)
+        results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress), option_table=all_options)
         if as_json:
             for a in results:
                 click.echo(_json(a, all_options))

@@ -7,8 +7,9 @@ tests on random ones). Graphs are adjacency bitsets as in
 
 Results used
 ------------
-- Khandhawit-Ye, Theorem 3 / Table 2: bipartite graphs by parity of v and e
-  (forests: Draisma-van Rijnswou, Theorem 2; Khandhawit-Ye, Corollary 1).
+- Khandhawit-Ye, Theorem 3 / Table 2: bipartite graphs by parity of v and e.
+- Draisma-van Rijnswou, Theorem 2; Khandhawit-Ye, Corollary 1: trees (a
+  forest is a sum of trees), on their own switch.
 - Khandhawit-Ye, Theorem 2 and Lemma 1: complete multipartite graphs, K_n.
 - Khandhawit-Ye, §2: a cycle has value 0 (any move leaves a path of value
   1 or 2; even cycles are also covered by Table 2).
@@ -64,6 +65,7 @@ class Theory:
     """
 
     bipartite: bool = True
+    forests: bool = True
     complete_multipartite: bool = True
     cycles: bool = True
     twins: bool = True
@@ -163,6 +165,8 @@ def classify(
             f"bipartite with {v} vertices and {e} edges",
             BIPARTITE_SOURCE,
         )
+    if theory.forests and e == v - 1:  # connected with v - 1 edges: a tree
+        return bipartite_value(v, e), f"a tree on {v} vertices", FOREST_SOURCE
     if theory.complete_multipartite and all(nb == comp & ~part for nb, part in groups.items()):
         parts = [p.bit_count() for p in groups.values()]
         if len(parts) == v:
