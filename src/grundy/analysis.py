@@ -10,44 +10,12 @@ from typing import Any
 
 from .bitset import components, full_mask, is_bipartite, edge_count, remove_edge
 from .engine import Solver
+from .misere import MisereSolver
 from .formulas import BIPARTITE_SOURCE, bipartite_value
+from .moves import Move, label_json, label_str
 from .position import Graph, bits
 
 __all__ = ["Move", "Analysis", "analyze_graph", "label_json"]
-
-
-@dataclass(frozen=True)
-class Move:
-    """A Graph Chomp move in the user's labels: remove ``vertex`` (with its
-    edges), or remove ``edge`` (a pair of labels; its endpoints stay)."""
-
-    vertex: Hashable | None = None
-    edge: tuple[Hashable, Hashable] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"vertex": v}`` or ``{"edge": [u, v]}``."""
-        if self.edge is not None:
-            return {"edge": [label_json(self.edge[0]), label_json(self.edge[1])]}
-        return {"vertex": label_json(self.vertex)}
-
-    def __str__(self) -> str:
-        if self.edge is not None:
-            return f"remove edge {label_str(self.edge[0])}-{label_str(self.edge[1])}"
-        return f"remove vertex {label_str(self.vertex)}"
-
-
-def label_json(label: Hashable) -> Any:
-    """A vertex label as JSON: tuples become lists, other non-JSON types strings."""
-    if isinstance(label, tuple):
-        return [label_json(x) for x in label]
-    if isinstance(label, (int, str, float)) or label is None:
-        return label
-    return str(label)
-
-
-def label_str(label: Hashable) -> str:
-    """A vertex label for human output: ``3``, ``a``, ``(0, 1)``."""
-    return str(label)
 
 
 @dataclass
@@ -58,15 +26,20 @@ class Analysis:
     ----------
     name : str
         Where the position came from ("wheel:9", "graphs.g6:3").
-    value : int
-        Its nim-value (Grundy value).
+    value : int or None
+        Its nim-value (Grundy value); None under misère play, where sums do
+        not combine by nim-sum and only the outcome is computed.
     outcome : str
-        "P" if the value is 0 (the previous player wins), else "N".
+        "P" if the previous player wins (normal play: value 0), else "N".
+    game : str
+        The ruleset's name ("chomp", "bo-bo", ...).
+    misere : bool
+        Misère play (the player who cannot move wins).
     winning_moves : list of Move
         Every move to a position of nim-value 0, in vertex then edge order.
-    options : list of (Move, int) or None
-        The full option table (each move and the value it leads to), when
-        asked for.
+    options : list of (Move, int or str) or None
+        The full option table (each move and the nim-value it leads to; the
+        outcome "N"/"P" under misère play), when asked for.
     explanation : list of str
         The reductions and theorems used, with citations, in order.
     stats : dict
@@ -80,23 +53,30 @@ class Analysis:
     """
 
     name: str
-    value: int
+    value: int | None
     winning_moves: list[Move] | None
     explanation: list[str]
     stats: dict[str, Any]
     vertices: int
     edges: int
     graph: Graph | None = None
-    options: list[tuple[Move, int]] | None = None
+    options: list[tuple[Move, Any]] | None = None
+    game: str = "chomp"
+    misere: bool = False
+    misere_outcome: str | None = None
 
     @property
     def outcome(self) -> str:
+        if self.misere_outcome is not None:
+            return self.misere_outcome
         return "P" if self.value == 0 else "N"
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object printed by ``grundy value --json``."""
         out: dict[str, Any] = {
             "name": self.name,
+            "game": self.game,
+            "play": "misere" if self.misere else "normal",
             "value": self.value,
             "outcome": self.outcome,
             "winning_moves": None
@@ -110,7 +90,8 @@ class Analysis:
             "stats": self.stats,
         }
         if self.options is not None:
-            out["options"] = [dict(m.to_json(), value=v) for m, v in self.options]
+            key = "outcome" if self.misere else "value"
+            out["options"] = [dict(m.to_json(), **{key: v}) for m, v in self.options]
         return out
 
 
@@ -145,6 +126,8 @@ def analyze_graph(
         adj = g.adj
         comps = components(adj, full_mask(g.n))
         trace: list[str] = []
+        if solver.ruleset.name != "chomp":
+            trace.append(f"game {solver.ruleset.name}: {solver.ruleset.rule} [{solver.ruleset.source}]")
         if len(comps) > 1:
             trace.append(
                 f"{len(comps)} components: a disjoint sum, values combine by nim-sum "
@@ -177,7 +160,10 @@ def analyze_graph(
         winning: list[Move] | None = None
         table: list[tuple[Move, int]] | None = None
         if moves or option_table:
-            winning, table = _moves(g, solver, comps, comp_values, total, option_table, trace)
+            if solver.ruleset.name == "chomp":
+                winning, table = _moves(g, solver, comps, comp_values, total, option_table, trace)
+            else:
+                winning, table = _generic_moves(g, solver, option_table)
     finally:
         solver.finish()
     after = solver.stats.as_dict()
@@ -193,6 +179,7 @@ def analyze_graph(
         edges=g.m,
         graph=g,
         options=table,
+        game=solver.ruleset.name,
     )
 
 
@@ -269,3 +256,70 @@ def _moves(
         table = [(m, v) for _, m, v in sorted(vertex_moves, key=lambda t: t[0])]
         table += [(m, v) for _, m, v in sorted(edge_moves, key=lambda t: t[0])]
     return winning, table
+
+
+def _generic_moves(
+    g: Graph, solver: Solver, option_table: bool
+) -> tuple[list[Move], list[tuple[Move, int]] | None]:
+    """Winning moves (and the option table) for any ruleset: every labelled
+    move of the whole position, valued by the solver."""
+    winning: list[Move] = []
+    table: list[tuple[Move, int]] | None = [] if option_table else None
+    for move, index_move in solver.ruleset.labelled_moves(g.labels, g.adj):
+        nim, unk = solver.decompose(solver.ruleset.apply(g.adj, index_move))
+        if table is not None:
+            val = solver.value_of(nim, unk)
+            table.append((move, val))
+            wins = val == 0
+        else:
+            wins = solver.is_p(nim, unk)
+        if wins:
+            winning.append(move)
+    return winning, table
+
+
+def analyze_misere(
+    g: Graph,
+    solver: "MisereSolver",
+    *,
+    name: str = "",
+    option_table: bool = False,
+) -> Analysis:
+    """Misère outcome and winning moves of a graph (see
+    :class:`grundy.misere.MisereSolver`).
+
+    Raises
+    ------
+    SearchLimitReached
+        If the solver's time or position limit is hit.
+    """
+    before = solver.stats.as_dict()
+    t0 = time.perf_counter()
+    solver.start()
+    try:
+        ruleset = solver.ruleset
+        outcome = "N" if solver.is_n(g.adj) else "P"
+        winning: list[Move] = []
+        table: list[tuple[Move, Any]] | None = [] if option_table else None
+        for move, index_move in ruleset.labelled_moves(g.labels, g.adj):
+            child_n = solver.is_n(ruleset.apply(g.adj, index_move))
+            if table is not None:
+                table.append((move, "N" if child_n else "P"))
+            if not child_n:
+                winning.append(move)
+    finally:
+        solver.finish()
+    after = solver.stats.as_dict()
+    stats = {k: after[k] - before[k] for k in after}
+    stats["seconds"] = round(time.perf_counter() - t0, 4)
+    explanation = [
+        f"game {ruleset.name} under misère play (the player who cannot move wins): {ruleset.rule} [{ruleset.source}]",
+        "misère sums do not combine by nim-sum: the whole position was searched, "
+        "memoised by canonical form, with no theory",
+        f"outcome {outcome}: " + ("the player to move wins" if outcome == "N" else "the player to move loses"),
+    ]
+    return Analysis(
+        name=name, value=None, winning_moves=winning, explanation=explanation, stats=stats,
+        vertices=g.n, edges=g.m, graph=g, options=table, game=ruleset.name, misere=True,
+        misere_outcome=outcome,
+    )

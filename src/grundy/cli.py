@@ -14,8 +14,10 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
-from .analysis import Analysis, analyze_graph
+from .analysis import Analysis, analyze_graph, analyze_misere
 from .engine import Solver
+from .misere import MisereSolver
+from .rulesets import RULESETS, get_ruleset
 from .errors import InputError, SearchLimitReached
 from .io import LoadedPosition, load
 from .theory import Theory
@@ -77,6 +79,8 @@ class _Group(click.Group):
 def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
     f = click.option("--json", "as_json", is_flag=True, help="One JSON object per graph (JSON lines).")(f)
     f = click.option("--no-theory", is_flag=True, help="Pure search: no closed forms or reductions from the papers.")(f)
+    f = click.option("--game", default="chomp", metavar="NAME", help="The ruleset (default chomp); see `grundy games`.")(f)
+    f = click.option("--misere", is_flag=True, help="Misère play: the player who cannot move wins (outcome only).")(f)
     f = click.option(
         "--without",
         metavar="NAMES",
@@ -110,11 +114,16 @@ def _theory(no_theory: bool, without: str) -> Theory:
     return Theory.only(*[n for n in Theory.names() if n not in names])
 
 
-def _solver(theory: Theory, time_limit: float | None, max_positions: int | None, progress: bool | None) -> Solver:
+def _solver(theory: Theory, time_limit: float | None, max_positions: int | None, progress: bool | None,
+            game: str = "chomp", misere: bool = False) -> Solver:
     if progress is None:
         progress = sys.stderr.isatty()
+    ruleset = get_ruleset(game)
+    if misere:
+        return MisereSolver(ruleset, time_limit=time_limit, max_positions=max_positions, progress=progress)
     return Solver(
         theory,
+        ruleset=ruleset,
         time_limit=time_limit,
         max_positions=max_positions,
         progress=progress,
@@ -141,6 +150,11 @@ def _load_all(specs: tuple[str, ...]) -> list[LoadedPosition]:
 def _analyses(items: list[LoadedPosition], solver: Solver, option_table: bool) -> Iterator[Analysis]:
     """Analyse each loaded graph in order, one at a time."""
     for item in items:
+        if item.graph is None and (solver.ruleset.name != "chomp" or isinstance(solver, MisereSolver)):
+            raise InputError(
+                f"{item.name}: too large to build ({item.vertices} vertices); its closed form is for "
+                "normal-play Graph Chomp only"
+            )
         if item.graph is None:
             assert item.closed_form is not None
             value, reason = item.closed_form
@@ -158,7 +172,10 @@ def _analyses(items: list[LoadedPosition], solver: Solver, option_table: bool) -
             )
         else:
             try:
-                yield analyze_graph(item.graph, solver, name=item.name, option_table=option_table)
+                if isinstance(solver, MisereSolver):
+                    yield analyze_misere(item.graph, solver, name=item.name, option_table=option_table)
+                else:
+                    yield analyze_graph(item.graph, solver, name=item.name, option_table=option_table)
             except SearchLimitReached as limit:
                 raise _Stopped(item.name or "graph", limit) from None
 
@@ -195,17 +212,19 @@ def _moves_text(a: Analysis) -> str:
 
 
 def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) -> None:
-    click.echo(f"{a.name or 'graph'}  ({a.vertices} vertices, {a.edges} edges)")
-    click.echo(f"  nim-value: {a.value}")
+    game = "" if a.game == "chomp" and not a.misere else f", game {a.game}" + (" (misère)" if a.misere else "")
+    click.echo(f"{a.name or 'graph'}  ({a.vertices} vertices, {a.edges} edges{game})")
+    if a.value is not None:
+        click.echo(f"  nim-value: {a.value}")
     click.echo(
         f"  outcome:   {a.outcome}"
         + ("  (the player to move wins)" if a.outcome == "N" else "  (the player to move loses)")
     )
     click.echo(f"  winning moves: {_moves_text(a)}")
     if a.options is not None:
-        click.echo("  options (move -> nim-value of the result):")
+        click.echo("  options (move -> " + ("outcome" if a.misere else "nim-value") + " of the result):")
         for m, v in a.options:
-            click.echo(f"    {str(m):<30} -> {v}" + ("   wins" if v == 0 else ""))
+            click.echo(f"    {str(m):<30} -> {v}" + ("   wins" if v in (0, "P") else ""))
     elif option_table:
         click.echo("  options: not listed (too large to build)")
     if explain:
@@ -228,6 +247,11 @@ def _print_blocks(results: Iterator[Analysis], explain: bool, option_table: bool
 
 
 # -- commands -----------------------------------------------------------------
+def _nim_line(a: Analysis) -> str:
+    value = "" if a.value is None else f"nim-value {a.value}, "
+    return f"{a.name}: {value}outcome {a.outcome}, winning moves: {_moves_text(a)}"
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name=PROG)
 def main() -> None:
@@ -248,13 +272,13 @@ def main() -> None:
 @click.option("--explain/--brief", default=None,
               help="Show the explanation (default: when there is one graph; several graphs get one line each).")
 @_search_options
-def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool, without: str,
+def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool, without: str, game: str, misere: bool,
           time_limit: float | None, max_positions: int | None, progress: bool | None) -> None:
     """Nim-value, outcome and winning moves of each graph."""
 
     def body() -> None:
         items = _load_all(specs)
-        results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress), option_table=False)
+        results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress, game, misere), option_table=False)
         # Each result is printed as soon as it is known.
         if as_json:
             for a in results:
@@ -265,7 +289,7 @@ def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory
             _print_blocks(results, explain=True)
         else:  # several graphs: one line each
             for a in results:
-                click.echo(f"{a.name}: nim-value {a.value}, outcome {a.outcome}, winning moves: {_moves_text(a)}")
+                click.echo(_nim_line(a))
 
     _run(body)
 
@@ -274,7 +298,7 @@ def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory
 @click.argument("spec", metavar="SPEC")
 @click.option("--all", "all_options", is_flag=True, help="Also print every option and its nim-value.")
 @_search_options
-def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without: str,
+def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without: str, game: str, misere: bool,
           time_limit: float | None, max_positions: int | None, progress: bool | None) -> None:
     """Winning moves of a graph (with --all, the whole option table).
 
@@ -283,7 +307,7 @@ def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without:
 
     def body() -> None:
         items = _load_all((spec,))
-        results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress), option_table=all_options)
+        results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress, game, misere), option_table=all_options)
         if as_json:
             for a in results:
                 click.echo(_json(a, all_options))
@@ -291,6 +315,19 @@ def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without:
             _print_blocks(results, explain=False, option_table=all_options)
 
     _run(body)
+
+
+@main.command(cls=_Command)
+@click.option("--json", "as_json", is_flag=True, help="As a JSON list of {name, kind, rule, source}.")
+def games(as_json: bool) -> None:
+    """List the rulesets (--game NAME) with their rule and source."""
+    rows = [{"name": r.name, "kind": "impartial", "rule": r.rule, "source": r.source} for r in RULESETS.values()]
+    if as_json:
+        click.echo(json.dumps(rows))
+        return
+    width = max(len(r["name"]) for r in rows)
+    for r in rows:
+        click.echo(f"{r['name']:<{width}}  {r['kind']:<9}  {r['rule']}  [{r['source']}]")
 
 
 @main.command(cls=_Command)

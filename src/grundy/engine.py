@@ -32,9 +32,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bitset import compact_with_lists, components, full_mask, remove_edge, remove_vertex, upper_lists
+from .bitset import compact_with_lists, components, full_mask, upper_lists
 from .canon import automorphisms, certificate, graph_from_certificate
 from .errors import SearchLimitReached
+from .rulesets import GraphRuleset, get_ruleset
 from .theory import (
     CANCEL_SOURCE,
     INVOLUTION_SOURCE,
@@ -98,6 +99,12 @@ class Solver:
         it raises :class:`~grundy.errors.SearchLimitReached`.
     progress : bool
         Show a progress counter on stderr for searches longer than a second.
+    ruleset : GraphRuleset or str
+        The impartial ruleset (default Graph Chomp; see
+        :mod:`grundy.rulesets`). The papers' theory is about Graph Chomp:
+        for other rulesets only the cancelling of isomorphic pairs (valid in
+        every impartial game) is used, and isolated vertices are valued by
+        the rules (:attr:`GraphRuleset.isolated_value`).
     option_cache_size : int
         How many unresolved positions keep their generated option lists
         (oldest dropped first; a resolved position drops its list). Bounds
@@ -115,8 +122,16 @@ class Solver:
         max_positions: int | None = None,
         progress: bool = False,
         option_cache_size: int = 50_000,
+        ruleset: GraphRuleset | str = "chomp",
     ) -> None:
-        self.theory = theory if theory is not None else Theory()
+        self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        theory = theory if theory is not None else Theory()
+        if self.ruleset.name != "chomp":
+            theory = Theory.only("cancel_pairs") if theory.cancel_pairs else Theory.none()
+            self._isolated: int | None = self.ruleset.isolated_value
+        else:
+            self._isolated = None
+        self.theory = theory
         self.time_limit = time_limit
         self.max_positions = max_positions
         self.progress = progress
@@ -170,8 +185,12 @@ class Solver:
         unknown: list[Component] = []
         theory = self.theory
         todo = components(adj, mask)
+        isolated = self._isolated
         while todo:
             comp = todo.pop()
+            if isolated is not None and not comp & (comp - 1):
+                nimber ^= isolated  # a lone vertex: valued by the rules
+                continue
             found = classify(adj, comp, theory)
             if found is not None:
                 if type(found) is int:  # false twins to delete
@@ -329,14 +348,10 @@ class Solver:
         gens, orbits = automorphisms(n, nbrs)
         seen: set[tuple[int, tuple[Component, ...]]] = set()
         out = []
-        for i in range(n):
-            if orbits[i] == i:
-                child = self.decompose(remove_vertex(adj, i))
-                if child not in seen:
-                    seen.add(child)
-                    out.append(child)
-        for i, j in _edge_orbit_reps(nbrs, gens):
-            child = self.decompose(remove_edge(adj, i, j))
+        vertex_reps = {i for i in range(n) if orbits[i] == i}
+        edge_reps = set(_edge_orbit_reps(nbrs, gens))
+        for option in self.ruleset.options(adj, vertex_reps, edge_reps):
+            child = self.decompose(option)
             if child not in seen:
                 seen.add(child)
                 out.append(child)

@@ -1,0 +1,187 @@
+"""Impartial rulesets on graphs.
+
+A ruleset answers one question: the options of a position. Positions are
+adjacency bitsets (see :mod:`grundy.bitset`); every ruleset here is
+isomorphism-invariant and local to connected components, so the engine splits
+positions into disjoint sums, keys components by nauty certificates and
+generates moves once per automorphism orbit.
+
+Rulesets
+--------
+chomp
+    Graph Chomp: remove a vertex with its edges, or one edge (Magura et al.;
+    Khandhawit-Ye).
+graph-nim
+    Choose a vertex and delete a nonempty set of its incident edges
+    (Mangang, §"Graph Nim").
+bo-bo, be-be, oe-oe
+    Delete one edge whose endpoints have odd/odd, even/even or one odd and
+    one even degree (Harding-Ottaway, §2-4).
+odd-vertex, even-vertex
+    Delete a vertex of odd (even) degree with its edges (Nowakowski-Ottaway,
+    cited by Harding-Ottaway, Corollary 4.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from .bitset import remove_edge, remove_vertex
+from .errors import InputError
+from .moves import Move
+
+__all__ = ["GraphRuleset", "RULESETS", "get_ruleset"]
+
+
+#: A move on indices: ("v", i), ("e", i, j) or ("n", i, (j1, j2, ...)).
+IndexMove = tuple
+
+
+@dataclass(frozen=True)
+class GraphRuleset:
+    """An impartial ruleset on finite simple graphs.
+
+    Attributes
+    ----------
+    name : str
+        The ``--game`` name.
+    rule : str
+        One-line rule.
+    source : str
+        Paper and section.
+    isolated_value : int
+        Nim-value of a single isolated vertex (1 if it can be taken).
+    moves : callable
+        ``moves(adj) -> iterator of index moves`` (see :data:`IndexMove`).
+    """
+
+    name: str
+    rule: str
+    source: str
+    isolated_value: int
+    moves: Callable[[tuple[int, ...]], Iterator[IndexMove]]
+
+    def apply(self, adj: tuple[int, ...], move: IndexMove) -> tuple[int, ...]:
+        """The graph after an index move. Vertex removals renumber the
+        vertices above the removed one down by one."""
+        kind = move[0]
+        if kind == "v":
+            return remove_vertex(adj, move[1])
+        if kind == "e":
+            return remove_edge(adj, move[1], move[2])
+        out = list(adj)
+        i = move[1]
+        for j in move[2]:
+            out[i] &= ~(1 << j)
+            out[j] &= ~(1 << i)
+        return tuple(out)
+
+    def options(self, adj: tuple[int, ...], vertex_reps: set[int] | None = None,
+                edge_reps: set[tuple[int, int]] | None = None) -> Iterator[tuple[int, ...]]:
+        """The positions reachable in one move; with orbit representatives
+        given, only moves at a representative vertex / edge (isomorphic
+        options are skipped)."""
+        for move in self.moves(adj):
+            if move[0] == "e":
+                if edge_reps is not None and (move[1], move[2]) not in edge_reps:
+                    continue
+            elif vertex_reps is not None and move[1] not in vertex_reps:
+                continue
+            yield self.apply(adj, move)
+
+    def labelled_moves(self, labels: tuple[Hashable, ...], adj: tuple[int, ...]) -> list[tuple[Move, IndexMove]]:
+        """Every move of the position, in the user's labels, vertex moves
+        first, each with its index move."""
+        out = []
+        for move in self.moves(adj):
+            if move[0] == "v":
+                out.append((Move(vertex=labels[move[1]]), move))
+            elif move[0] == "e":
+                out.append((Move(edge=(labels[move[1]], labels[move[2]])), move))
+            else:
+                i = move[1]
+                out.append((Move(vertex=labels[i], edges=tuple((labels[i], labels[j]) for j in move[2])), move))
+        return out
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _chomp_moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
+    for i in range(len(adj)):
+        yield ("v", i)
+    for i, a in enumerate(adj):
+        for j in _bits(a >> (i + 1) << (i + 1)):
+            yield ("e", i, j)
+
+
+def _graph_nim_moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
+    for i, a in enumerate(adj):
+        nbrs = list(_bits(a))
+        for size in range(1, len(nbrs) + 1):
+            for subset in combinations(nbrs, size):
+                yield ("n", i, subset)
+
+
+def _edge_parity_moves(i_odd: bool, j_odd: bool | None) -> Callable[[tuple[int, ...]], Iterator[IndexMove]]:
+    """Edges whose endpoint degree parities are (odd?, odd?); ``j_odd=None``
+    means one odd and one even endpoint."""
+
+    def moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
+        odd = [a.bit_count() & 1 for a in adj]
+        for i, a in enumerate(adj):
+            for j in _bits(a >> (i + 1) << (i + 1)):
+                if j_odd is None:
+                    if odd[i] != odd[j]:
+                        yield ("e", i, j)
+                elif odd[i] == i_odd and odd[j] == j_odd:
+                    yield ("e", i, j)
+
+    return moves
+
+
+def _vertex_parity_moves(want_odd: int) -> Callable[[tuple[int, ...]], Iterator[IndexMove]]:
+    def moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
+        for i, a in enumerate(adj):
+            if a.bit_count() & 1 == want_odd:
+                yield ("v", i)
+
+    return moves
+
+
+HO = "Harding-Ottaway, Edge deletion games with parity rules"
+RULESETS: dict[str, GraphRuleset] = {
+    r.name: r
+    for r in [
+        GraphRuleset("chomp", "remove a vertex with its edges, or one edge", "Magura-Pong-Cartee-Valakuzhy; Khandhawit-Ye", 1, _chomp_moves),
+        GraphRuleset("graph-nim", "choose a vertex and delete a nonempty set of its incident edges", "Mangang, §Graph Nim", 0, _graph_nim_moves),
+        GraphRuleset("bo-bo", "delete an edge whose endpoints both have odd degree", HO + ", §2", 0, _edge_parity_moves(True, True)),
+        GraphRuleset("be-be", "delete an edge whose endpoints both have even degree", HO + ", §3", 0, _edge_parity_moves(False, False)),
+        GraphRuleset("oe-oe", "delete an edge with one odd-degree and one even-degree endpoint", HO + ", §4", 0, _edge_parity_moves(True, None)),
+        GraphRuleset("odd-vertex", "delete a vertex of odd degree with its edges", "Nowakowski-Ottaway; " + HO + ", Corollary 4.2", 0, _vertex_parity_moves(1)),
+        GraphRuleset("even-vertex", "delete a vertex of even degree with its edges", "Nowakowski-Ottaway; " + HO + ", §5", 1, _vertex_parity_moves(0)),
+    ]
+}
+
+
+def get_ruleset(name: str) -> GraphRuleset:
+    """The impartial ruleset called ``name``.
+
+    Raises
+    ------
+    InputError
+        On an unknown name; the message lists the valid ones.
+
+    >>> get_ruleset("bo-bo").rule
+    'delete an edge whose endpoints both have odd degree'
+    """
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise InputError(f"unknown game {name!r}; valid: {', '.join(RULESETS)}") from None
