@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +44,11 @@ from .theory import (
     classify,
     involution_fixed_set,
 )
+
+try:  # the compiled hot path (optional: built from _kernel.pyx)
+    from . import _kernel
+except ImportError:  # pragma: no cover - depends on the build
+    _kernel = None  # type: ignore[assignment]
 
 __all__ = ["Solver", "Stats", "Component"]
 
@@ -132,6 +137,8 @@ class Solver:
         else:
             self._isolated = None
         self.theory = theory
+        # The compiled kernel implements Graph Chomp's moves and theory only.
+        self._is_chomp = self.ruleset.name == "chomp"
         self.time_limit = time_limit
         self.max_positions = max_positions
         self.progress = progress
@@ -181,6 +188,8 @@ class Solver:
         """
         if mask is None:
             mask = full_mask(len(adj))
+        if trace is None and self._is_chomp and _kernel is not None and len(adj) <= _kernel.MAX_VERTICES:
+            return self._resolve(_kernel.split(adj, mask, self.theory))
         nimber = 0
         unknown: list[Component] = []
         theory = self.theory
@@ -205,58 +214,97 @@ class Solver:
                     trace.append(f"{name(comp)}: {found[1]}, value {found[0]} [{found[2]}]")
                 continue
             sub, nbrs = compact_with_lists(adj, comp)
-            key = certificate(len(sub), nbrs)
-            val = self.values.get(key)
-            if val is not None:
-                self.stats.table_hits += 1
-                nimber ^= val
-                if trace is not None and name is not None:
-                    trace.append(f"{name(comp)}: value {val} from the table")
-                continue
-            if theory.involutions:
-                alias = self.aliases.get(key)
-                if alias is None and key not in self.irreducible:
-                    gens, _orbits = automorphisms(len(sub), nbrs)
-                    inv = involution_fixed_set(sub, gens)
-                    if inv is None:
-                        self.irreducible.add(key)
-                    else:
-                        self.stats.reductions += 1
-                        alias = self.decompose(sub, inv[0])
-                        self.aliases[key] = alias
-                        if trace is not None and name is not None:
-                            # Describe the involution in the caller's labels.
-                            verts = [v for v in range(len(adj)) if comp >> v & 1]
-                            moved = 0
-                            for i, w in enumerate(inv[1]):
-                                if w != i:
-                                    moved |= 1 << verts[i]
-                            trace.append(
-                                f"{name(comp)}: an involutive automorphism moving "
-                                f"{name(moved)} swaps no edge; replaced by its fixed-point "
-                                f"set [{INVOLUTION_SOURCE}]"
-                            )
-                            fixed = comp & ~moved
-                            if fixed:
-                                sub_nim, sub_unk = self.decompose(adj, fixed, trace, name)
-                                alias = (sub_nim, sub_unk)
-                            else:
-                                trace.append("the fixed-point set is empty: value 0")
-                if alias is not None:
-                    nimber ^= alias[0]
-                    unknown.extend(alias[1])
-                    continue
+            nimber ^= self._look_up(sub, nbrs, unknown, trace, name, adj, comp)
+        return self._finish(nimber, unknown, trace)
+
+    def _resolve(
+        self, split: tuple[int, int, int, list[tuple[tuple[int, ...], dict[int, list[int]]]]]
+    ) -> tuple[int, tuple[Component, ...]]:
+        """:meth:`decompose` from the compiled kernel's structural split
+        (:func:`grundy._kernel.split`): key the components left."""
+        nimber, reductions, closed, parts = split
+        stats = self.stats
+        stats.reductions += reductions
+        stats.closed_forms += closed
+        unknown: list[Component] = []
+        for sub, nbrs in parts:
+            nimber ^= self._look_up(sub, nbrs, unknown)
+        return self._finish(nimber, unknown)
+
+    def _look_up(
+        self,
+        sub: tuple[int, ...],
+        nbrs: dict[int, list[int]],
+        unknown: list[Component],
+        trace: list[str] | None = None,
+        name: Namer | None = None,
+        adj: tuple[int, ...] = (),
+        comp: int = 0,
+    ) -> int:
+        """Key one component with no closed form and value what is known of it.
+
+        ``sub`` is the component compacted, ``nbrs`` its upper adjacency
+        lists. Returns the nimber the table (or an involution's fixed-point
+        set) gives and appends to ``unknown`` the keys still to search.
+        ``adj`` and ``comp`` (the component in the caller's graph) only name
+        vertices in ``trace``.
+        """
+        key = certificate(len(sub), nbrs)
+        val = self.values.get(key)
+        if val is not None:
+            self.stats.table_hits += 1
             if trace is not None and name is not None:
-                trace.append(
-                    f"{name(comp)}: {len(sub)} vertices, "
-                    f"{sum(a.bit_count() for a in sub) // 2} edges, no closed form: searched"
-                )
-            unknown.append(key)
-        if theory.cancel_pairs and len(unknown) > 1:
-            unknown, cancelled = _cancel_pairs(unknown)
-            if cancelled and trace is not None:
-                trace.append(f"{cancelled} pair(s) of isomorphic components cancel [{CANCEL_SOURCE}]")
-        unknown.sort(key=len)
+                trace.append(f"{name(comp)}: value {val} from the table")
+            return val
+        if self.theory.involutions:
+            alias = self.aliases.get(key)
+            if alias is None and key not in self.irreducible:
+                gens, _orbits = automorphisms(len(sub), nbrs)
+                inv = involution_fixed_set(sub, gens)
+                if inv is None:
+                    self.irreducible.add(key)
+                else:
+                    self.stats.reductions += 1
+                    alias = self.decompose(sub, inv[0])
+                    self.aliases[key] = alias
+                    if trace is not None and name is not None:
+                        # Describe the involution in the caller's labels.
+                        verts = [v for v in range(len(adj)) if comp >> v & 1]
+                        moved = 0
+                        for i, w in enumerate(inv[1]):
+                            if w != i:
+                                moved |= 1 << verts[i]
+                        trace.append(
+                            f"{name(comp)}: an involutive automorphism moving "
+                            f"{name(moved)} swaps no edge; replaced by its fixed-point "
+                            f"set [{INVOLUTION_SOURCE}]"
+                        )
+                        fixed = comp & ~moved
+                        if fixed:
+                            alias = self.decompose(adj, fixed, trace, name)
+                        else:
+                            trace.append("the fixed-point set is empty: value 0")
+            if alias is not None:
+                unknown.extend(alias[1])
+                return alias[0]
+        if trace is not None and name is not None:
+            trace.append(
+                f"{name(comp)}: {len(sub)} vertices, "
+                f"{sum(a.bit_count() for a in sub) // 2} edges, no closed form: searched"
+            )
+        unknown.append(key)
+        return 0
+
+    def _finish(
+        self, nimber: int, unknown: list[Component], trace: list[str] | None = None
+    ) -> tuple[int, tuple[Component, ...]]:
+        """Cancel isomorphic pairs and order the unknowns, smallest first."""
+        if len(unknown) > 1:
+            if self.theory.cancel_pairs:
+                unknown, cancelled = _cancel_pairs(unknown)
+                if cancelled and trace is not None:
+                    trace.append(f"{cancelled} pair(s) of isomorphic components cancel [{CANCEL_SOURCE}]")
+            unknown.sort(key=len)
         return nimber, tuple(unknown)
 
     # ------------------------------------------------------------------
@@ -346,12 +394,16 @@ class Solver:
         n = len(adj)
         nbrs = upper_lists(adj)
         gens, orbits = automorphisms(n, nbrs)
+        vertices = [i for i in range(n) if orbits[i] == i]
+        edges = _edge_orbit_reps(nbrs, gens)
+        children: Iterable[tuple[int, tuple[Component, ...]]]
+        if self._is_chomp and _kernel is not None and n <= _kernel.MAX_VERTICES:
+            children = map(self._resolve, _kernel.children(adj, vertices, edges, self.theory))
+        else:
+            children = map(self.decompose, self.ruleset.options(adj, set(vertices), set(edges)))
         seen: set[tuple[int, tuple[Component, ...]]] = set()
         out = []
-        vertex_reps = {i for i in range(n) if orbits[i] == i}
-        edge_reps = set(_edge_orbit_reps(nbrs, gens))
-        for option in self.ruleset.options(adj, vertex_reps, edge_reps):
-            child = self.decompose(option)
+        for child in children:
             if child not in seen:
                 seen.add(child)
                 out.append(child)
