@@ -20,24 +20,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from .analysis import Analysis, Move, analyze_graph
+from .analysis import Analysis, Move, analyze_graph, analyze_misere
 from .engine import Solver
+from .misere import MisereSolver
 from .theory import Theory
 
 __all__ = ["nim_value", "outcome", "winning_moves", "analyze", "Analysis", "Move"]
 
 
 def _solver(
-    theory: Theory | None, time_limit: float | None, max_positions: int | None, solver: Solver | None
+    theory: Theory | None,
+    time_limit: float | None,
+    max_positions: int | None,
+    solver: Solver | None,
+    game: str = "chomp",
+    misere: bool = False,
 ) -> Solver:
     if solver is not None:
         return solver
-    return Solver(theory, time_limit=time_limit, max_positions=max_positions)
+    if misere:
+        return MisereSolver(game, time_limit=time_limit, max_positions=max_positions)
+    return Solver(theory, time_limit=time_limit, max_positions=max_positions, ruleset=game)
 
 
 def analyze(
     position: Any,
     *,
+    game: str = "chomp",
+    misere: bool = False,
     theory: Theory | None = None,
     option_table: bool = False,
     time_limit: float | None = None,
@@ -49,7 +59,12 @@ def analyze(
     Parameters
     ----------
     position : Graph, networkx.Graph, or str
-        The Graph Chomp position (a family spec, graph6 or sparse6 string).
+        The position (a family spec, graph6 or sparse6 string).
+    game : str
+        The impartial ruleset (see :mod:`grundy.rulesets`; default Graph
+        Chomp).
+    misere : bool
+        Misère play: only the outcome is computed (``value`` is None).
     theory : Theory, optional
         Which of the papers' results to use (default all; ``Theory.none()``
         for pure search).
@@ -70,7 +85,8 @@ def analyze(
     Raises
     ------
     InputError
-        If the position cannot be read (see :func:`grundy.io.to_graph`).
+        If the position cannot be read (see :func:`grundy.io.to_graph`) or
+        the game is unknown.
     SearchLimitReached
         If a limit stops the search; the solver keeps what it learned.
 
@@ -82,30 +98,34 @@ def analyze(
 
     g = to_graph(position)
     name = position if isinstance(position, str) else ""
-    return analyze_graph(
-        g, _solver(theory, time_limit, max_positions, solver), name=name, option_table=option_table
-    )
+    s = _solver(theory, time_limit, max_positions, solver, game, misere)
+    if isinstance(s, MisereSolver):
+        return analyze_misere(g, s, name=name, option_table=option_table)
+    return analyze_graph(g, s, name=name, option_table=option_table)
 
 
 def nim_value(
     position: Any,
     *,
+    game: str = "chomp",
     theory: Theory | None = None,
     time_limit: float | None = None,
     max_positions: int | None = None,
 ) -> int:
     """The nim-value (Grundy value) of a Graph Chomp position.
 
-    Takes the same ``position``, ``theory`` and limits as :func:`analyze`
-    and raises the same errors.
+    Takes the same ``position``, ``game``, ``theory`` and limits as
+    :func:`analyze` and raises the same errors.
 
     >>> nim_value("complete:5"), nim_value("multipartite:3,2,1")
     (2, 2)
+    >>> nim_value("path:6", game="graph-nim")   # Kayles on 5 tokens
+    4
     """
     from .io import to_graph
 
     g = to_graph(position)
-    s = _solver(theory, time_limit, max_positions, None)
+    s = _solver(theory, time_limit, max_positions, None, game)
     s.start()
     try:
         return s.value_of(*s.decompose(g.adj))
@@ -113,14 +133,17 @@ def nim_value(
         s.finish()
 
 
-def outcome(position: Any, **kwargs: Any) -> str:
-    """``"P"`` if the player to move loses (value 0), else ``"N"``.
+def outcome(position: Any, *, misere: bool = False, **kwargs: Any) -> str:
+    """``"P"`` if the player to move loses, else ``"N"``.
 
-    Keyword arguments and errors as for :func:`nim_value`.
+    Under normal play that is value 0; with ``misere=True`` the player who
+    cannot move wins. Keyword arguments and errors as for :func:`analyze`.
 
-    >>> outcome("wheel:9"), outcome("complete:6")
-    ('N', 'P')
+    >>> outcome("wheel:9"), outcome("complete:6"), outcome("path:1", misere=True)
+    ('N', 'P', 'P')
     """
+    if misere:
+        return analyze(position, misere=True, **kwargs).outcome
     return "P" if nim_value(position, **kwargs) == 0 else "N"
 
 
