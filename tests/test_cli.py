@@ -658,3 +658,30 @@ def test_without_switches_off_named_results():
     assert not any("twins" in line or "multipartite" in line for line in less["explanation"])
     message = one_line_error(run("value", "wheel:9", "--without", "foo"))
     assert "unknown result 'foo'" in message and "involutions" in message
+
+
+def test_octal_command():
+    obj = json.loads(ok("octal", "0.77", "--up-to", "300", "--json"))
+    assert set(obj) == {"code", "sequence", "period", "preperiod", "saltus", "proven"}
+    assert obj["sequence"][:12] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6] and len(obj["sequence"]) == 301
+    assert (obj["period"], obj["preperiod"], obj["saltus"], obj["proven"]) == (12, 71, 0, True)
+    obj = json.loads(ok("octal", "0.3(4)", "--up-to", "60", "--json"))
+    assert (obj["period"], obj["saltus"], obj["proven"]) == (3, 2, False)
+    assert "proven by the octal periodicity theorem" in ok("octal", "kayles", "--up-to", "300")
+    assert "'8' is not an octal digit" in one_line_error(run("octal", "0.8"))
+    assert "single repeating digit" in one_line_error(run("octal", "0.3(45)"))
+    for bad in ("x", "0.(", ""):
+        one_line_error(run("octal", bad))  # exit 2, one line, no traceback
+
+
+def test_games_command_and_game_option():
+    out = ok("games")
+    for name in ("chomp", "graph-nim", "bo-bo", "be-be", "oe-oe", "odd-vertex", "even-vertex"):
+        assert name in out
+    (obj,) = json_lines("value", "path:6", "--game", "graph-nim")
+    assert obj["game"] == "graph-nim" and obj["value"] == 4  # Kayles on 5
+    (obj,) = json_lines("moves", "cycle:5", "--misere", "--all")
+    assert obj["play"] == "misere" and obj["value"] is None and obj["outcome"] in ("N", "P")
+    assert all(o["outcome"] in ("N", "P") for o in obj["options"])
+    assert "unknown game 'nope'" in one_line_error(run("value", "path:3", "--game", "nope"))
+    assert "normal-play Graph Chomp only" in one_line_error(run("value", "complete:100000", "--game", "bo-bo"))

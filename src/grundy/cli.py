@@ -318,6 +318,30 @@ def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without:
 
 
 @main.command(cls=_Command)
+@click.argument("code", metavar="CODE")
+@click.option("--up-to", "up_to", type=click.IntRange(min=0), default=500, show_default=True, metavar="N",
+              help="Largest heap size computed.")
+@click.option("--json", "as_json", is_flag=True,
+              help='{"code", "sequence", "period", "preperiod", "saltus", "proven"}.')
+def octal(code: str, up_to: int, as_json: bool) -> None:
+    """Nim-sequence of an octal game and its period.
+
+    CODE is an octal code such as 0.07, 0.137, 0.4, 0.77, or with one
+    repeating last digit, 0.3(4) for .3444...; or a name: kayles,
+    dawsons-kayles, dawsons-chess. A finite code's period is reported when
+    the octal periodicity theorem proves it from the values computed; a
+    repeating code's (arithmetic) period is observed, not proven.
+    """
+    from .octal import analyse, format_report
+
+    def body() -> None:
+        result = analyse(code, up_to)
+        click.echo(json.dumps(result) if as_json else format_report(result))
+
+    _run(body)
+
+
+@main.command(cls=_Command)
 @click.option("--json", "as_json", is_flag=True, help="As a JSON list of {name, kind, rule, source}.")
 def games(as_json: bool) -> None:
     """List the rulesets (--game NAME) with their rule and source."""
