@@ -33,6 +33,7 @@ START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 CASES: list[tuple[str, str]] = (
     [(f"wheel W_{n}", f"spec:wheel:{n}") for n in range(9, 20, 2)]
     + [("Petersen", "spec:petersen"), ("5-prism", "spec:prism:5"), ("dodecahedron", "spec:dodecahedron")]
+    + [("dodecahedron, involutions off", "noinv:dodecahedron"), ("5-prism, involutions off", "noinv:prism:5")]
     + [("K_{3,3,3}, theory off", "pure:multipartite:3,3,3")]
     + [(f"G(12, 0.25) seed {s}", f"spec:random:12,0.25,{s}") for s in range(10)]
     + [("all 1252 graphs on 1..7 vertices", "atlas"), ("G_{m,k} table, m, k <= 12", "gmk")]
@@ -54,6 +55,9 @@ def run_case(kind: str) -> dict:
     if kind.startswith(("spec:", "pure:")):
         graphs = [to_graph(kind[5:])]
         solver = Solver(Theory.none() if kind.startswith("pure:") else None)
+    elif kind.startswith("noinv:"):
+        graphs = [to_graph(kind[6:])]
+        solver = Solver(Theory(involutions=False))
     elif kind == "atlas":
         graphs = [Graph.from_networkx(G) for G in nx.graph_atlas_g()[1:]]
         solver = Solver()
