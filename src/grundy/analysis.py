@@ -4,6 +4,8 @@ option table, explanation and statistics."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -95,6 +97,24 @@ class Analysis:
         return out
 
 
+@contextmanager
+def _measured(solver: Solver) -> Iterator[dict[str, Any]]:
+    """Run a top-level analysis on ``solver``: start its clock (limits count
+    from here), stop it however the block ends, and fill the yielded dict
+    with the statistics of the block (counter deltas and wall seconds)."""
+    before = solver.stats.as_dict()
+    t0 = time.perf_counter()
+    stats: dict[str, Any] = {}
+    solver.start()
+    try:
+        yield stats
+    finally:
+        solver.finish()
+    after = solver.stats.as_dict()
+    stats.update({k: after[k] - before[k] for k in after})
+    stats["seconds"] = round(time.perf_counter() - t0, 4)
+
+
 def analyze_graph(
     g: Graph,
     solver: Solver,
@@ -110,10 +130,7 @@ def analyze_graph(
     SearchLimitReached
         If the solver's time or position limit is hit.
     """
-    before = solver.stats.as_dict()
-    t0 = time.perf_counter()
-    solver.start()
-    try:
+    with _measured(solver) as stats:
         labels = g.labels
 
         everything = full_mask(g.n)
@@ -164,11 +181,6 @@ def analyze_graph(
                 winning, table = _moves(g, solver, comps, comp_values, total, option_table, trace)
             else:
                 winning, table = _generic_moves(g, solver, option_table)
-    finally:
-        solver.finish()
-    after = solver.stats.as_dict()
-    stats = {k: after[k] - before[k] for k in after}
-    stats["seconds"] = round(time.perf_counter() - t0, 4)
     return Analysis(
         name=name,
         value=total,
@@ -293,10 +305,7 @@ def analyze_misere(
     SearchLimitReached
         If the solver's time or position limit is hit.
     """
-    before = solver.stats.as_dict()
-    t0 = time.perf_counter()
-    solver.start()
-    try:
+    with _measured(solver) as stats:
         ruleset = solver.ruleset
         outcome = "N" if solver.is_n(g.adj) else "P"
         winning: list[Move] = []
@@ -307,11 +316,6 @@ def analyze_misere(
                 table.append((move, "N" if child_n else "P"))
             if not child_n:
                 winning.append(move)
-    finally:
-        solver.finish()
-    after = solver.stats.as_dict()
-    stats = {k: after[k] - before[k] for k in after}
-    stats["seconds"] = round(time.perf_counter() - t0, 4)
     explanation = [
         f"game {ruleset.name} under misère play (the player who cannot move wins): {ruleset.rule} [{ruleset.source}]",
         "misère sums do not combine by nim-sum: the whole position was searched, "
