@@ -685,3 +685,21 @@ def test_games_command_and_game_option():
     assert all(o["outcome"] in ("N", "P") for o in obj["options"])
     assert "unknown game 'nope'" in one_line_error(run("value", "path:3", "--game", "nope"))
     assert "normal-play Graph Chomp only" in one_line_error(run("value", "complete:100000", "--game", "bo-bo"))
+
+
+def test_partizan_games_give_canonical_forms():
+    """A partizan game asked for a nim-value: exit 2 with its canonical form;
+    `grundy form` prints it. Values checked against grundy.partizan."""
+    from grundy.io import to_graph
+    from grundy.partizan import partizan_value
+
+    message = one_line_error(run("value", "path:3", "--game", "even-odd-vertex"))
+    assert "even-odd-vertex is a partizan game" in message and "path:3 = {2|0}" in message
+    (obj,) = json_lines("form", "path:3", "--game", "even-odd-vertex")
+    assert obj["canonical_form"] == str(partizan_value("even-odd-vertex", to_graph("path:3"))) == "{2|0}"
+    assert obj["outcome"] == "N" and obj["nimber"] is None
+    (obj,) = json_lines("form", "path:6", "--game", "graph-nim")  # impartial: the nimber
+    assert (obj["canonical_form"], obj["nimber"]) == ("*4", 4)
+    out = ok("form", "complete:3", "--game", "be-bo", "--ascii")
+    assert out.startswith("complete:3: ")
+    assert "partizan" in ok("games") and "even-odd-vertex" in ok("games")

@@ -9,6 +9,7 @@ from .analysis import Analysis, Move
 from .api import analyze, nim_value, outcome, winning_moves
 from .engine import Solver
 from .errors import GrundyError, InputError, SearchLimitReached, TooLargeError
+from .partizan import PartizanValue, partizan_value
 from .position import Graph
 from .theory import Theory
 
@@ -18,6 +19,7 @@ __all__ = [
     "GrundyError",
     "InputError",
     "Move",
+    "PartizanValue",
     "SearchLimitReached",
     "Solver",
     "Theory",
@@ -25,6 +27,7 @@ __all__ = [
     "analyze",
     "nim_value",
     "outcome",
+    "partizan_value",
     "winning_moves",
 ]
 __version__ = "0.1.0"

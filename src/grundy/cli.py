@@ -114,6 +114,34 @@ def _theory(no_theory: bool, without: str) -> Theory:
     return Theory.only(*[n for n in Theory.names() if n not in names])
 
 
+def _check_game(game: str, items: list[LoadedPosition]) -> None:
+    """Refuse a partizan game where a nim-value is asked for, printing its
+    canonical form instead; refuse unknown names listing every valid one.
+
+    Raises
+    ------
+    InputError
+        Always for a partizan or unknown game.
+    """
+    from .partizan import PARTIZAN_RULESETS, partizan_value
+
+    if game in RULESETS:
+        return
+    if game in PARTIZAN_RULESETS:
+        forms = []
+        for item in items:
+            if item.graph is None:
+                raise InputError(f"{item.name}: too large to build ({item.vertices} vertices)")
+            v = partizan_value(game, item.graph)
+            forms.append(f"{item.name} = {v} (outcome {v.outcome})")
+        raise InputError(
+            f"{game} is a partizan game: positions have canonical forms, not nim-values: "
+            + "; ".join(forms) + f" (see 'grundy form --game {game}')"
+        )
+    valid = ", ".join([*RULESETS, *PARTIZAN_RULESETS])
+    raise InputError(f"unknown game {game!r}; valid: {valid}")
+
+
 def _solver(theory: Theory, time_limit: float | None, max_positions: int | None, progress: bool | None,
             game: str = "chomp", misere: bool = False) -> Solver:
     if progress is None:
@@ -278,6 +306,7 @@ def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory
 
     def body() -> None:
         items = _load_all(specs)
+        _check_game(game, items)
         results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress, game, misere), option_table=False)
         # Each result is printed as soon as it is known.
         if as_json:
@@ -307,12 +336,66 @@ def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without:
 
     def body() -> None:
         items = _load_all((spec,))
+        _check_game(game, items)
         results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress, game, misere), option_table=all_options)
         if as_json:
             for a in results:
                 click.echo(_json(a, all_options))
         else:
             _print_blocks(results, explain=False, option_table=all_options)
+
+    _run(body)
+
+
+@main.command(cls=_Command)
+@click.argument("specs", nargs=-1, required=True, metavar="SPEC...")
+@click.option("--game", default="chomp", metavar="NAME", help="The ruleset, partizan or impartial; see `grundy games`.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per graph (JSON lines).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Write ^ v +- instead of ↑ ↓ ±.")
+@click.option("--max-positions", type=click.IntRange(min=1), metavar="N", help="Stop after N positions (exit code 3).")
+def form(specs: tuple[str, ...], game: str, as_json: bool, ascii_: bool, max_positions: int | None) -> None:
+    """Canonical form (game value) and outcome of each graph.
+
+    For a partizan game (be-bo, oe-bo, oe-be, even-odd-vertex) this is its
+    value in the standard notation (numbers, nimbers, ups, switches, {L|R});
+    outcome L / R: that player wins whoever starts, N: the player to move
+    wins, P: the player to move loses. For an impartial game it is the
+    nimber *g of its nim-value g.
+    """
+    from .partizan import PARTIZAN_RULESETS, partizan_value
+
+    def body() -> None:
+        items = _load_all(specs)
+        if game not in PARTIZAN_RULESETS:
+            _check_game(game, items)
+        solver = None if game in PARTIZAN_RULESETS else Solver(ruleset=game, max_positions=max_positions)
+        for item in items:
+            if item.graph is None:
+                raise InputError(f"{item.name}: too large to build ({item.vertices} vertices)")
+            try:
+                if solver is None:
+                    v = partizan_value(game, item.graph, max_positions=max_positions)
+                    text, outcome, positions = v.to_str(ascii=ascii_), v.outcome, v.positions
+                    number = None if v.number_value is None else str(v.number_value)
+                    nimber = v.nimber_value
+                else:
+                    solver.start()
+                    try:
+                        g = solver.value_of(*solver.decompose(item.graph.adj))
+                    finally:
+                        solver.finish()
+                    text = "0" if g == 0 else "*" if g == 1 else f"*{g}"
+                    outcome, positions, number, nimber = ("P" if g == 0 else "N"), solver.stats.positions, (
+                        "0" if g == 0 else None), g
+            except SearchLimitReached as limit:
+                raise _Stopped(item.name or "graph", limit) from None
+            if as_json:
+                click.echo(json.dumps({
+                    "name": item.name, "game": game, "canonical_form": text, "outcome": outcome,
+                    "number": number, "nimber": nimber, "stats": {"positions": positions},
+                }))
+            else:
+                click.echo(f"{item.name}: {text}  (outcome {outcome}, game {game})")
 
     _run(body)
 
@@ -345,7 +428,10 @@ def octal(code: str, up_to: int, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="As a JSON list of {name, kind, rule, source}.")
 def games(as_json: bool) -> None:
     """List the rulesets (--game NAME) with their rule and source."""
+    from .partizan import list_partizan_rulesets
+
     rows = [{"name": r.name, "kind": "impartial", "rule": r.rule, "source": r.source} for r in RULESETS.values()]
+    rows += [{"name": r.name, "kind": "partizan", "rule": r.rule, "source": r.source} for r in list_partizan_rulesets()]
     if as_json:
         click.echo(json.dumps(rows))
         return
