@@ -389,11 +389,11 @@ def clear_partizan_caches() -> None:
 
 
 def _as_graph(g: Any) -> Graph:
-    if isinstance(g, Graph):
-        return g
-    if hasattr(g, "is_directed") and hasattr(g, "edges"):
-        return Graph.from_networkx(g)
-    raise InputError(f"expected a grundy.Graph or a networkx graph, got {type(g).__name__}")
+    """A position as accepted everywhere in grundy (see :func:`grundy.io.to_graph`):
+    a Graph, a networkx graph, or a family spec / graph6 / sparse6 string."""
+    from .io import to_graph
+
+    return to_graph(g)
 
 
 def partizan_game(ruleset: str, adj: Sequence[int], *, max_positions: int | None = None) -> Game:
@@ -807,7 +807,7 @@ def partizan_value(ruleset: str, g: Any, *, max_positions: int | None = None) ->
         ``"be-bo"``, ``"oe-bo"``, ``"oe-be"`` (Harding-Ottaway §5.2) or
         ``"even-odd-vertex"`` (Nowakowski-Ottaway); see
         :func:`list_partizan_rulesets`.
-    g : Graph or networkx.Graph
+    g : Graph, networkx.Graph or str (a family spec, graph6 or sparse6)
         The position; degrees are those of this graph.
     max_positions : int, optional
         Most new connected positions to expand before stopping.
