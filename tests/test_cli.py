@@ -703,3 +703,28 @@ def test_partizan_games_give_canonical_forms():
     out = ok("form", "complete:3", "--game", "be-bo", "--ascii")
     assert out.startswith("complete:3: ")
     assert "partizan" in ok("games") and "even-odd-vertex" in ok("games")
+
+
+def test_rectangular_chomp_and_nim_through_value_and_moves():
+    from grundy.rectangular import nim_value as chomp_value, parse_chomp
+
+    (obj,) = json_lines("value", "chomp:5,3,3")
+    assert obj["rows"] == [5, 3, 3] and obj["value"] == chomp_value(parse_chomp("chomp:5,3,3"))
+    assert all(set(m) == {"row", "column"} for m in obj["winning_moves"])
+    (obj,) = json_lines("moves", "chomp:3,3", "--all")
+    assert obj["winning_moves"] == [{"row": 2, "column": 3}]  # leaves rows (3, 2): Mangang's 2 x n move
+    assert [o for o in obj["options"] if o["value"] == 0] == [{"row": 2, "column": 3, "value": 0}]
+    (obj,) = json_lines("value", "nim:3,4,5")
+    assert obj["value"] == 3 ^ 4 ^ 5 and obj["winning_moves"] == [{"heap": 1, "to": 1}]
+    assert "winning moves: (1,2)" in ok("value", "chomp:2")  # 1 x 2: take the square next to the poison
+    assert "separate calls" in one_line_error(run("value", "chomp:3", "path:3"))
+    assert "must not increase" in one_line_error(run("value", "chomp:3,5"))
+    assert "(3,3)" in ok("chomp", "--rows", "5,3,3")
+    assert "2,1" in ok("chomp-p-positions", "--rows", "2", "--max-row", "3")
+
+
+def test_octal_misere():
+    obj = json.loads(ok("octal", "kayles", "--misere", "--up-to", "20", "--json"))
+    assert obj["play"] == "misere" and len(obj["outcomes"]) == 21
+    assert [h for h, o in enumerate(obj["outcomes"]) if o == "P"] == [1, 4, 9, 12, 20]
+    assert "larger than the supported" in one_line_error(run("octal", "0.77", "--misere", "--up-to", "41"))

@@ -461,3 +461,29 @@ def test_report_observed_and_none():
     assert "none observed" in format_report(analyse("0.3(4)", 5))
     with pytest.raises(InputError, match="missing"):
         format_report({"code": "0.77"})
+
+
+def test_misere_outcomes_equal_graph_games_on_paths():
+    """Misère Kayles on a heap of m is misère Graph Nim on a path with m edges,
+    and misère 0.4 is misère BE/BE on it (Harding-Ottaway Lemma 3.3): two
+    independent searches (heap multisets here, whole graphs in grundy.misere)."""
+    import networkx as nx
+
+    from grundy import Graph
+    from grundy.misere import MisereSolver
+    from grundy.octal import misere_outcomes
+
+    for code, game in (("0.77", "graph-nim"), ("0.4", "be-be")):
+        s = MisereSolver(game)
+        paths = ["N" if s.is_n(Graph.from_networkx(nx.path_graph(m + 1)).adj) else "P" for m in range(14)]
+        assert misere_outcomes(code, 13) == paths, code
+
+
+def test_misere_outcomes_bad_input():
+    from grundy.errors import TooLargeError
+    from grundy.octal import MAX_MISERE_HEAP, misere_outcomes
+
+    with pytest.raises(TooLargeError):
+        misere_outcomes("0.77", MAX_MISERE_HEAP + 1)
+    with pytest.raises(InputError):
+        misere_outcomes("0.9", 5)

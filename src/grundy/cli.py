@@ -169,6 +169,73 @@ class _Stopped(Exception):
         )
 
 
+# -- positions that are not graphs: rectangular Chomp, Nim ---------------------
+_OTHER_PREFIXES = ("chomp:", "nim:")
+
+
+def _is_other(spec: str) -> bool:
+    return spec.strip().lower().startswith(_OTHER_PREFIXES)
+
+
+def _other_results(specs: tuple[str, ...], option_table: bool) -> list[dict[str, Any]]:
+    """Analyse rectangular Chomp (``chomp:5,3,3``) and Nim (``nim:3,4,5``)
+    positions, all parsed before any is solved.
+
+    Raises
+    ------
+    InputError
+        If graphs are mixed in, or a position is malformed or too large.
+    """
+    from .rectangular import analyze_chomp, analyze_nim, nim_position, parse_chomp
+
+    if not all(_is_other(s) for s in specs):
+        raise InputError("give graphs and Chomp/Nim positions (chomp:..., nim:...) in separate calls")
+    parsed = [
+        (nim_position(s), None) if s.strip().lower().startswith("nim:") else (None, parse_chomp(s)) for s in specs
+    ]
+    out = []
+    for spec, (heaps, rows) in zip(specs, parsed):
+        if heaps is not None:
+            out.append(analyze_nim(heaps, name=spec))
+        else:
+            out.append(analyze_chomp(rows, option_table=option_table, name=spec))
+    return out
+
+
+def _move_text(move: dict[str, Any]) -> str:
+    if "row" in move:
+        return f"({move['row']},{move['column']})"
+    if "heap" in move:
+        return f"heap {move['heap']} to {move['to']}"
+    return json.dumps({k: v for k, v in move.items() if k != "value"})
+
+
+def _print_other(d: dict[str, Any], explain: bool) -> None:
+    click.echo(d["name"])
+    click.echo(f"  nim-value: {d['value']}")
+    click.echo(f"  outcome:   {d['outcome']}" + ("  (the player to move wins)" if d["outcome"] == "N" else "  (the player to move loses)"))
+    moves = d["winning_moves"]
+    click.echo("  winning moves: " + (", ".join(map(_move_text, moves)) if moves else "none (every move loses)"))
+    if d.get("options") is not None:
+        click.echo("  options (move -> nim-value of the result):")
+        for o in d["options"]:
+            click.echo(f"    {_move_text(o):<16} -> {o['value']}" + ("   wins" if o["value"] == 0 else ""))
+    if explain:
+        click.echo("  why:")
+        for line in d["explanation"]:
+            click.echo(f"    - {line}")
+
+
+def _emit_others(specs: tuple[str, ...], as_json: bool, explain: bool, option_table: bool) -> None:
+    for i, d in enumerate(_other_results(specs, option_table)):
+        if as_json:
+            click.echo(json.dumps(d))
+        else:
+            if i:
+                click.echo()
+            _print_other(d, explain)
+
+
 def _load_all(specs: tuple[str, ...]) -> list[LoadedPosition]:
     """Read every spec, in input order, before any search starts: bad input is
     reported at once, not after minutes of search on the graphs before it."""
@@ -305,6 +372,9 @@ def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory
     """Nim-value, outcome and winning moves of each graph."""
 
     def body() -> None:
+        if any(_is_other(s) for s in specs):
+            _emit_others(specs, as_json, explain is not False, option_table=False)
+            return
         items = _load_all(specs)
         _check_game(game, items)
         results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress, game, misere), option_table=False)
@@ -335,6 +405,9 @@ def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without:
     """
 
     def body() -> None:
+        if _is_other(spec):
+            _emit_others((spec,), as_json, False, option_table=all_options)
+            return
         items = _load_all((spec,))
         _check_game(game, items)
         results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress, game, misere), option_table=all_options)
@@ -402,11 +475,13 @@ def form(specs: tuple[str, ...], game: str, as_json: bool, ascii_: bool, max_pos
 
 @main.command(cls=_Command)
 @click.argument("code", metavar="CODE")
-@click.option("--up-to", "up_to", type=click.IntRange(min=0), default=500, show_default=True, metavar="N",
-              help="Largest heap size computed.")
+@click.option("--up-to", "up_to", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Largest heap size computed (default 500; 40 with --misere).")
 @click.option("--json", "as_json", is_flag=True,
               help='{"code", "sequence", "period", "preperiod", "saltus", "proven"}.')
-def octal(code: str, up_to: int, as_json: bool) -> None:
+@click.option("--misere", is_flag=True,
+              help="Misère outcomes (N/P) of single heaps instead of nim-values (up to heap 40).")
+def octal(code: str, up_to: int | None, as_json: bool, misere: bool) -> None:
     """Nim-sequence of an octal game and its period.
 
     CODE is an octal code such as 0.07, 0.137, 0.4, 0.77, or with one
@@ -415,10 +490,23 @@ def octal(code: str, up_to: int, as_json: bool) -> None:
     the octal periodicity theorem proves it from the values computed; a
     repeating code's (arithmetic) period is observed, not proven.
     """
-    from .octal import analyse, format_report
+    from .octal import MAX_MISERE_HEAP, OctalCode, analyse, format_report, misere_outcomes
 
     def body() -> None:
-        result = analyse(code, up_to)
+        if misere:
+            n = MAX_MISERE_HEAP if up_to is None else up_to
+            outcomes = misere_outcomes(code, n)
+            canonical = str(OctalCode.parse(code))
+            if as_json:
+                click.echo(json.dumps({"code": canonical, "play": "misere", "outcomes": outcomes}))
+            else:
+                click.echo(f"octal game {canonical} under misère play: outcome of a single heap of n")
+                for start in range(0, n + 1, 20):
+                    click.echo(f"{start:>4} | " + " ".join(outcomes[start : start + 20]))
+                p_heaps = [h for h, o in enumerate(outcomes) if o == "P"]
+                click.echo("P-positions (heaps): " + (", ".join(map(str, p_heaps)) or "none"))
+            return
+        result = analyse(code, 500 if up_to is None else up_to)
         click.echo(json.dumps(result) if as_json else format_report(result))
 
     _run(body)
@@ -460,6 +548,13 @@ def families(as_json: bool) -> None:
         requires = f"; {f.requires}" if f.params else ""
         click.echo(f"{f.syntax:<{width}}  {f.definition}{requires}")
 
+
+# Rectangular Chomp and Nim (grundy.rectangular) have commands of their own.
+from .cli_chomp import chomp, chomp_p_positions, nim  # noqa: E402
+
+main.add_command(chomp)
+main.add_command(chomp_p_positions)
+main.add_command(nim)
 
 if __name__ == "__main__":  # pragma: no cover
     main(prog_name=PROG)

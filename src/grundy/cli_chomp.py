@@ -1,0 +1,214 @@
+"""``grundy chomp``, ``grundy chomp-p-positions`` and ``grundy nim``.
+
+The commands are plain click commands; ``grundy.cli`` registers them::
+
+    from .cli_chomp import chomp, chomp_p_positions, nim
+    main.add_command(chomp)
+    main.add_command(chomp_p_positions)
+    main.add_command(nim)
+
+This module imports nothing from ``grundy.cli`` at import time (so the lines
+above may sit anywhere in ``cli.py``, top or bottom, without a circular
+import); it reuses ``_run`` (bad input: one line on stderr, exit code 2) and
+``_one_line`` (usage errors as one line, as ``cli._Command`` does) from
+``grundy.cli`` when a command runs.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import click
+
+from .errors import InputError
+from .rectangular import (
+    MAX_DIAGRAMS,
+    ChompPosition,
+    analyze_chomp,
+    analyze_nim,
+    chomp_p_positions as _p_positions,
+    nim_position,
+    parse_chomp,
+    rectangle,
+)
+
+__all__ = ["chomp", "chomp_p_positions", "nim"]
+
+
+class _Command(click.Command):
+    """``grundy.cli._Command``: click's usage errors as one line on stderr."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        from .cli import _one_line
+
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as error:
+            raise _one_line(error) from None
+
+
+def _run(body: Any) -> None:
+    from .cli import _run as run
+
+    run(body)
+
+
+def _integer(text: str, what: str) -> int:
+    """An integer argument; with unknown options let through (so that -3 reaches
+    here and is refused as a size), a misspelt option is named as such."""
+    try:
+        return int(text)
+    except ValueError:
+        if text.startswith("--"):
+            raise InputError(f"no such option: {text}") from None
+        raise InputError(f"{what} must be integers: {text!r}") from None
+
+
+def _sizes(text: str) -> list[int]:
+    try:
+        return [int(p.strip()) for p in text.split(",")]
+    except ValueError:
+        raise InputError(f"--rows {text!r}: row lengths must be integers separated by commas") from None
+
+
+def _position(m: str | None, n: str | None, rows: str | None) -> tuple[ChompPosition, str]:
+    if rows is not None:
+        if m is not None:
+            raise InputError("give M N (a rectangle) or --rows (any position), not both")
+        text = rows.strip()
+        if text.lower().startswith("chomp:"):
+            pos = parse_chomp(text)
+            return pos, text
+        pos = ChompPosition(_sizes(text))
+        return pos, pos.spec
+    if m is None or n is None:
+        raise InputError("give M N (the rectangle's rows and columns) or --rows 5,3,3")
+    mi, ni = _integer(m, "sizes"), _integer(n, "sizes")
+    return rectangle(mi, ni), f"chomp:{mi}x{ni}"
+
+
+def _cells(moves: list[dict[str, int]]) -> str:
+    return ", ".join(f"({w['row']},{w['column']})" for w in moves) if moves else "none (every move loses)"
+
+
+@click.command(cls=_Command, context_settings={"ignore_unknown_options": True})
+@click.argument("m", required=False)
+@click.argument("n", required=False)
+@click.option("--rows", metavar="R1,R2,...",
+              help="Any position: row lengths, non-increasing, row 1 (with the poisoned square) first.")
+@click.option("--all", "all_options", is_flag=True, help="Also print every move and the value it leads to.")
+@click.option("--json", "as_json", is_flag=True,
+              help='One JSON object: name, game, value, outcome, winning_moves [{"row", "column"}], rows, '
+                   "explanation, stats (with --all: options).")
+@click.option("--max-positions", type=click.IntRange(min=1), default=MAX_DIAGRAMS, show_default=True,
+              metavar="N", help="Refuse (exit 2) positions with more than N sub-diagrams to search.")
+def chomp(m: str | None, n: str | None, rows: str | None, all_options: bool, as_json: bool,
+          max_positions: int) -> None:
+    """Rectangular Chomp: outcome, nim-value and winning first moves.
+
+    M N is the rectangle of M rows and N columns; --rows 5,3,3 (or
+    chomp:5,3,3) is any Young diagram. The poisoned square is (1,1), row 1,
+    column 1; a move (r,c) removes every square (r',c') with r' >= r and
+    c' >= c; whoever takes the poison loses. Moves are printed as
+    (row,column).
+    """
+
+    def body() -> None:
+        pos, name = _position(m, n, rows)
+        a = analyze_chomp(pos, option_table=all_options, name=name, max_diagrams=max_positions)
+        if as_json:
+            click.echo(json.dumps(a))
+            return
+        r = a["rows"]
+        shape = f"{len(r)} x {r[0]} rectangle" if len(set(r)) == 1 else f"rows {','.join(map(str, r))}"
+        click.echo(f"{a['name']}  ({shape}, {sum(r)} squares, poisoned square (1,1))")
+        click.echo(f"  nim-value: {a['value']}")
+        click.echo(
+            f"  outcome:   {a['outcome']}"
+            + ("  (the player to move wins)" if a["outcome"] == "N" else "  (the player to move loses)")
+        )
+        click.echo(f"  winning moves (row,column): {_cells(a['winning_moves'])}")
+        if all_options:
+            click.echo("  options (move -> nim-value of the result):")
+            for o in a["options"]:
+                click.echo(f"    ({o['row']},{o['column']})".ljust(14) + f" -> {o['value']}"
+                           + ("   wins" if o["value"] == 0 else ""))
+        click.echo("  why:")
+        for line in a["explanation"]:
+            click.echo(f"    - {line}")
+        s = a["stats"]
+        click.echo(f"  searched {s['positions']} positions in {s['seconds']:.2f} s")
+
+    _run(body)
+
+
+@click.command("chomp-p-positions", cls=_Command)
+@click.option("--rows", "rows", type=int, default=3, show_default=True, metavar="K",
+              help="Chomp with at most K rows: 1, 2 or 3.")
+@click.option("--max-row", "max_row", type=int, default=20, show_default=True, metavar="N",
+              help="Largest first row listed.")
+@click.option("--json", "as_json", is_flag=True,
+              help='One JSON object: {"rows", "max_row", "p_positions": [[a, b, c], ...], "count", "seconds"}.')
+def chomp_p_positions(rows: int, max_row: int, as_json: bool) -> None:
+    """The P-positions of Chomp with at most K rows, first row at most N.
+
+    One per line as row lengths a,b,c (zeros for missing rows), by first
+    row. For each pair of shorter rows (b, c) at most one first row a gives
+    a P-position (Brouwer; Zeilberger, Three-rowed Chomp), which makes
+    N = 200 take about a second.
+    """
+
+    def body() -> None:
+        start = time.perf_counter()
+        found = list(_p_positions(rows, max_row))
+        seconds = time.perf_counter() - start
+        if as_json:
+            click.echo(json.dumps({"rows": rows, "max_row": max_row, "p_positions": [list(p) for p in found],
+                                   "count": len(found), "seconds": round(seconds, 6)}))
+            return
+        for p in found:
+            click.echo(",".join(map(str, p)))
+
+    _run(body)
+
+
+@click.command(cls=_Command, context_settings={"ignore_unknown_options": True})
+@click.argument("heaps", nargs=-1, required=True, metavar="HEAP...")
+@click.option("--json", "as_json", is_flag=True,
+              help='One JSON object: name, game, value, outcome, winning_moves [{"heap", "to"}], heaps, '
+                   "explanation, stats.")
+def nim(heaps: tuple[str, ...], as_json: bool) -> None:
+    """Nim: nim-value (the nim-sum), outcome and winning moves.
+
+    HEAP... are the heap sizes (3 4 5), or one spec nim:3,4,5. A winning
+    move "heap i to s" reduces heap i (numbered from 1) to s counters.
+    """
+
+    def body() -> None:
+        if len(heaps) == 1 and ("," in heaps[0] or heaps[0].strip().lower().startswith("nim:")):
+            pos = nim_position(heaps[0])
+        else:
+            pos = nim_position([_integer(h, "heap sizes") for h in heaps])
+        a = analyze_nim(pos)
+        if as_json:
+            click.echo(json.dumps(a))
+            return
+        click.echo(f"{a['name']}  ({len(a['heaps'])} heap{'s' if len(a['heaps']) != 1 else ''})")
+        click.echo(f"  nim-value: {a['value']}")
+        click.echo(
+            f"  outcome:   {a['outcome']}"
+            + ("  (the player to move wins)" if a["outcome"] == "N" else "  (the player to move loses)")
+        )
+        moves = ", ".join(
+            f"heap {w['heap']} to {w['to']} (take {a['heaps'][w['heap'] - 1] - w['to']})"
+            for w in a["winning_moves"]
+        )
+        click.echo(f"  winning moves: {moves or 'none (every move loses)'}")
+        click.echo("  why:")
+        for line in a["explanation"]:
+            click.echo(f"    - {line}")
+
+    _run(body)
