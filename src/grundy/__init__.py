@@ -5,7 +5,14 @@
 (2, 'P')
 """
 
-from .analysis import Analysis, Move
+import sys as _sys
+
+# The searches recurse once per move of a game; set the limit once, at import,
+# rather than from inside a search (test runners restore limits changed there).
+if _sys.getrecursionlimit() < 20000:
+    _sys.setrecursionlimit(20000)
+
+from .analysis import Analysis, Move  # noqa: E402
 from .api import analyze, nim_value, outcome, winning_moves
 from .engine import Solver
 from .errors import GrundyError, InputError, SearchLimitReached, TooLargeError

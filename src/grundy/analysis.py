@@ -6,8 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .bitset import components, full_mask, is_bipartite, edge_count, remove_edge

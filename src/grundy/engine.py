@@ -29,7 +29,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .bitset import compact_with_lists, components, full_mask, upper_lists

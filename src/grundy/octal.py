@@ -867,8 +867,4 @@ def misere_outcomes(code: OctalCode | str, up_to: int) -> list[str]:
             memo[heaps] = known
         return known
 
-    import sys
-
-    if sys.getrecursionlimit() < 10000:
-        sys.setrecursionlimit(10000)
     return ["N" if is_n((h,) if h else ()) else "P" for h in range(n + 1)]

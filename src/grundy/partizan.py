@@ -287,8 +287,6 @@ class _Search:
         self.start = time.monotonic()
         self.k1: Game | None = None  # value of a single vertex
         _MEMO.limit = MEMO_LIMIT
-        if sys.getrecursionlimit() < 10_000:
-            sys.setrecursionlimit(10_000)
 
     def position(self, adj: Adj) -> Game:
         """Value of any position: the sum of its components' values."""
