@@ -382,8 +382,8 @@ def test_moves_file_of_several_graphs(tmp_path):
 
 def test_families_lists_every_family():
     out = ok("families")
-    lines = out.splitlines()
-    assert len(lines) == len(FAMILIES)
+    lines = out.splitlines()[: len(FAMILIES)]  # the graph families come first
+    assert out.splitlines()[len(FAMILIES)] == ""  # then posets, complexes, others
     for line, family in zip(lines, FAMILIES.values()):
         assert line.split()[0] == family.syntax
         assert family.definition in line
@@ -728,3 +728,37 @@ def test_octal_misere():
     assert obj["play"] == "misere" and len(obj["outcomes"]) == 21
     assert [h for h, o in enumerate(obj["outcomes"]) if o == "P"] == [1, 4, 9, 12, 20]
     assert "larger than the supported" in one_line_error(run("octal", "0.77", "--misere", "--up-to", "41"))
+
+
+def test_posets_and_complexes_through_value_and_moves(tmp_path):
+    """Poset games and subset take-away on complexes through the same
+    commands and JSON schema; values checked against the library calls."""
+    from grundy.complexes import complex_analysis
+    from grundy.posets import poset_analysis
+
+    (obj,) = json_lines("value", "chain:5")
+    assert obj["value"] == 5 and obj["winning_moves"] == [{"element": 1}]
+    (obj,) = json_lines("value", "simplex-boundary:4")
+    assert obj["value"] == 0 and obj["outcome"] == "P" and obj["winning_moves"] == []
+    (obj,) = json_lines("value", "torus")
+    assert obj["value"] == 0  # Khandhawit-Ye §3.2
+    assert any("Theorem 1" in line for line in obj["explanation"])
+    (obj,) = json_lines("moves", "divisors:12", "--all")
+    assert obj["value"] == poset_analysis("divisors:12")["value"]
+    assert [{"element": o["element"]} for o in obj["options"] if o["value"] == 0] == obj["winning_moves"]
+    facets = tmp_path / "cx.facets"
+    facets.write_text("# a triangle and a pendant edge\n1 2 3\n3 4\n")
+    (obj,) = json_lines("value", str(facets))
+    assert obj["value"] == complex_analysis(str(facets))["value"]
+    assert all(set(m) == {"face"} for m in obj["winning_moves"])
+    poset = tmp_path / "p.poset"
+    poset.write_text("a < b\nb < c\na < d\n")
+    (obj,) = json_lines("value", str(poset))
+    assert obj["value"] == poset_analysis(str(poset))["value"]
+    cyclic = tmp_path / "cyc.poset"
+    cyclic.write_text("a < b\nb < a\n")
+    one_line_error(run("value", str(cyclic)))
+    one_line_error(run("value", "chain:0"))
+    assert "separate calls" in one_line_error(run("value", "chain:3", "path:3"))
+    out = ok("families")
+    assert "simplex-boundary:n" in out and "divisors:n" in out

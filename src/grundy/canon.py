@@ -27,7 +27,13 @@ import sys
 
 import pynauty
 
-__all__ = ["certificate", "automorphisms", "graph_from_certificate", "NAUTY_VERSION"]
+__all__ = [
+    "certificate",
+    "automorphisms",
+    "graph_from_certificate",
+    "digraph_from_certificate",
+    "NAUTY_VERSION",
+]
 
 #: Identifies the canonical labelling in use; persistent tables key on it,
 #: because canonical labels may differ between nauty versions.
@@ -47,14 +53,44 @@ class _NautyInput:
 
     __slots__ = ("number_of_vertices", "directed", "adjacency_dict", "vertex_coloring")
 
-    def __init__(self, n: int, nbrs: dict[int, list[int]]) -> None:
+    def __init__(
+        self,
+        n: int,
+        nbrs: dict[int, list[int]],
+        directed: bool = False,
+        colouring: list[set[int]] | None = None,
+    ) -> None:
         self.number_of_vertices = n
-        self.directed = False
+        self.directed = directed
         self.adjacency_dict = nbrs
-        self.vertex_coloring = _NO_COLOURING
+        # A coloured call hands its own list (nauty releases it); every
+        # uncoloured call shares _NO_COLOURING (see its comment).
+        self.vertex_coloring = colouring if colouring else _NO_COLOURING
 
 
-def certificate(n: int, nbrs: dict[int, list[int]]) -> bytes:
+def _partition(n: int, colouring: list[set[int]] | None) -> list[set[int]] | None:
+    """The colouring as nauty's C code needs it: a list of disjoint sets
+    covering ``0 .. n-1`` (vertices listed nowhere form one last class, as
+    in pynauty's ``Graph``); None for no colouring (or a single class)."""
+    if not colouring:
+        return None
+    parts = [c for c in colouring if c]
+    if sum(map(len, parts)) == n:  # a partition already (the callers' case)
+        return parts if len(parts) > 1 else None
+    parts = [set(c) for c in parts]
+    rest = set(range(n)).difference(*parts)
+    if rest:
+        parts.append(rest)
+    return parts if len(parts) > 1 else None
+
+
+def certificate(
+    n: int,
+    nbrs: dict[int, list[int]],
+    *,
+    directed: bool = False,
+    colouring: list[set[int]] | None = None,
+) -> bytes:
     """Canonical key of a graph: equal for two graphs iff they are isomorphic.
 
     Parameters
@@ -63,6 +99,16 @@ def certificate(n: int, nbrs: dict[int, list[int]]) -> bytes:
         Number of vertices, ``n >= 1``.
     nbrs : dict[int, list[int]]
         Upper adjacency lists (each edge listed at least once, either way).
+        With ``directed=True``: ``nbrs[i]`` lists the heads ``j`` of the
+        arcs ``i -> j`` (out-neighbours, any order).
+    directed : bool
+        Treat the graph as directed (keys then equal iff the digraphs are
+        isomorphic, arcs kept in their direction).
+    colouring : list of sets of int, optional
+        An ordered partition of the vertices (vertices listed nowhere form
+        one last class); isomorphisms must map each class onto itself. The
+        key does not record the class sizes: a caller mixing colourings of
+        different sizes adds them to its keys.
 
     Returns
     -------
@@ -75,18 +121,28 @@ def certificate(n: int, nbrs: dict[int, list[int]]) -> bytes:
     >>> certificate(3, {0: [1], 1: [2]}) == certificate(3, {0: [1, 2], 1: [2]})
     False
     """
+    parts = _partition(n, colouring)
     if _DIRECT:
-        return _graph_cert(_NautyInput(n, nbrs))
-    return pynauty.certificate(pynauty.Graph(n, adjacency_dict=nbrs))  # pragma: no cover
+        return _graph_cert(_NautyInput(n, nbrs, directed, parts))
+    return pynauty.certificate(  # pragma: no cover
+        pynauty.Graph(n, directed=directed, adjacency_dict=nbrs, vertex_coloring=parts or [])
+    )
 
 
-def automorphisms(n: int, nbrs: dict[int, list[int]]) -> tuple[list[list[int]], list[int]]:
+def automorphisms(
+    n: int,
+    nbrs: dict[int, list[int]],
+    *,
+    directed: bool = False,
+    colouring: list[set[int]] | None = None,
+) -> tuple[list[list[int]], list[int]]:
     """Generators of the automorphism group and the vertex orbits.
 
     Parameters
     ----------
-    n, nbrs
-        As for :func:`certificate`.
+    n, nbrs, directed, colouring
+        As for :func:`certificate` (with a colouring: the automorphisms
+        that map each colour class onto itself).
 
     Returns
     -------
@@ -99,10 +155,13 @@ def automorphisms(n: int, nbrs: dict[int, list[int]]) -> tuple[list[list[int]], 
     >>> gens, orbits
     ([[2, 1, 0]], [0, 1, 0])
     """
+    parts = _partition(n, colouring)
     if _DIRECT:
-        gens, _s1, _s2, orbits, _k = _graph_autgrp(_NautyInput(n, nbrs))
+        gens, _s1, _s2, orbits, _k = _graph_autgrp(_NautyInput(n, nbrs, directed, parts))
     else:  # pragma: no cover
-        gens, _s1, _s2, orbits, _k = pynauty.autgrp(pynauty.Graph(n, adjacency_dict=nbrs))
+        gens, _s1, _s2, orbits, _k = pynauty.autgrp(
+            pynauty.Graph(n, directed=directed, adjacency_dict=nbrs, vertex_coloring=parts or [])
+        )
     return gens, orbits
 
 
@@ -147,3 +206,31 @@ def graph_from_certificate(key: bytes) -> tuple[int, ...]:
             row |= int(f"{word:064b}"[::-1], 2) << (64 * w)
         adj.append(row)
     return tuple(adj)
+
+
+def digraph_from_certificate(key: bytes) -> tuple[int, ...]:
+    """The canonically labelled directed graph a certificate encodes.
+
+    nauty's canonical adjacency matrix of a digraph has row ``i`` = the
+    out-neighbours of vertex ``i``, stored as for undirected graphs (see
+    :func:`graph_from_certificate`, which decodes it).
+
+    Parameters
+    ----------
+    key : bytes
+        A value returned by :func:`certificate` with ``directed=True``.
+
+    Returns
+    -------
+    tuple of int
+        ``out[i]`` the bitset of heads ``j`` of the arcs ``i -> j``, a digraph
+        isomorphic to the one the key came from.
+
+    >>> key = certificate(3, {0: [1, 2], 1: [2]}, directed=True)   # 0 -> 1 -> 2, 0 -> 2
+    >>> out = digraph_from_certificate(key)
+    >>> sorted(a.bit_count() for a in out)
+    [0, 1, 2]
+    >>> certificate(3, {i: [j for j in range(3) if out[i] >> j & 1] for i in range(3)}, directed=True) == key
+    True
+    """
+    return graph_from_certificate(key)

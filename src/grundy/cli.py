@@ -7,6 +7,7 @@ Exit codes: 0 success; 2 bad input (one line on stderr); 3 a search stopped by
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
@@ -169,37 +170,73 @@ class _Stopped(Exception):
         )
 
 
-# -- positions that are not graphs: rectangular Chomp, Nim ---------------------
-_OTHER_PREFIXES = ("chomp:", "nim:")
+# -- positions that are not graphs: Chomp, Nim, posets, simplicial complexes ----
+def _kind(spec: str) -> str | None:
+    """``"chomp"``, ``"nim"``, ``"poset"`` or ``"complex"`` for a position that
+    is not a graph (by its family name or file), else None."""
+    from .complexes import COMPLEX_FAMILIES
+    from .posets import POSET_FAMILIES
+
+    text = spec.strip()
+    head = text.split(":", 1)[0].lower()
+    if head in ("chomp", "nim"):
+        return head
+    if head in POSET_FAMILIES:
+        return "poset"
+    if head in COMPLEX_FAMILIES:
+        return "complex"
+    lower = text.lower()
+    if lower.endswith(".poset"):
+        return "poset"
+    if lower.endswith(".facets"):
+        return "complex"
+    if lower.endswith(".json") and os.path.isfile(text):
+        try:
+            with open(text, encoding="utf-8") as fh:
+                head_text = fh.read(100_000)
+        except (OSError, UnicodeDecodeError):
+            return None  # the graph reader reports it
+        if '"facets"' in head_text:
+            return "complex"
+        if '"relations"' in head_text or '"elements"' in head_text:
+            return "poset"
+    return None
 
 
 def _is_other(spec: str) -> bool:
-    return spec.strip().lower().startswith(_OTHER_PREFIXES)
+    return _kind(spec) is not None
 
 
-def _other_results(specs: tuple[str, ...], option_table: bool) -> list[dict[str, Any]]:
-    """Analyse rectangular Chomp (``chomp:5,3,3``) and Nim (``nim:3,4,5``)
-    positions, all parsed before any is solved.
+def _other_results(specs: tuple[str, ...], option_table: bool) -> Iterator[dict[str, Any]]:
+    """Analyse rectangular Chomp (``chomp:5,3,3``), Nim (``nim:3,4,5``),
+    poset games and subset take-away on simplicial complexes; every position
+    is read before any is solved.
 
     Raises
     ------
     InputError
         If graphs are mixed in, or a position is malformed or too large.
     """
+    from .complexes import complex_analysis, load_complex
+    from .posets import load_poset, poset_analysis
     from .rectangular import analyze_chomp, analyze_nim, nim_position, parse_chomp
 
-    if not all(_is_other(s) for s in specs):
-        raise InputError("give graphs and Chomp/Nim positions (chomp:..., nim:...) in separate calls")
-    parsed = [
-        (nim_position(s), None) if s.strip().lower().startswith("nim:") else (None, parse_chomp(s)) for s in specs
-    ]
-    out = []
-    for spec, (heaps, rows) in zip(specs, parsed):
-        if heaps is not None:
-            out.append(analyze_nim(heaps, name=spec))
+    kinds = [_kind(s) for s in specs]
+    if None in kinds:
+        raise InputError(
+            "give graphs and other positions (chomp:, nim:, posets, simplicial complexes) in separate calls"
+        )
+    readers = {"nim": nim_position, "chomp": parse_chomp, "poset": load_poset, "complex": load_complex}
+    parsed = [readers[k](s.strip()) for k, s in zip(kinds, specs)]
+    for spec, kind, pos in zip(specs, kinds, parsed):
+        if kind == "nim":
+            yield analyze_nim(pos, name=spec)
+        elif kind == "chomp":
+            yield analyze_chomp(pos, option_table=option_table, name=spec)
+        elif kind == "poset":
+            yield poset_analysis(pos, option_table=option_table, name=spec)
         else:
-            out.append(analyze_chomp(rows, option_table=option_table, name=spec))
-    return out
+            yield complex_analysis(pos, option_table=option_table, name=spec)
 
 
 def _move_text(move: dict[str, Any]) -> str:
@@ -207,6 +244,10 @@ def _move_text(move: dict[str, Any]) -> str:
         return f"({move['row']},{move['column']})"
     if "heap" in move:
         return f"heap {move['heap']} to {move['to']}"
+    if "face" in move:
+        return "{" + ",".join(map(str, move["face"])) + "}"
+    if "element" in move:
+        return f"element {move['element']}"
     return json.dumps({k: v for k, v in move.items() if k != "value"})
 
 
@@ -532,7 +573,7 @@ def games(as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True,
               help="As a JSON list of {name, params, syntax, requires, definition}.")
 def families(as_json: bool) -> None:
-    """List the named graph families and their parameters."""
+    """List the named families (graphs, posets, complexes) and their parameters."""
     from .families import list_families
 
     fams = list_families()
@@ -547,6 +588,18 @@ def families(as_json: bool) -> None:
     for f in fams:
         requires = f"; {f.requires}" if f.params else ""
         click.echo(f"{f.syntax:<{width}}  {f.definition}{requires}")
+    from .complexes import COMPLEX_FAMILIES
+    from .posets import POSET_FAMILIES
+
+    for title, table in (("posets (a move removes an element and everything above it)", POSET_FAMILIES),
+                         ("simplicial complexes (subset take-away)", COMPLEX_FAMILIES)):
+        click.echo(f"\n{title}:")
+        for fam in table.values():
+            syntax = f"{fam.name}:{fam.params}" if fam.params else fam.name
+            click.echo(f"{syntax:<{width}}  {fam.description}")
+    click.echo("\nother positions:")
+    click.echo(f"{'chomp:r1,r2,...':<{width}}  rectangular Chomp by row lengths (chomp:MxN for a rectangle)")
+    click.echo(f"{'nim:h1,h2,...':<{width}}  Nim heaps")
 
 
 # Rectangular Chomp and Nim (grundy.rectangular) have commands of their own.

@@ -1,0 +1,118 @@
+"""Gale's subset take-away game: timings, first-move tables, and n = 7.
+
+Usage:
+    python benchmarks/gale.py                   # n = 4, 5, 6: time, positions, first moves
+    python benchmarks/gale.py --face-poset      # also time the face-poset route (PosetSolver)
+    python benchmarks/gale.py --attack 7 --table gale7.sqlite --time-limit 600
+                                                # stop / Ctrl-C any time; run again to resume
+
+Gale's game on an n-set is subset take-away on simplex-boundary:n (all
+nonempty proper subsets); it is a P-position for n <= 6 and open for n = 7.
+Target: n = 6 under 60 s.
+
+The timing runs use a fresh solver per n (no table shared between n), so
+"positions" is the growth of the search with n. ``--attack`` asks whether
+the start is a P-position with a persistent table (sqlite, keyed by the
+canonical key and the nauty version): progress lines go to stderr every
+``--report`` seconds, the table is written every ``--checkpoint`` seconds
+and at the end (also at the time limit and on Ctrl-C), so a second run
+resumes from what the first one learned.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from grundy.complexes import ComplexSolver, build_complex_family, gale_first_moves
+from grundy.errors import SearchLimitReached
+from grundy.posets import PosetSolver, StoredSolver
+
+
+def _line(solver: StoredSolver, t0: float) -> str:
+    g = solver._graphs.stats.positions if isinstance(solver, ComplexSolver) else 0
+    dt = time.perf_counter() - t0
+    return (
+        f"{dt:8.1f} s  {solver.stats.positions:>9} positions ({g} of them Graph Chomp)  "
+        f"{len(solver.values):>8} values  {len(solver.not_values):>8} partial  "
+        f"{solver.stats.positions / max(dt, 1e-9):7.0f}/s"
+    )
+
+
+def timings(ns: list[int], face_poset: bool) -> None:
+    print(f"{'n':>2} {'route':<11} {'value':>5} {'seconds':>8} {'positions':>9} {'values':>7}  first moves (k, value)")
+    for n in ns:
+        cx = build_complex_family(f"simplex-boundary:{n}")
+        routes: list[tuple[str, StoredSolver]] = [("incidence", ComplexSolver())]
+        if face_poset:
+            routes.append(("face poset", PosetSolver()))
+        for route, s in routes:
+            t = time.perf_counter()
+            s.start()
+            try:
+                if isinstance(s, ComplexSolver):
+                    value = s.value_of(*s.decompose(cx.facets))
+                else:
+                    value = s.value_of(*s.decompose(cx.face_poset().up))
+            finally:
+                s.finish()
+            dt = time.perf_counter() - t
+            positions, known = s.stats.positions, len(s.values)
+            first = ""
+            if isinstance(s, ComplexSolver):
+                t = time.perf_counter()
+                first = f"{gale_first_moves(n, solver=s)}  (+{time.perf_counter() - t:.2f} s)"
+            print(f"{n:>2} {route:<11} {value:>5} {dt:8.2f} {positions:>9} {known:>7}  {first}", flush=True)
+
+
+def attack(n: int, table: str | None, time_limit: float | None, cache: int, report: float, checkpoint: float) -> int:
+    t0 = time.perf_counter()
+    solver = ComplexSolver(
+        time_limit=time_limit,
+        table=table,
+        option_cache_size=cache,
+        checkpoint_seconds=checkpoint,
+        report=lambda s: print(_line(s, t0), file=sys.stderr, flush=True),
+        report_seconds=report,
+    )
+    print(f"Gale n = {n}: table {table or '(memory only)'}, {solver.loaded} rows loaded", file=sys.stderr)
+    cx = build_complex_family(f"simplex-boundary:{n}")
+    solver.start()
+    try:
+        p = solver.is_p(*solver.decompose(cx.facets))
+    except SearchLimitReached as exc:
+        print(f"stopped: {exc}", file=sys.stderr)
+        print(_line(solver, t0), file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        print(_line(solver, t0), file=sys.stderr)
+        return 130
+    finally:
+        solver.finish()  # writes the table
+        solver.close()
+    print(_line(solver, t0), file=sys.stderr)
+    print(f"Gale n = {n}: {'P' if p else 'N'}-position")
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--n", type=int, nargs="*", default=[4, 5, 6], help="sizes to time (default 4 5 6)")
+    ap.add_argument("--face-poset", action="store_true", help="also time the face-poset route")
+    ap.add_argument("--attack", type=int, metavar="N", help="decide Gale's game on N points (with limits, table)")
+    ap.add_argument("--table", help="sqlite file of the persistent table (created or resumed)")
+    ap.add_argument("--time-limit", type=float, help="seconds of search before stopping cleanly")
+    ap.add_argument("--option-cache", type=int, default=50_000, help="option lists kept in memory")
+    ap.add_argument("--report", type=float, default=10.0, help="seconds between progress lines")
+    ap.add_argument("--checkpoint", type=float, default=60.0, help="seconds between table writes")
+    args = ap.parse_args()
+    if args.attack:
+        return attack(args.attack, args.table, args.time_limit, args.option_cache, args.report, args.checkpoint)
+    timings(args.n, args.face_poset)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

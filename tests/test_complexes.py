@@ -1,0 +1,377 @@
+"""Subset take-away on simplicial complexes against plain brute force:
+Graph Chomp as the 1-dimensional case, Khandhawit-Ye Theorem 1, the binary
+star reduction, Gale's game, the torus of Figure 4, families and input."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from functools import lru_cache
+
+import networkx as nx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import grundy
+from grundy import Graph
+from grundy.canon import automorphisms
+from grundy.complexes import (
+    Complex,
+    ComplexSolver,
+    ComplexTheory,
+    _incidence,
+    binary_stars,
+    build_complex_family,
+    complex_analysis,
+    complex_involution,
+    complex_key,
+    gale_first_moves,
+    load_complex,
+)
+from grundy.errors import InputError
+from grundy.posets import PosetSolver, build_poset_family, poset_key, text_report
+
+
+# ----------------------------------------------------------------------
+# the reference: mex over sets of faces, no canonical forms, no splitting
+# ----------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def brute_faces(faces: frozenset) -> int:
+    """Nim-value of subset take-away on a set of faces (frozensets): a move
+    removes a face and every face containing it."""
+    seen = {brute_faces(frozenset(g for g in faces if not f <= g)) for f in faces}
+    v = 0
+    while v in seen:
+        v += 1
+    return v
+
+
+def all_faces(cx: Complex) -> frozenset:
+    """Every face of ``cx`` by labels, from its facets by itertools."""
+    out = set()
+    for facet in cx.facet_labels():
+        for k in range(1, len(facet) + 1):
+            out.update(frozenset(c) for c in itertools.combinations(facet, k))
+    return frozenset(out)
+
+
+def brute(cx: Complex) -> int:
+    return brute_faces(all_faces(cx))
+
+
+def value(cx: Complex, solver: ComplexSolver | None = None) -> int:
+    s = solver or ComplexSolver()
+    return s.value_of(*s.decompose(cx.facets))
+
+
+THEORIES = [ComplexTheory(), ComplexTheory.none()] + [ComplexTheory.only(n) for n in ComplexTheory.names()]
+
+
+@st.composite
+def complexes(draw: st.DrawFn, max_vertices: int = 5, max_facets: int = 5) -> Complex:
+    n = draw(st.integers(1, max_vertices))
+    facets = draw(
+        st.lists(st.sets(st.integers(1, n), min_size=1, max_size=4), min_size=1, max_size=max_facets)
+    )
+    return Complex.from_facets([sorted(f) for f in facets])
+
+
+@st.composite
+def symmetric_complexes(draw: st.DrawFn) -> Complex:
+    """A complex closed under swapping ``("a", i)`` with ``("b", i)`` and
+    fixing the base vertices ``("c", i)``: facets are drawn and added with
+    their mirror images, so Theorem 1 or a binary star often applies (and
+    sometimes is blocked by a facet containing a vertex and its mirror)."""
+    nb = draw(st.integers(0, 2))
+    nw = draw(st.integers(1, 2))
+    verts = [("c", i) for i in range(nb)] + [(s, i) for s in "ab" for i in range(nw)]
+    mirror = {v: (("b" if v[0] == "a" else "a", v[1]) if v[0] != "c" else v) for v in verts}
+    facets = draw(st.lists(st.sets(st.sampled_from(verts), min_size=1, max_size=3), min_size=1, max_size=3))
+    facets += [{mirror[v] for v in f} for f in facets]
+    return Complex.from_facets([sorted(f) for f in facets])
+
+
+# ----------------------------------------------------------------------
+# Graph Chomp is the 1-dimensional case
+# ----------------------------------------------------------------------
+def _as_face(move: grundy.Move) -> list:
+    return [move.vertex] if move.edge is None else list(move.edge)
+
+
+def test_graphs_up_to_6_vertices_equal_graph_chomp() -> None:
+    """Every graph on 1..6 vertices: the complex engine (its Graph Chomp
+    delegation off) gives the graph engine's value and winning moves."""
+    s = ComplexSolver(ComplexTheory(graphs=False))
+    gs = grundy.Solver()
+    for G in nx.graph_atlas_g()[1:209]:
+        g = Graph.from_networkx(G)
+        a = complex_analysis(Complex.from_graph(g), solver=s)
+        ga = grundy.analyze(g, solver=gs)
+        assert a["value"] == ga.value == grundy.nim_value(g), g.edges()
+        moves = [m["face"] for m in a["winning_moves"]]
+        expected = [_as_face(m) for m in ga.winning_moves]
+        assert sorted(map(sorted, moves)) == sorted(map(sorted, expected)), g.edges()
+
+
+def test_graph_family_spec() -> None:
+    cx = load_complex("graph:petersen")
+    assert cx.n == 10 and len(cx.facets) == 15 and cx.dimension == 1
+    assert complex_analysis("graph:petersen")["value"] == grundy.nim_value("petersen") == 2
+    assert load_complex(grundy.io.to_graph("path:3")).facet_labels() == [(0, 1), (1, 2)]
+    lone = Complex.from_graph(Graph.from_edges([1, 2, 3], [(1, 2)]))
+    assert value(lone, ComplexSolver(ComplexTheory.none())) == grundy.nim_value(Graph.from_edges([1, 2, 3], [(1, 2)]))
+
+
+# ----------------------------------------------------------------------
+# the search and the reductions against brute force
+# ----------------------------------------------------------------------
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complexes())
+def test_random_complexes_equal_brute_force(cx: Complex) -> None:
+    b = brute(cx)
+    for theory in THEORIES:
+        assert value(cx, ComplexSolver(theory)) == b, (cx.facet_labels(), theory)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(symmetric_complexes())
+def test_theorem_1_and_binary_stars_equal_brute_force(cx: Complex) -> None:
+    b = brute(cx)
+    for theory in [ComplexTheory.only("involutions"), ComplexTheory.only("binary_star"), ComplexTheory()]:
+        assert value(cx, ComplexSolver(theory)) == b, (cx.facet_labels(), theory)
+    # Theorem 1 itself: the subcomplex on the fixed vertices has the same value
+    total, lists, colouring = _incidence(cx.n, cx.facets)
+    gens, _ = automorphisms(total, lists, colouring=colouring)
+    found = complex_involution(cx.n, cx.facets, [p[: cx.n] for p in gens])
+    if found is not None:
+        fixed, tau = found
+        assert all(tau[tau[v]] == v for v in range(cx.n))
+        image = {sum(1 << tau[v] for v in range(cx.n) if f >> v & 1) for f in cx.facets}
+        assert image == set(cx.facets)  # an automorphism
+        for f in cx.facets:  # no face holds a vertex and its image
+            assert all(not f >> tau[v] & 1 for v in range(cx.n) if f >> v & 1 and tau[v] != v)
+        assert brute(cx.restrict(fixed)) == b
+    # the binary-star theorem itself (Mangang): removing the pairs keeps the value
+    removed = binary_stars(cx.facets)
+    if removed:
+        assert brute(cx.restrict(((1 << cx.n) - 1) & ~removed)) == b
+
+
+def test_the_reductions_fire() -> None:
+    """Not vacuous: on the symmetric complexes each reduction is used."""
+    rnd = random.Random(4)
+    used = {"involutions": 0, "binary_star": 0}
+    for _ in range(60):
+        nw = rnd.randint(1, 2)
+        verts = [("c", 0)] + [(s, i) for s in "ab" for i in range(nw)]
+        mirror = {v: (("b" if v[0] == "a" else "a", v[1]) if v[0] != "c" else v) for v in verts}
+        facets = [set(rnd.sample(verts, rnd.randint(1, 3))) for _ in range(2)]
+        facets += [{mirror[v] for v in f} for f in facets]
+        cx = Complex.from_facets([sorted(f) for f in facets])
+        for name in used:
+            s = ComplexSolver(ComplexTheory.only(name))
+            assert value(cx, s) == brute(cx)
+            used[name] += s.stats.reductions > 0
+    assert used["involutions"] > 10 and used["binary_star"] > 10
+
+
+def test_face_poset_route_equals_incidence_route() -> None:
+    rnd = random.Random(8)
+    ps, cs = PosetSolver(), ComplexSolver()
+    for _ in range(30):
+        n = rnd.randint(1, 5)
+        facets = [[v for v in range(n) if rnd.random() < 0.6] or [0] for _ in range(rnd.randint(1, 4))]
+        cx = Complex.from_facets(facets)
+        a = complex_analysis(cx, option_table=True, solver=cs)
+        b = complex_analysis(cx, option_table=True, solver=ps)
+        assert (a["value"], a["winning_moves"], a["options"]) == (b["value"], b["winning_moves"], b["options"])
+        assert a["value"] == brute(cx)
+        assert {o["value"] for o in a["options"]} == {brute(cx.move(o["face"])) for o in a["options"]}
+
+
+def test_keys_equal_exactly_for_isomorphic_complexes() -> None:
+    rnd = random.Random(6)
+    for _ in range(60):
+        n = rnd.randint(2, 7)
+        facets = [[v for v in range(n) if rnd.random() < 0.5] or [0] for _ in range(rnd.randint(1, 5))]
+        cx = Complex.from_facets(facets)
+        perm = list(range(n))
+        rnd.shuffle(perm)
+        cy = Complex.from_facets([[perm[v] for v in f] for f in facets])
+        assert complex_key(cx.n, cx.facets) == complex_key(cy.n, cy.facets)
+        # and the face posets have equal poset keys
+        assert poset_key(cx.face_poset().up) == poset_key(cy.face_poset().up)
+    # a graph and a complex with as many vertices and facets differ
+    assert complex_key(3, (0b011, 0b110, 0b101)) != complex_key(3, (0b111,))
+    assert complex_key(3, (0b011, 0b100))[:2] == (3).to_bytes(2, "big")  # the vertex count leads the key
+
+
+# ----------------------------------------------------------------------
+# Gale's game and the papers' examples
+# ----------------------------------------------------------------------
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_gale_has_value_0_up_to_5(n: int) -> None:
+    cx = build_complex_family(f"simplex-boundary:{n}")
+    assert value(cx) == 0
+    assert value(cx, ComplexSolver(ComplexTheory.none())) == 0
+    if n <= 4:
+        assert brute(cx) == 0
+
+
+def test_gale_first_moves() -> None:
+    assert gale_first_moves(2) == [(1, 1)]
+    for n in range(2, 6):
+        table = gale_first_moves(n)
+        assert [k for k, _ in table] == list(range(1, n))
+        assert all(v > 0 for _, v in table)  # no move to a P-position: Gale's game is P
+        if n <= 4:
+            start = build_complex_family(f"simplex-boundary:{n}")
+            assert [v for _, v in table] == [brute(start.move(range(1, k + 1))) for k in range(1, n)]
+    assert gale_first_moves(4) == [(1, 3), (2, 2), (3, 4)]
+    with pytest.raises(InputError):
+        gale_first_moves(1)
+
+
+def test_mangang_hollow_tetrahedron() -> None:
+    """Mangang's n = 4 walk-through: removing the edge {1,2} leaves the binary
+    star (1, 2), which reduces to the 1-simplex {3,4} (value 2, so the
+    player who removed the edge loses); removing a vertex leaves a full
+    triangle, from which removing the triangle leaves a 3-cycle (value 0)."""
+    start = build_complex_family("simplex-boundary:4")
+    after = complex_analysis(start.move([1, 2]))
+    assert after["value"] == 2
+    assert any("binary stars" in line for line in after["explanation"])
+    triangle = start.move([4])
+    assert triangle.facet_labels() == [(1, 2, 3)]
+    assert {"face": [1, 2, 3]} in complex_analysis(triangle)["winning_moves"]
+
+
+def test_torus_of_figure_4_is_a_p_position() -> None:
+    cx = build_complex_family("torus")
+    assert cx.f_vector() == [9, 27, 18]
+    assert sum((-1) ** k * c for k, c in enumerate(cx.f_vector())) == 0  # Euler characteristic of a torus
+    a = complex_analysis("torus")
+    assert a["value"] == 0 and a["outcome"] == "P"
+    assert any("Theorem 1" in line for line in a["explanation"])
+    # Khandhawit-Ye's involution: reflect (i, j) -> (j, i); fixed (i, i) form a 3-cycle
+    tau = {v: (v[1], v[0]) for v in cx.labels}
+    faces = all_faces(cx)
+    assert {frozenset(tau[v] for v in f) for f in faces} == faces
+    assert not any(v in f and tau[v] in f for f in faces for v in f if tau[v] != v)
+    fixed = frozenset(f for f in faces if all(tau[v] == v for v in f))
+    assert sorted(map(sorted, fixed)) == sorted(
+        map(sorted, [{(0, 0)}, {(1, 1)}, {(2, 2)}, {(0, 0), (1, 1)}, {(1, 1), (2, 2)}, {(0, 0), (2, 2)}])
+    )
+    assert brute_faces(fixed) == 0
+
+
+def test_full_simplex_is_the_boolean_poset() -> None:
+    for n in range(1, 5):
+        cx = build_complex_family(f"simplex:{n}")
+        b = build_poset_family(f"boolean:{n}")
+        assert poset_key(cx.face_poset().up) == poset_key(b.up)
+        assert value(cx) > 0  # a greatest face: strategy stealing
+
+
+# ----------------------------------------------------------------------
+# families, analysis output, input
+# ----------------------------------------------------------------------
+def test_families_structure() -> None:
+    assert build_complex_family("simplex-boundary:5").f_vector() == [5, 10, 10, 5]
+    assert build_complex_family("simplex:4").f_vector() == [4, 6, 4, 1]
+    assert build_complex_family("skeleton:5,2").f_vector() == [5, 10]
+    assert build_complex_family("skeleton:4,4") == build_complex_family("simplex:4")
+    assert build_complex_family("simplex-boundary:1").n == 0
+    assert value(build_complex_family("skeleton:5,1")) == 1  # 5 isolated vertices
+    assert value(build_complex_family("skeleton:6,2")) == grundy.nim_value("complete:6") == 0
+
+
+def test_analysis_json() -> None:
+    a = complex_analysis("simplex-boundary:3", option_table=True)
+    assert set(a) == {
+        "name", "game", "value", "outcome", "winning_moves", "vertices", "facets",
+        "explanation", "stats", "options",
+    }
+    assert a["name"] == "simplex-boundary:3" and a["game"] == "subset-takeaway"
+    assert a["value"] == 0 and a["winning_moves"] == []
+    assert a["facets"] == [[1, 2], [1, 3], [2, 3]]
+    assert [o["face"] for o in a["options"]] == [[1], [2], [3], [1, 2], [1, 3], [2, 3]]
+    assert json.loads(json.dumps(a)) == a
+    t = text_report(complex_analysis(build_complex_family("simplex-boundary:4").move([1, 2]), name="after 12"))
+    assert t.splitlines()[:2] == ["after 12: value 2 (N)", "winning moves: {1,3}, {1,4}, {2,3}, {2,4}, {3,4}"]
+
+
+def test_facets_file(tmp_path) -> None:
+    f = tmp_path / "c.facets"
+    f.write_text("# two triangles and an edge\n1 2 3\n2 3 4\n3 4  # a face of 2 3 4\n5\n")
+    cx = load_complex(str(f))
+    assert cx.facet_labels() == [(1, 2, 3), (2, 3, 4), (5,)]
+    assert cx.redundant == 1
+    a = complex_analysis(cx)
+    assert any("downward closure" in line for line in a["explanation"])
+    assert a["value"] == brute(cx)
+    j = tmp_path / "c.json"
+    j.write_text(json.dumps({"facets": [["a", "b"], ["b", [0, 1]]]}))
+    assert load_complex(str(j)).facet_labels() == [("a", "b"), ("b", (0, 1))]
+
+
+@pytest.mark.parametrize(
+    "spec,message",
+    [
+        ("sphere:3", "unknown complex family 'sphere'"),
+        ("simplex:0", "positive"),
+        ("skeleton:4,-1", "positive"),
+        ("skeleton:3,4", "need k <= n"),
+        ("skeleton:4", "expected skeleton:n,k"),
+        ("torus:2", "takes no parameters"),
+        ("simplex", "needs parameters"),
+        ("simplex:40", "at most 16"),
+        ("graph:nonsense:3", ""),
+        ("missing.facets", "cannot read missing.facets"),
+    ],
+)
+def test_bad_complex_specs(tmp_path, monkeypatch, spec: str, message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError) as exc:
+        load_complex(spec)
+    assert message in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_bad_facets(tmp_path) -> None:
+    with pytest.raises(InputError, match="facet 2 is empty"):
+        Complex.from_facets([[1], []])
+    with pytest.raises(InputError, match="lists vertex 1 twice"):
+        Complex.from_facets([[1, 2, 1]])
+    for body, message in [
+        ('{"facets": [[1, 2], []]}', "facet 2 is empty"),
+        ('{"faces": []}', "expected a complex object"),
+        ('{"facets": [1, 2]}', "must be a list"),
+        ('{"facets": [[true]]}', "a label must be"),
+    ]:
+        f = tmp_path / "bad.json"
+        f.write_text(body)
+        with pytest.raises(InputError) as exc:
+            load_complex(str(f))
+        assert message in str(exc.value), (body, str(exc.value))
+    empty = tmp_path / "empty.facets"
+    empty.write_text("# nothing\n")
+    with pytest.raises(InputError, match="no facets"):
+        load_complex(str(empty))
+
+
+def test_persistent_table_for_complexes(tmp_path) -> None:
+    path = str(tmp_path / "c.sqlite")
+    cx = build_complex_family("simplex-boundary:5").move([1])
+    s = ComplexSolver(ComplexTheory.none(), table=path)
+    s.start()
+    v = s.value_of(*s.decompose(cx.facets))
+    s.finish()
+    s.close()
+    t = ComplexSolver(ComplexTheory.none(), table=path)
+    assert t.loaded > 0
+    t.start()
+    assert t.value_of(*t.decompose(cx.facets)) == v == brute(cx)
+    t.finish()
+    assert t.stats.positions == 0
