@@ -97,7 +97,7 @@ class Analysis:
 
 
 @contextmanager
-def _measured(solver: Solver) -> Iterator[dict[str, Any]]:
+def measured(solver: Solver) -> Iterator[dict[str, Any]]:
     """Run a top-level analysis on ``solver``: start its clock (limits count
     from here), stop it however the block ends, and fill the yielded dict
     with the statistics of the block (counter deltas and wall seconds)."""
@@ -129,7 +129,7 @@ def analyze_graph(
     SearchLimitReached
         If the solver's time or position limit is hit.
     """
-    with _measured(solver) as stats:
+    with measured(solver) as stats:
         labels = g.labels
 
         everything = full_mask(g.n)
@@ -304,7 +304,7 @@ def analyze_misere(
     SearchLimitReached
         If the solver's time or position limit is hit.
     """
-    with _measured(solver) as stats:
+    with measured(solver) as stats:
         ruleset = solver.ruleset
         outcome = "N" if solver.is_n(g.adj) else "P"
         winning: list[Move] = []

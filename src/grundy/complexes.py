@@ -67,7 +67,7 @@ import itertools
 import json
 import os
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .canon import automorphisms, certificate, graph_from_certificate
@@ -87,7 +87,7 @@ from .posets import (
     read_text,
     sum_values,
 )
-from .theory import Theory
+from .theory import Switches, Theory
 
 __all__ = [
     "Complex",
@@ -683,7 +683,7 @@ def load_complex(spec: str | Complex | Graph) -> Complex:
 # reductions switchable off
 # ----------------------------------------------------------------------
 @dataclass(frozen=True)
-class ComplexTheory:
+class ComplexTheory(Switches):
     """Which shortcuts :class:`ComplexSolver` may use (all on by default);
     see the module docstring for each and its source."""
 
@@ -691,24 +691,6 @@ class ComplexTheory:
     binary_star: bool = True
     involutions: bool = True
     cancel_pairs: bool = True
-
-    @classmethod
-    def none(cls) -> "ComplexTheory":
-        """Every shortcut off: components, canonical table and search only."""
-        return cls(**{f.name: False for f in fields(cls)})
-
-    @classmethod
-    def only(cls, *names: str) -> "ComplexTheory":
-        """Only the named shortcuts on; ValueError on an unknown name."""
-        valid = {f.name for f in fields(cls)}
-        bad = set(names) - valid
-        if bad:
-            raise ValueError(f"unknown reduction {sorted(bad)}; valid: {sorted(valid)}")
-        return replace(cls.none(), **{n: True for n in names})
-
-    @classmethod
-    def names(cls) -> list[str]:
-        return [f.name for f in fields(cls)]
 
 
 # ----------------------------------------------------------------------

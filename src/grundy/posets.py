@@ -98,17 +98,17 @@ import re
 import sqlite3
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from typing import Any
 
+from .analysis import measured
 from .bitset import components
 from .canon import NAUTY_VERSION, automorphisms, certificate, digraph_from_certificate
 from .engine import Component, Solver
 from .errors import InputError, TooLargeError
 from .moves import label_json, label_str
 from .position import bits
-from .theory import Theory
+from .theory import Switches, Theory
 
 __all__ = [
     "Poset",
@@ -830,7 +830,7 @@ def load_poset(spec: str | Poset, *, dual: bool = False) -> Poset:
 # reductions switchable off
 # ----------------------------------------------------------------------
 @dataclass(frozen=True)
-class PosetTheory:
+class PosetTheory(Switches):
     """Which shortcuts :class:`PosetSolver` may use (all on by default).
 
     chains : a component that is a chain of ``n`` elements is a nim-heap
@@ -843,24 +843,6 @@ class PosetTheory:
     chains: bool = True
     involutions: bool = True
     cancel_pairs: bool = True
-
-    @classmethod
-    def none(cls) -> "PosetTheory":
-        """Every shortcut off."""
-        return cls(**{f.name: False for f in fields(cls)})
-
-    @classmethod
-    def only(cls, *names: str) -> "PosetTheory":
-        """Only the named shortcuts on; ValueError on an unknown name."""
-        valid = {f.name for f in fields(cls)}
-        bad = set(names) - valid
-        if bad:
-            raise ValueError(f"unknown reduction {sorted(bad)}; valid: {sorted(valid)}")
-        return replace(cls.none(), **{n: True for n in names})
-
-    @classmethod
-    def names(cls) -> list[str]:
-        return [f.name for f in fields(cls)]
 
 
 # ----------------------------------------------------------------------
@@ -1264,24 +1246,6 @@ class PosetSolver(StoredSolver):
 # ----------------------------------------------------------------------
 # analysis
 # ----------------------------------------------------------------------
-@contextmanager
-def measured(solver: Solver) -> Iterator[dict[str, Any]]:
-    """Run a top-level analysis on ``solver``: start its clock, stop it
-    however the block ends, and fill the yielded dict with the statistics
-    of the block (counter deltas and wall seconds)."""
-    before = solver.stats.as_dict()
-    t0 = time.perf_counter()
-    stats: dict[str, Any] = {}
-    solver.start()
-    try:
-        yield stats
-    finally:
-        solver.finish()
-    after = solver.stats.as_dict()
-    stats.update({k: after[k] - before[k] for k in after})
-    stats["seconds"] = round(time.perf_counter() - t0, 4)
-
-
 def outcome_line(total: int) -> str:
     return f"value {total}: " + (
         "P-position, the player to move loses" if total == 0 else "N-position, the player to move wins"

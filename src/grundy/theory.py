@@ -25,6 +25,7 @@ Results used
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import TypeVar
 
 from .bitset import is_bipartite
 from .formulas import (
@@ -37,6 +38,7 @@ from .formulas import (
 )
 
 __all__ = [
+    "Switches",
     "Theory",
     "classify",
     "involution_fixed_set",
@@ -52,16 +54,51 @@ INVOLUTION_SOURCE = "Khandhawit-Ye, Theorem 1; Draisma-van Rijnswou, Proposition
 CANCEL_SOURCE = "Sprague-Grundy: G + G = 0 (isomorphic components cancel)"
 
 
+class Switches:
+    """Named on/off switches of a frozen dataclass of bools (the results a
+    solver may use): :meth:`none`, :meth:`only`, :meth:`names`. Shared by
+    :class:`Theory`, :class:`grundy.posets.PosetTheory` and
+    :class:`grundy.complexes.ComplexTheory`."""
+
+    @classmethod
+    def none(cls: type[_S]) -> _S:
+        """Every switch off: pure search."""
+        return cls(**{f.name: False for f in fields(cls)})  # type: ignore[call-arg,arg-type]
+
+    @classmethod
+    def only(cls: type[_S], *names: str) -> _S:
+        """Only the named switches on, e.g. ``Theory.only("twins")``.
+
+        Raises
+        ------
+        ValueError
+            On a name that is not a switch of the class.
+        """
+        valid = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        bad = set(names) - valid
+        if bad:
+            raise ValueError(f"unknown switch {sorted(bad)}; valid: {sorted(valid)}")
+        return replace(cls.none(), **{n: True for n in names})  # type: ignore[type-var]
+
+    @classmethod
+    def names(cls) -> list[str]:
+        """Names of all switches, in declaration order."""
+        return [f.name for f in fields(cls)]  # type: ignore[arg-type]
+
+
+_S = TypeVar("_S", bound=Switches)
+
+
 @dataclass(frozen=True)
-class Theory:
+class Theory(Switches):
     """Which of the papers' results the engine may use.
 
     All are on by default; :meth:`none` turns every one off (pure search,
     still with disjoint-sum splitting and the canonical table, which are the
     engine's own and proven by Sprague-Grundy).
 
-    >>> Theory.none().bipartite, Theory().twins
-    (False, True)
+    >>> Theory.none().bipartite, Theory().twins, Theory.only("twins").cycles
+    (False, True, False)
     """
 
     bipartite: bool = True
@@ -71,31 +108,6 @@ class Theory:
     twins: bool = True
     involutions: bool = True
     cancel_pairs: bool = True
-
-    @classmethod
-    def none(cls) -> "Theory":
-        """Every result off: pure search."""
-        return cls(**{f.name: False for f in fields(cls)})
-
-    @classmethod
-    def only(cls, *names: str) -> "Theory":
-        """Only the named results on, e.g. ``Theory.only("twins")``.
-
-        Raises
-        ------
-        ValueError
-            On a name that is not a field of :class:`Theory`.
-        """
-        valid = {f.name for f in fields(cls)}
-        bad = set(names) - valid
-        if bad:
-            raise ValueError(f"unknown theory {sorted(bad)}; valid: {sorted(valid)}")
-        return replace(cls.none(), **{n: True for n in names})
-
-    @classmethod
-    def names(cls) -> list[str]:
-        """Names of all switchable results."""
-        return [f.name for f in fields(cls)]
 
 
 def classify(
