@@ -762,3 +762,17 @@ def test_posets_and_complexes_through_value_and_moves(tmp_path):
     assert "separate calls" in one_line_error(run("value", "chain:3", "path:3"))
     out = ok("families")
     assert "simplex-boundary:n" in out and "divisors:n" in out
+
+
+def test_gale_first_move_table():
+    """`grundy value simplex-boundary:n` gives the first-move table up to
+    symmetry; each entry equals the value of the complex after that move."""
+    from grundy.complexes import complex_analysis, load_complex
+
+    (obj,) = json_lines("value", "simplex-boundary:5")
+    assert obj["value"] == 0 and [m["face_size"] for m in obj["first_moves"]] == [1, 2, 3, 4]
+    cx = load_complex("simplex-boundary:5")
+    for entry in obj["first_moves"]:
+        face = list(range(1, entry["face_size"] + 1))
+        assert complex_analysis(cx.move(face))["value"] == entry["value"] != 0
+    assert "first moves up to symmetry" in ok("value", "simplex-boundary:4")

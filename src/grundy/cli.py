@@ -217,7 +217,7 @@ def _other_results(specs: tuple[str, ...], option_table: bool) -> Iterator[dict[
     InputError
         If graphs are mixed in, or a position is malformed or too large.
     """
-    from .complexes import complex_analysis, load_complex
+    from .complexes import ComplexSolver, complex_analysis, gale_first_moves, load_complex
     from .posets import load_poset, poset_analysis
     from .rectangular import analyze_chomp, analyze_nim, nim_position, parse_chomp
 
@@ -236,7 +236,16 @@ def _other_results(specs: tuple[str, ...], option_table: bool) -> Iterator[dict[
         elif kind == "poset":
             yield poset_analysis(pos, option_table=option_table, name=spec)
         else:
-            yield complex_analysis(pos, option_table=option_table, name=spec)
+            solver = ComplexSolver()
+            result = complex_analysis(pos, option_table=option_table, name=spec, solver=solver)
+            family, _, params = spec.strip().partition(":")
+            if family.lower() == "simplex-boundary" and params.strip().isdigit():
+                # Gale's game: the first-move table up to symmetry (one face of each size)
+                result["first_moves"] = [
+                    {"face_size": k, "value": v}
+                    for k, v in gale_first_moves(int(params), solver=solver)
+                ]
+            yield result
 
 
 def _move_text(move: dict[str, Any]) -> str:
@@ -261,6 +270,9 @@ def _print_other(d: dict[str, Any], explain: bool) -> None:
         click.echo("  options (move -> nim-value of the result):")
         for o in d["options"]:
             click.echo(f"    {_move_text(o):<16} -> {o['value']}" + ("   wins" if o["value"] == 0 else ""))
+    if d.get("first_moves"):
+        click.echo("  first moves up to symmetry (remove a face of size k -> nim-value of the result):")
+        click.echo("    " + ", ".join(f"k={m['face_size']}: {m['value']}" for m in d["first_moves"]))
     if explain:
         click.echo("  why:")
         for line in d["explanation"]:
