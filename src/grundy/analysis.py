@@ -4,13 +4,13 @@ option table, explanation and statistics."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from .bitset import components, full_mask, is_bipartite, edge_count, remove_edge
-from .engine import Solver
+from .engine import Component, Namer, Solver
 from .misere import MisereSolver
 from .formulas import BIPARTITE_SOURCE, bipartite_value
 from .moves import Move, label_json, label_str
@@ -114,6 +114,51 @@ def measured(solver: Solver) -> Iterator[dict[str, Any]]:
     stats["seconds"] = round(time.perf_counter() - t0, 4)
 
 
+def outcome_line(total: int) -> str:
+    """The explanation's last line for a position of value ``total``."""
+    return f"value {total}: " + (
+        "P-position, the player to move loses" if total == 0 else "N-position, the player to move wins"
+    )
+
+
+def sum_values(
+    solver: Solver,
+    parts: list[Any],
+    decompose_part: Callable[[Any, list[str] | None], tuple[int, tuple[Component, ...]]],
+    namer: Namer,
+    part_mask: Callable[[Any], int],
+    trace: list[str],
+) -> tuple[list[int], int]:
+    """Value every part of a disjoint sum, with explanation lines.
+
+    ``parts`` are the components (in any form), ``decompose_part(part,
+    trace)`` decomposes one, ``part_mask(part)`` gives the mask ``namer``
+    names. Appends to ``trace`` and returns the parts' values and their
+    nim-sum. Shared by graphs, posets and simplicial complexes.
+    """
+    if len(parts) > 1:
+        trace.append(f"{len(parts)} components: a disjoint sum, values combine by nim-sum [Sprague-Grundy]")
+    values = []
+    for part in parts:
+        nim, unk = decompose_part(part, trace)
+        values.append(solver.value_of(nim, unk))
+        if unk:
+            trace.append(
+                f"{namer(part_mask(part))} has value {values[-1]} by search: the least n for which it plus "
+                "a nim-heap of size n is a P-position (the mex of its options' values)"
+            )
+        elif len(parts) > 1:
+            trace.append(f"{namer(part_mask(part))} has value {values[-1]}")
+    total = 0
+    for v in values:
+        total ^= v
+    if len(parts) > 1:
+        trace.append("nim-sum " + " xor ".join(map(str, values)) + f" = {total}")
+    trace.append(outcome_line(total))
+    return values, total
+
+
+
 def analyze_graph(
     g: Graph,
     solver: Solver,
@@ -144,34 +189,10 @@ def analyze_graph(
         trace: list[str] = []
         if solver.ruleset.name != "chomp":
             trace.append(f"game {solver.ruleset.name}: {solver.ruleset.rule} [{solver.ruleset.source}]")
-        if len(comps) > 1:
-            trace.append(
-                f"{len(comps)} components: a disjoint sum, values combine by nim-sum "
-                "[Sprague-Grundy]"
-            )
-        elif not comps:
+        if not comps:
             trace.append("the empty graph: no move, value 0")
-        comp_values = []
-        for comp in comps:
-            nim, unk = solver.decompose(adj, comp, trace, namer)
-            comp_values.append(solver.value_of(nim, unk))
-            if unk:
-                trace.append(
-                    f"{namer(comp)} has value {comp_values[-1]} by search: the least n for which "
-                    "it plus a nim-heap of size n is a P-position (the mex of its options' values)"
-                )
-            elif len(comps) > 1:
-                trace.append(f"{namer(comp)} has value {comp_values[-1]}")
-        total = 0
-        for v in comp_values:
-            total ^= v
-        if len(comps) > 1:
-            trace.append(
-                "nim-sum " + " xor ".join(map(str, comp_values)) + f" = {total}"
-            )
-        trace.append(
-            f"value {total}: "
-            + ("P-position, the player to move loses" if total == 0 else "N-position, the player to move wins")
+        comp_values, total = sum_values(
+            solver, comps, lambda comp, tr: solver.decompose(adj, comp, tr, namer), namer, lambda comp: comp, trace
         )
         winning: list[Move] | None = None
         table: list[tuple[Move, int]] | None = None

@@ -81,13 +81,12 @@ from .posets import (
     StoredSolver,
     _json_label,
     _token_label,
-    involution_candidates,
     measured,
     poset_analysis,
     read_text,
     sum_values,
 )
-from .theory import Switches, Theory
+from .theory import Switches, Theory, involution_candidates
 
 __all__ = [
     "Complex",
@@ -276,7 +275,7 @@ def complex_involution(
     Returns
     -------
     (fixed_vertex_mask, involution) or None
-        Among :func:`grundy.posets.involution_candidates`, one such that no
+        Among :func:`grundy.theory.involution_candidates`, one such that no
         facet contains both ``v`` and ``tau(v)`` for a moved ``v`` (so the
         fixed faces form the subcomplex induced on the fixed vertices),
         with the fewest fixed vertices.
