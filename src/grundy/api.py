@@ -1,4 +1,5 @@
-"""The Python API: nim-values, outcomes and winning moves of Graph Chomp.
+"""The Python API: nim-values, outcomes and winning moves of Graph Chomp
+(and, with ``game=``, the other impartial graph rulesets).
 
 Every function accepts a position as a :class:`grundy.Graph`, a networkx
 graph (labels kept), a family spec such as ``"wheel:9"`` or ``"petersen"``,

@@ -1,4 +1,5 @@
-"""The search: exact nim-values of Graph Chomp positions.
+"""The search: exact nim-values of positions of impartial graph rulesets
+(Graph Chomp by default; see :mod:`grundy.rulesets`).
 
 How a value is decided
 ----------------------
@@ -90,7 +91,8 @@ class Stats:
 
 
 class Solver:
-    """Exact Graph Chomp search with a transposition table.
+    """Exact search (Graph Chomp or another impartial graph ruleset) with a
+    transposition table.
 
     Parameters
     ----------
@@ -152,8 +154,6 @@ class Solver:
         self._deadline: float | None = None
         self._started = 0.0
         self._bar: Any = None
-        if sys.getrecursionlimit() < 20000:
-            sys.setrecursionlimit(20000)
 
     # ------------------------------------------------------------------
     # decomposition
