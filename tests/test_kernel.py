@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from grundy import Solver, Theory, engine
 from grundy.bitset import full_mask, remove_edge, remove_vertex, upper_lists
-from grundy.canon import certificate
+from grundy.canon import automorphisms, certificate, graph_from_certificate
 
 Solver()  # raises the recursion limit now, not during a hypothesis test (which warns)
 
@@ -33,6 +33,7 @@ def test_kernel_is_built_when_required() -> None:
     from grundy import _kernel  # noqa: F401  (ImportError here is the failure)
 
     assert engine._kernel is not None
+    assert engine.KERNEL_NAUTY  # the kernel calls nauty itself (keys checked at import)
 
 
 try:
@@ -144,3 +145,78 @@ def test_more_than_64_vertices_use_the_python_path() -> None:
     assert Solver().decompose(path) == (2, ())  # a path on 70 vertices: a tree, v even, e odd
     with pytest.raises(ValueError):
         kernel.split(path, full_mask(70), Theory())
+
+
+# ----------------------------------------------------------------------
+# nauty called from the kernel: the same keys, graphs and orbits as pynauty
+# ----------------------------------------------------------------------
+needs_nauty = pytest.mark.skipif(
+    not engine.KERNEL_NAUTY, reason="the kernel is not bound to nauty (see engine._bind_kernel)"
+)
+
+
+def atlas() -> list[tuple[int, ...]]:
+    import networkx as nx
+
+    from grundy import Graph
+
+    return [Graph.from_networkx(G).adj for G in nx.graph_atlas_g()[1:]]
+
+
+def check_against_pynauty(adj: tuple[int, ...]) -> None:
+    key = certificate(len(adj), upper_lists(adj))
+    assert kernel.graph_key(adj) == key
+    canon = graph_from_certificate(key)
+    assert kernel.graph_of_key(key) == canon
+    gens, orbits = automorphisms(len(canon), upper_lists(canon))
+    vertices = [v for v in range(len(canon)) if orbits[v] == v]
+    assert kernel.orbit_reps(key) == (vertices, engine._edge_orbit_reps(upper_lists(canon), gens))
+
+
+@needs_nauty
+def test_kernel_keys_orbits_equal_pynauty_on_all_small_graphs() -> None:
+    for adj in atlas():
+        check_against_pynauty(adj)
+
+
+@needs_nauty
+@PROPS
+@given(adjacency())
+def test_kernel_keys_orbits_equal_pynauty(adj: tuple[int, ...]) -> None:
+    check_against_pynauty(adj)
+
+
+@needs_nauty
+@PROPS
+@given(adjacency(), st.integers(1, 2**64 - 1))
+def test_kernel_key_of_an_induced_subgraph(adj: tuple[int, ...], bits: int) -> None:
+    mask = bits & full_mask(len(adj)) or 1
+    verts = [v for v in range(len(adj)) if mask >> v & 1]
+    sub = tuple(sum(1 << k for k, w in enumerate(verts) if adj[v] >> w & 1) for v in verts)
+    assert kernel.graph_key(adj, mask) == certificate(len(sub), upper_lists(sub))
+
+
+@needs_nauty
+def test_involution_reductions_equal_python_on_all_small_graphs() -> None:
+    """With twins and closed forms off, the involutions (found in C for the
+    kernel, by grundy.theory for Python) decide; both must pick the same."""
+    theory = Theory.only("involutions")
+    for adj in atlas():
+        decompose_both(theory, adj, full_mask(len(adj)))
+        key = certificate(len(adj), upper_lists(adj))
+        fast, slow = Solver(theory), Solver(theory)
+        got = fast._options(key)
+        with python_path():
+            want = slow._options(key)
+        assert got == want
+        assert fast.stats == slow.stats
+
+
+@needs_nauty
+def test_kernel_refuses_bad_keys() -> None:
+    with pytest.raises(ValueError):
+        kernel.graph_of_key(b"123")
+    with pytest.raises(ValueError):
+        kernel.graph_of_key(bytes(65 * 16))
+    with pytest.raises(ValueError):
+        kernel.graph_key((0, 0), 0)
