@@ -889,10 +889,14 @@ cdef class Expander:
             self._flush()
         return self._finish(nimber, unknown)
 
-    def expand(self, bytes key):
+    def expand(self, bytes key, long refute=-1):
         """The options of the position ``key`` (a key of at most 64
         vertices): one per automorphism orbit of moves, deduplicated, easiest
-        first, each ``(nimber, unknowns)`` as :meth:`split` gives them."""
+        first, each ``(nimber, unknowns)`` as :meth:`split` gives them.
+
+        With ``refute >= 0``, stop and return None as soon as an option of
+        known value ``refute`` turns up (an option ``(refute, ())``: the
+        position's value is not ``refute``)."""
         cdef uint64_t rows[64]
         cdef uint64_t a[64]
         cdef uint64_t b[64]
@@ -918,6 +922,8 @@ cdef class Expander:
                         j += 1
                 unknown = []
                 child = self._finish(self._decompose(b, full >> 1, unknown), unknown)
+                if refute >= 0 and child[0] == refute and not child[1]:
+                    return None
                 if child not in seen:
                     seen.add(child)
                     out.append(child)
@@ -932,6 +938,8 @@ cdef class Expander:
                 child = self._finish(self._decompose(a, full, unknown), unknown)
                 a[i] = ai
                 a[j] = aj
+                if refute >= 0 and child[0] == refute and not child[1]:
+                    return None
                 if child not in seen:
                     seen.add(child)
                     out.append(child)

@@ -914,7 +914,7 @@ class ComplexSolver(StoredSolver):
             return 0, ()
         return self.decompose(tuple(comp), kept, trace, name)
 
-    def _options(self, key: bytes) -> list[tuple[int, tuple[Component, ...]]]:
+    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | None:
         """Options of a component: one move per orbit of faces under the
         automorphism group, children decomposed and deduplicated, easiest
         first."""
@@ -949,6 +949,8 @@ class ComplexSolver(StoredSolver):
             unknown: list[Component] = []
             nim = self._split(remove_face(facets, face), unknown)
             child = self._finish(nim, unknown)
+            if nim == refute and not child[1]:
+                return None  # an option of known value ``refute`` (see Solver._options)
             if child not in seen:
                 seen.add(child)
                 out.append(child)

@@ -110,8 +110,9 @@ Namer = Callable[[int], str]
 class Stats:
     """Counters of one solver (cumulative over its lifetime).
 
-    positions : distinct positions expanded (options generated), the measure
-        of search effort; table_hits : lookups answered by the table;
+    positions : option generations, the measure of search effort (a
+        generation may stop early at a refuting option, and a position asked
+        again after its options were dropped is generated again); table_hits : lookups answered by the table;
     closed_forms : components answered by a closed form; reductions :
         twin / involution reductions applied; seconds : wall-clock time in
         searches.
@@ -425,7 +426,14 @@ class Solver:
         cache = self._option_cache
         options = cache.get(key)
         if options is None:
-            options = self._options(key)
+            # Generated with n to refute: most first questions are answered
+            # by an option whose value the table already knows to be n, and
+            # the generation stops there (measured: 83% of the expansions of
+            # the random G(12, 0.25) seed 9 search).
+            options = self._options(key, n)
+            if options is None:
+                self.not_values[key] = excluded | (1 << n)
+                return False
             if len(cache) >= self.option_cache_size:
                 cache.popitem(last=False)
             cache[key] = options
@@ -456,14 +464,17 @@ class Solver:
         cache.pop(key, None)
         return True
 
-    def _options(self, key: bytes) -> list[tuple[int, tuple[Component, ...]]]:
+    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | None:
         """Options of a component, one per automorphism orbit of moves,
-        deduplicated by canonical form, easiest first."""
+        deduplicated by canonical form, easiest first.
+
+        With ``refute >= 0``: None as soon as an option of known value
+        ``refute`` is generated (the component's value is not ``refute``)."""
         self._tick()
         if len(key) <= 512:  # at most 64 vertices
             expander = self._expander or self._make_expander()
             if expander is not None:
-                return expander.expand(key)  # type: ignore[no-any-return]
+                return expander.expand(key, refute)  # type: ignore[no-any-return]
         adj = graph_from_certificate(key)
         n = len(adj)
         nbrs = upper_lists(adj)
@@ -478,6 +489,8 @@ class Solver:
         seen: set[tuple[int, tuple[Component, ...]]] = set()
         out = []
         for child in children:
+            if child[0] == refute and not child[1]:
+                return None
             if child not in seen:
                 seen.add(child)
                 out.append(child)

@@ -1176,7 +1176,7 @@ class PosetSolver(StoredSolver):
         unknown.append(key)
         return 0
 
-    def _options(self, key: bytes) -> list[tuple[int, tuple[Component, ...]]]:
+    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | None:
         """Options of a component: one move per orbit of its automorphism
         group, children decomposed and deduplicated, easiest first."""
         self._tick()
@@ -1195,6 +1195,8 @@ class PosetSolver(StoredSolver):
             unknown: list[Component] = []
             nim = self._split(up, comparable, full & ~(up[i] | 1 << i), unknown)
             child = self._finish(nim, unknown)
+            if nim == refute and not child[1]:
+                return None  # an option of known value ``refute`` (see Solver._options)
             if child not in seen:
                 seen.add(child)
                 out.append(child)
