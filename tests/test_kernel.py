@@ -220,3 +220,65 @@ def test_kernel_refuses_bad_keys() -> None:
         kernel.graph_of_key(bytes(65 * 16))
     with pytest.raises(ValueError):
         kernel.graph_key((0, 0), 0)
+
+
+def search_both(theory: Theory, adj: tuple[int, ...]) -> None:
+    """The kernel's search and the Python search: same value, same answers
+    to outcome questions, same number of positions (the same algorithm)."""
+    fast, slow = Solver(theory), Solver(theory)
+    parts = fast.decompose(adj)
+    assert fast._compiled_search(parts[1]) is not None
+    with python_path():
+        assert slow._compiled_search(parts[1]) is None
+        want = slow.value_of(*slow.decompose(adj))
+        want_p = [slow.is_p(m, parts[1]) for m in range(4)]
+    assert fast.value_of(*parts) == want
+    assert [fast.is_p(m, parts[1]) for m in range(4)] == want_p
+    assert fast.stats.positions == slow.stats.positions
+    assert fast.values == slow.values
+
+
+@st.composite
+def sparse(draw: st.DrawFn) -> tuple[int, ...]:
+    """G(n, m) with n <= 10, m <= 14: small enough for a search with every
+    result switched off."""
+    import networkx as nx
+
+    from grundy import Graph
+
+    n = draw(st.integers(1, 10))
+    m = draw(st.integers(0, min(n * (n - 1) // 2, 14)))
+    return Graph.from_networkx(nx.gnm_random_graph(n, m, seed=draw(st.integers(0, 2**32 - 1)))).adj
+
+
+@needs_nauty
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sparse(), theories)
+def test_compiled_search_equals_python(adj: tuple[int, ...], theory: Theory) -> None:
+    search_both(theory, adj)
+
+
+@needs_nauty
+def test_compiled_search_equals_python_on_small_graphs_without_theory() -> None:
+    for adj in atlas()[::20]:
+        search_both(Theory.none(), adj)
+
+
+@needs_nauty
+def test_compiled_search_honours_limits_and_keeps_its_table() -> None:
+    from grundy.errors import SearchLimitReached
+    from grundy.io import to_graph
+
+    adj = to_graph("random:12,0.25,1").adj
+    solver = Solver(max_positions=200)
+    with pytest.raises(SearchLimitReached):
+        solver.value_of(*solver.decompose(adj))
+    learned = len(solver.values) + len(solver.not_values)
+    assert learned > 0 and solver.stats.positions == 201
+    solver.max_positions = None
+    fresh = Solver()
+    with python_path():
+        want = fresh.value_of(*fresh.decompose(adj))
+    assert solver.value_of(*solver.decompose(adj)) == want
+    # what was learned before the limit was kept: fewer new positions
+    assert solver.stats.positions - 201 < fresh.stats.positions

@@ -771,6 +771,16 @@ cdef class Expander:
         ``aliases`` as ``(nimber, unknowns)``) or recorded in ``irreducible``.
     stats : grundy.engine.Stats
         Its ``table_hits``, ``reductions`` and ``closed_forms`` are increased.
+    not_values, cache, cache_size, tick
+        For the search (:meth:`value`, :meth:`is_p_sum`): the solver's
+        table of excluded values (bitmasks), its option cache (an
+        ``OrderedDict``, oldest first, at most ``cache_size`` entries) and
+        the callable run before each option generation (counts positions,
+        enforces limits, shows progress; what it raises stops the search).
+
+    The search methods are :class:`grundy.engine.Solver`'s ``_value``,
+    ``_is_p_sum`` and ``_is_p1`` line for line (the tests check that both
+    give the same values after the same number of positions).
     """
 
     cdef dict values
@@ -783,8 +793,13 @@ cdef class Expander:
     cdef long hits
     cdef long reductions
     cdef long closed
+    cdef dict not_values
+    cdef object cache
+    cdef Py_ssize_t cache_size
+    cdef object tick
 
-    def __init__(self, dict values, dict aliases, set irreducible, theory, stats):
+    def __init__(self, dict values, dict aliases, set irreducible, theory, stats,
+                 dict not_values=None, cache=None, Py_ssize_t cache_size=0, tick=None):
         _check_bound()
         self.values = values
         self.aliases = aliases
@@ -793,6 +808,10 @@ cdef class Expander:
         self.involutions = theory.involutions
         self.cancel = theory.cancel_pairs
         self.stats = stats
+        self.not_values = not_values if not_values is not None else {}
+        self.cache = cache if cache is not None else {}
+        self.cache_size = cache_size
+        self.tick = tick
 
     cdef long _look_up(self, const uint64_t* adj, uint64_t comp, list unknown) except -1:
         cdef uint64_t rows[64]
@@ -947,3 +966,83 @@ cdef class Expander:
             self._flush()
         out.sort(key=_option_order)
         return out
+
+    # ------------------------------------------------------------------
+    # the search (Solver._value, _is_p_sum and _is_p1 in C)
+    # ------------------------------------------------------------------
+    cpdef long value(self, bytes key) except -1:
+        """Exact value of the component ``key``."""
+        cdef PyObject* found = PyDict_GetItem(self.values, key)
+        if found != NULL:
+            return <long><object>found
+        cdef long n = 0
+        while not self._is_p1(key, n):
+            n += 1
+        return n
+
+    cpdef bint is_p_sum(self, tuple unknowns, long n) except -1:
+        """Whether ``*n + sum(unknowns)`` is a P-position."""
+        cdef list rest = []
+        cdef PyObject* found
+        cdef Py_ssize_t i, last
+        for key in unknowns:
+            found = PyDict_GetItem(self.values, key)
+            if found == NULL:
+                rest.append(key)
+            else:
+                n ^= <long><object>found
+        last = len(rest) - 1
+        if last < 0:
+            return n == 0
+        for i in range(last):
+            n ^= self.value(<bytes>rest[i])
+        return self._is_p1(<bytes>rest[last], n)
+
+    cdef bint _is_p1(self, bytes key, long n) except -1:
+        cdef PyObject* found = PyDict_GetItem(self.values, key)
+        if found != NULL:
+            return <long><object>found == n
+        found = PyDict_GetItem(self.not_values, key)
+        excluded = <object>found if found != NULL else 0
+        if excluded >> n & 1:
+            return False
+        cdef object cache = self.cache
+        options = cache.get(key)
+        if options is None:
+            self.tick()
+            options = self.expand(key, n)
+            if options is None:
+                self.not_values[key] = excluded | (1 << n)
+                return False
+            if len(cache) >= self.cache_size:
+                cache.popitem(last=False)
+            cache[key] = options
+        cdef list opts = <list>options
+        cdef tuple option, unk
+        cdef long nim, m
+        # Cheap refutation: an option whose value the table knows to be n.
+        for option in opts:
+            nim = <long>option[0]
+            unk = <tuple>option[1]
+            for k in unk:
+                found = PyDict_GetItem(self.values, k)
+                if found == NULL:
+                    break
+                nim ^= <long><object>found
+            else:
+                if nim == n:
+                    self.not_values[key] = excluded | (1 << n)
+                    return False
+        # Heap moves: C + *m, m < n, must all be N-positions.
+        for m in range(n):
+            if not (excluded >> m & 1) and self._is_p1(key, m):
+                return False
+        # Moves in C: every option C' + *n must be an N-position.
+        for option in opts:
+            if self.is_p_sum(<tuple>option[1], <long>option[0] ^ n):
+                self.not_values[key] = self.not_values.get(key, 0) | (1 << n)
+                return False
+        self.values[key] = n
+        self.not_values.pop(key, None)
+        cache.pop(key, None)
+        return True

@@ -272,7 +272,15 @@ class Solver:
         tables (Graph Chomp with the kernel bound to nauty), else None."""
         if KERNEL_NAUTY and _kernel is not None and self._is_chomp:
             self._expander = _kernel.Expander(
-                self.values, self.aliases, self.irreducible, self.theory, self.stats
+                self.values,
+                self.aliases,
+                self.irreducible,
+                self.theory,
+                self.stats,
+                self.not_values,
+                self._option_cache,
+                self.option_cache_size,
+                self._tick,
             )
         return self._expander
 
@@ -382,14 +390,29 @@ class Solver:
     def value_of(self, nimber: int, unknowns: tuple[Component, ...]) -> int:
         """Exact value of ``*nimber + sum(unknowns)``."""
         with _no_gc():
+            search = self._compiled_search(unknowns)
             for key in unknowns:
-                nimber ^= self._value(key)
+                nimber ^= search.value(key) if search is not None else self._value(key)
         return nimber
 
     def is_p(self, nimber: int, unknowns: tuple[Component, ...]) -> bool:
         """Whether ``*nimber + sum(unknowns)`` is a P-position (value 0)."""
         with _no_gc():
+            search = self._compiled_search(unknowns)
+            if search is not None:
+                return search.is_p_sum(unknowns, nimber)  # type: ignore[no-any-return]
             return self._is_p_sum(unknowns, nimber)
+
+    def _compiled_search(self, unknowns: tuple[Component, ...]) -> Any:
+        """The kernel's search (:class:`grundy._kernel.Expander`, the same
+        algorithm as :meth:`_is_p1` in C) if it can take these components:
+        Graph Chomp, kernel bound to nauty, every component at most 64
+        vertices (the positions below them are no larger). Else None."""
+        if self._expander is None and (not self._is_chomp or not KERNEL_NAUTY or _kernel is None):
+            return None
+        if any(len(key) > 512 for key in unknowns):
+            return None
+        return self._expander or self._make_expander()
 
     def _value(self, key: bytes) -> int:
         v = self.values.get(key)
