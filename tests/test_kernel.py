@@ -169,7 +169,7 @@ def check_against_pynauty(adj: tuple[int, ...]) -> None:
     canon = graph_from_certificate(key)
     assert kernel.graph_of_key(key) == canon
     gens, orbits = automorphisms(len(canon), upper_lists(canon))
-    vertices = [v for v in range(len(canon)) if orbits[v] == v]
+    vertices = sorted((v for v in range(len(canon)) if orbits[v] == v), key=lambda v: -canon[v].bit_count())
     assert kernel.orbit_reps(key) == (vertices, engine._edge_orbit_reps(upper_lists(canon), gens))
 
 

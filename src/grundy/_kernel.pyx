@@ -660,8 +660,9 @@ cdef int _find(int* parent, int x) noexcept nogil:
 
 cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int* nv,
                      int* ei, int* ej) except -1:
-    """One vertex per orbit (``vreps``, ``nv[0]`` of them) and one edge per
-    orbit (``ei``, ``ej``; the count is returned), as
+    """One vertex per orbit (``vreps``, ``nv[0]`` of them, highest degree
+    first, as :meth:`grundy.engine.Solver._options` orders them) and one
+    edge per orbit (``ei``, ``ej``; the count is returned), as
     :func:`grundy.engine._edge_orbit_reps` orders them."""
     cdef int orbits[64]
     cdef int eid[64][64]
@@ -670,9 +671,16 @@ cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int
     cdef uint64_t up
     _group(rows, n, orbits)
     nv[0] = 0
+    cdef int d
     for i in range(n):
         if orbits[i] == i:
-            vreps[nv[0]] = i
+            # insertion by degree, highest first, ties by vertex number
+            d = GK_POPCOUNT(adj[i])
+            k = nv[0]
+            while k > 0 and GK_POPCOUNT(adj[vreps[k - 1]]) < d:
+                vreps[k] = vreps[k - 1]
+                k -= 1
+            vreps[k] = i
             nv[0] += 1
     for i in range(n):
         up = adj[i] >> i >> 1
