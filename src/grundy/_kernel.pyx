@@ -921,9 +921,11 @@ cdef class Expander:
         vertices): one per automorphism orbit of moves, deduplicated, easiest
         first, each ``(nimber, unknowns)`` as :meth:`split` gives them.
 
-        With ``refute >= 0``, stop and return None as soon as an option of
-        known value ``refute`` turns up (an option ``(refute, ())``: the
-        position's value is not ``refute``)."""
+        With ``refute >= 0``, stop as soon as an option of known value
+        ``refute`` turns up (an option ``(refute, ())``: the position's value
+        is not ``refute``) and return, instead of a list, the int whose bits
+        are the values of the options of known value generated so far (the
+        position has none of these values)."""
         cdef uint64_t rows[64]
         cdef uint64_t a[64]
         cdef uint64_t b[64]
@@ -935,6 +937,7 @@ cdef class Expander:
         cdef list unknown
         cdef list out = []
         cdef set seen = set()
+        known = 0
         n = _decode(key, rows, a)
         ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej)
         full = <uint64_t>0 - 1 if n == 64 else (<uint64_t>1 << n) - 1
@@ -949,8 +952,10 @@ cdef class Expander:
                         j += 1
                 unknown = []
                 child = self._finish(self._decompose(b, full >> 1, unknown), unknown)
-                if refute >= 0 and child[0] == refute and not child[1]:
-                    return None
+                if refute >= 0 and not child[1]:
+                    known |= 1 << child[0]
+                    if child[0] == refute:
+                        return known
                 if child not in seen:
                     seen.add(child)
                     out.append(child)
@@ -965,8 +970,10 @@ cdef class Expander:
                 child = self._finish(self._decompose(a, full, unknown), unknown)
                 a[i] = ai
                 a[j] = aj
-                if refute >= 0 and child[0] == refute and not child[1]:
-                    return None
+                if refute >= 0 and not child[1]:
+                    known |= 1 << child[0]
+                    if child[0] == refute:
+                        return known
                 if child not in seen:
                     seen.add(child)
                     out.append(child)
@@ -1019,8 +1026,8 @@ cdef class Expander:
         if options is None:
             self.tick()
             options = self.expand(key, n)
-            if options is None:
-                self.not_values[key] = excluded | (1 << n)
+            if type(options) is int:  # refuted; every bit an option's value
+                self.not_values[key] = excluded | options
                 return False
             if len(cache) >= self.cache_size:
                 cache.popitem(last=False)

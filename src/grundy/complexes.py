@@ -914,7 +914,7 @@ class ComplexSolver(StoredSolver):
             return 0, ()
         return self.decompose(tuple(comp), kept, trace, name)
 
-    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | None:
+    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | int:
         """Options of a component: one move per orbit of faces under the
         automorphism group, children decomposed and deduplicated, easiest
         first."""
@@ -950,7 +950,7 @@ class ComplexSolver(StoredSolver):
             nim = self._split(remove_face(facets, face), unknown)
             child = self._finish(nim, unknown)
             if nim == refute and not child[1]:
-                return None  # an option of known value ``refute`` (see Solver._options)
+                return 1 << refute  # an option of known value ``refute`` (see Solver._options)
             if child not in seen:
                 seen.add(child)
                 out.append(child)

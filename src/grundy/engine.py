@@ -460,8 +460,8 @@ class Solver:
             # the generation stops there (measured: 83% of the expansions of
             # the random G(12, 0.25) seed 9 search).
             options = self._options(key, n)
-            if options is None:
-                self.not_values[key] = excluded | (1 << n)
+            if type(options) is int:  # refuted; every bit an option's value
+                self.not_values[key] = excluded | options
                 return False
             if len(cache) >= self.option_cache_size:
                 cache.popitem(last=False)
@@ -493,12 +493,14 @@ class Solver:
         cache.pop(key, None)
         return True
 
-    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | None:
+    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | int:
         """Options of a component, one per automorphism orbit of moves,
         deduplicated by canonical form, easiest first.
 
-        With ``refute >= 0``: None as soon as an option of known value
-        ``refute`` is generated (the component's value is not ``refute``)."""
+        With ``refute >= 0``: as soon as an option of known value ``refute``
+        is generated (the component's value is not ``refute``), an int
+        instead, whose bits are the values of the options of known value
+        generated so far: by the mex rule the component has none of them."""
         self._tick()
         if len(key) <= 512:  # at most 64 vertices
             expander = self._expander or self._make_expander()
@@ -523,9 +525,12 @@ class Solver:
             children = map(self.decompose, self.ruleset.options(adj, set(vertices), set(edges)))
         seen: set[tuple[int, tuple[Component, ...]]] = set()
         out = []
+        known = 0
         for child in children:
-            if child[0] == refute and not child[1]:
-                return None
+            if refute >= 0 and not child[1]:
+                known |= 1 << child[0]
+                if child[0] == refute:
+                    return known
             if child not in seen:
                 seen.add(child)
                 out.append(child)

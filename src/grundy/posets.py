@@ -1176,7 +1176,7 @@ class PosetSolver(StoredSolver):
         unknown.append(key)
         return 0
 
-    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | None:
+    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | int:
         """Options of a component: one move per orbit of its automorphism
         group, children decomposed and deduplicated, easiest first."""
         self._tick()
@@ -1196,7 +1196,7 @@ class PosetSolver(StoredSolver):
             nim = self._split(up, comparable, full & ~(up[i] | 1 << i), unknown)
             child = self._finish(nim, unknown)
             if nim == refute and not child[1]:
-                return None  # an option of known value ``refute`` (see Solver._options)
+                return 1 << refute  # an option of known value ``refute`` (see Solver._options)
             if child not in seen:
                 seen.add(child)
                 out.append(child)
