@@ -282,3 +282,28 @@ def test_compiled_search_honours_limits_and_keeps_its_table() -> None:
     assert solver.value_of(*solver.decompose(adj)) == want
     # what was learned before the limit was kept: fewer new positions
     assert solver.stats.positions - 201 < fresh.stats.positions
+
+
+def check_resumed_generation(solver: Solver, key: bytes) -> None:
+    full = solver._options(key)
+    assert isinstance(full, list)
+    known = {nim for nim, unk in full if not unk}
+    for target in sorted(known):
+        stopped = solver._options(key, target)
+        assert isinstance(stopped, tuple)
+        so_far, next_move, bits = stopped
+        assert bits >> target & 1 and all(bits >> v & 1 == 0 or v in known for v in range(bits.bit_length()))
+        assert (target, ()) in so_far and 0 < next_move
+        assert solver._options(key, -1, stopped) == full  # resumed: the same list
+    missing = max(known, default=-1) + 1
+    assert solver._options(key, missing + 64) == full  # nothing refutes: the whole list
+
+
+@needs_nauty
+@PROPS
+@given(adjacency(max_n=14), theories)
+def test_resumed_generation_gives_the_whole_option_list(adj: tuple[int, ...], theory: Theory) -> None:
+    key = certificate(len(adj), upper_lists(adj))
+    check_resumed_generation(Solver(theory), key)
+    with python_path():
+        check_resumed_generation(Solver(theory), key)

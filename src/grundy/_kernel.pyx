@@ -759,6 +759,24 @@ def orbit_reps(bytes key):
     return [vreps[k] for k in range(nv)], [(ei[k], ej[k]) for k in range(ne)]
 
 
+cdef object _known_values(dict values, list options):
+    """Bits of the values of the options whose components all have values
+    in ``values`` (as :func:`grundy.engine._known_values`)."""
+    known = 0
+    cdef long nim
+    cdef PyObject* found
+    for option in options:
+        nim = <long>(<tuple>option)[0]
+        for k in <tuple>(<tuple>option)[1]:
+            found = PyDict_GetItem(values, k)
+            if found == NULL:
+                break
+            nim ^= <long><object>found
+        else:
+            known |= 1 << nim
+    return known
+
+
 def _option_order(option):
     unknowns = option[1]
     return len(unknowns), sum(map(len, unknowns))
@@ -916,67 +934,73 @@ cdef class Expander:
             self._flush()
         return self._finish(nimber, unknown)
 
-    def expand(self, bytes key, long refute=-1):
+    def expand(self, bytes key, long refute=-1, tuple partial=None):
         """The options of the position ``key`` (a key of at most 64
         vertices): one per automorphism orbit of moves, deduplicated, easiest
         first, each ``(nimber, unknowns)`` as :meth:`split` gives them.
 
         With ``refute >= 0``, stop as soon as an option of known value
         ``refute`` turns up (an option ``(refute, ())``: the position's value
-        is not ``refute``) and return, instead of a list, the int whose bits
-        are the values of the options of known value generated so far (the
-        position has none of these values)."""
+        is not ``refute``) and return, instead of a list, the tuple
+        ``(options so far, next move, known)``: the options in generation
+        order, the index of the next move, and the bits of the values of the
+        options of known value generated (the position has none of these
+        values). Passing that tuple back as ``partial`` resumes the
+        generation at the next move. As :meth:`grundy.engine.Solver._options`."""
         cdef uint64_t rows[64]
         cdef uint64_t a[64]
         cdef uint64_t b[64]
         cdef int vreps[64]
         cdef int ei[2016]
         cdef int ej[2016]
-        cdef int nv = 0, ne, n, k, w, i, j
+        cdef int nv = 0, ne, n, k, w, i, j, start = 0
         cdef uint64_t ai, aj, low, full
         cdef list unknown
-        cdef list out = []
-        cdef set seen = set()
+        cdef list out
+        cdef set seen
+        cdef tuple child
         known = 0
+        if partial is None:
+            out = []
+            seen = set()
+        else:
+            out = list(<list>partial[0])
+            seen = set(out)
+            start = <int>partial[1]
         n = _decode(key, rows, a)
         ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej)
         full = <uint64_t>0 - 1 if n == 64 else (<uint64_t>1 << n) - 1
         try:
-            for k in range(nv):
-                i = vreps[k]
-                low = (<uint64_t>1 << i) - 1
-                j = 0
-                for w in range(n):
-                    if w != i:
-                        b[j] = (((a[w] >> i) >> 1) << i) | (a[w] & low)
-                        j += 1
+            for k in range(start, nv + ne):
                 unknown = []
-                child = self._finish(self._decompose(b, full >> 1, unknown), unknown)
-                if refute >= 0 and not child[1]:
-                    known |= 1 << child[0]
-                    if child[0] == refute:
-                        return known
+                if k < nv:
+                    i = vreps[k]
+                    low = (<uint64_t>1 << i) - 1
+                    j = 0
+                    for w in range(n):
+                        if w != i:
+                            b[j] = (((a[w] >> i) >> 1) << i) | (a[w] & low)
+                            j += 1
+                    child = self._finish(self._decompose(b, full >> 1, unknown), unknown)
+                else:
+                    i = ei[k - nv]
+                    j = ej[k - nv]
+                    ai = a[i]
+                    aj = a[j]
+                    a[i] &= ~(<uint64_t>1 << j)
+                    a[j] &= ~(<uint64_t>1 << i)
+                    try:
+                        child = self._finish(self._decompose(a, full, unknown), unknown)
+                    finally:
+                        a[i] = ai
+                        a[j] = aj
                 if child not in seen:
                     seen.add(child)
                     out.append(child)
-            for k in range(ne):
-                i = ei[k]
-                j = ej[k]
-                ai = a[i]
-                aj = a[j]
-                a[i] &= ~(<uint64_t>1 << j)
-                a[j] &= ~(<uint64_t>1 << i)
-                unknown = []
-                child = self._finish(self._decompose(a, full, unknown), unknown)
-                a[i] = ai
-                a[j] = aj
                 if refute >= 0 and not child[1]:
-                    known |= 1 << child[0]
-                    if child[0] == refute:
-                        return known
-                if child not in seen:
-                    seen.add(child)
-                    out.append(child)
+                    known |= 1 << <long>child[0]
+                    if <long>child[0] == refute:
+                        return (out, k + 1, known)
         finally:
             self._flush()
         out.sort(key=_option_order)
@@ -1023,15 +1047,27 @@ cdef class Expander:
             return False
         cdef object cache = self.cache
         options = cache.get(key)
-        if options is None:
+        if type(options) is tuple:  # a generation stopped at a refutation
+            known = _known_values(self.values, <list>(<tuple>options)[0])
+            if known >> n & 1:
+                self.not_values[key] = excluded | known
+                return False
+            self.tick()
+            options = self.expand(key, n, options)
+            if type(options) is tuple:
+                cache[key] = options
+                self.not_values[key] = excluded | known | (<tuple>options)[2]
+                return False
+            cache[key] = options
+        elif options is None:
             self.tick()
             options = self.expand(key, n)
-            if type(options) is int:  # refuted; every bit an option's value
-                self.not_values[key] = excluded | options
-                return False
             if len(cache) >= self.cache_size:
                 cache.popitem(last=False)
             cache[key] = options
+            if type(options) is tuple:
+                self.not_values[key] = excluded | (<tuple>options)[2]
+                return False
         cdef list opts = <list>options
         cdef tuple option, unk
         cdef long nim, m

@@ -71,7 +71,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .canon import automorphisms, certificate, graph_from_certificate
-from .engine import Component, Solver
+from .engine import Component, Partial, Solver
 from .errors import InputError, TooLargeError
 from .moves import label_json, label_str
 from .position import Graph, bits
@@ -914,7 +914,9 @@ class ComplexSolver(StoredSolver):
             return 0, ()
         return self.decompose(tuple(comp), kept, trace, name)
 
-    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | int:
+    def _options(
+        self, key: bytes, refute: int = -1, partial: Partial | None = None
+    ) -> list[tuple[int, tuple[Component, ...]]] | Partial:
         """Options of a component: one move per orbit of faces under the
         automorphism group, children decomposed and deduplicated, easiest
         first."""
@@ -950,7 +952,9 @@ class ComplexSolver(StoredSolver):
             nim = self._split(remove_face(facets, face), unknown)
             child = self._finish(nim, unknown)
             if nim == refute and not child[1]:
-                return 1 << refute  # an option of known value ``refute`` (see Solver._options)
+                # an option of known value ``refute`` (see Solver._options);
+                # a resumed generation (``partial``) starts again from the top
+                return [], 0, 1 << refute
             if child not in seen:
                 seen.add(child)
                 out.append(child)

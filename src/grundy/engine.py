@@ -100,13 +100,18 @@ def _bind_kernel() -> bool:
 #: :func:`_bind_kernel`.
 KERNEL_NAUTY = _bind_kernel()
 
-__all__ = ["Solver", "Stats", "Component"]
+__all__ = ["Solver", "Stats", "Component", "Partial"]
 
 #: An unknown component handed to the search: its canonical key (nauty
 #: certificate). The graph is rebuilt from the key when it is expanded
 #: (:func:`grundy.canon.graph_from_certificate`), so the table and the option
 #: lists hold keys only.
 Component = bytes
+
+#: A generation of options stopped at a refuting option (see
+#: :meth:`Solver._options`): the options so far in generation order, the
+#: index of the next move, and the bits of the option values known.
+Partial = tuple[list[tuple[int, tuple[Component, ...]]], int, int]
 
 #: Describe a vertex mask of the graph being traced (for explanations).
 Namer = Callable[[int], str]
@@ -454,18 +459,29 @@ class Solver:
             return False
         cache = self._option_cache
         options = cache.get(key)
-        if options is None:
+        if type(options) is tuple:  # a generation stopped at a refutation
+            known = _known_values(self.values, options[0])
+            if known >> n & 1:
+                self.not_values[key] = excluded | known
+                return False
+            options = self._options(key, n, options)
+            if type(options) is tuple:
+                cache[key] = options
+                self.not_values[key] = excluded | known | options[2]
+                return False
+            cache[key] = options
+        elif options is None:
             # Generated with n to refute: most first questions are answered
             # by an option whose value the table already knows to be n, and
             # the generation stops there (measured: 83% of the expansions of
-            # the random G(12, 0.25) seed 9 search).
+            # the random G(12, 0.25) seed 9 search); it is kept to resume.
             options = self._options(key, n)
-            if type(options) is int:  # refuted; every bit an option's value
-                self.not_values[key] = excluded | options
-                return False
             if len(cache) >= self.option_cache_size:
                 cache.popitem(last=False)
             cache[key] = options
+            if type(options) is tuple:
+                self.not_values[key] = excluded | options[2]
+                return False
         # Cheap refutation first: an option whose value the table already
         # knows to be n makes C + *n an N-position.
         values = self.values
@@ -493,19 +509,23 @@ class Solver:
         cache.pop(key, None)
         return True
 
-    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | int:
+    def _options(
+        self, key: bytes, refute: int = -1, partial: Partial | None = None
+    ) -> list[tuple[int, tuple[Component, ...]]] | Partial:
         """Options of a component, one per automorphism orbit of moves,
         deduplicated by canonical form, easiest first.
 
         With ``refute >= 0``: as soon as an option of known value ``refute``
-        is generated (the component's value is not ``refute``), an int
-        instead, whose bits are the values of the options of known value
-        generated so far: by the mex rule the component has none of them."""
+        is generated (the component's value is not ``refute``), a
+        :data:`Partial` instead: ``(options so far, next move, known)``,
+        ``known`` the bits of the values of the options of known value
+        generated (by the mex rule the component has none of them). Passing
+        it back as ``partial`` resumes the generation at the next move."""
         self._tick()
         if len(key) <= 512:  # at most 64 vertices
             expander = self._expander or self._make_expander()
             if expander is not None:
-                return expander.expand(key, refute)  # type: ignore[no-any-return]
+                return expander.expand(key, refute, partial)  # type: ignore[no-any-return]
         adj = graph_from_certificate(key)
         n = len(adj)
         nbrs = upper_lists(adj)
@@ -515,25 +535,28 @@ class Solver:
         # sooner (7% fewer children generated on G(12, 0.25) seed 9).
         vertices = sorted((i for i in range(n) if orbits[i] == i), key=lambda v: -adj[v].bit_count())
         edges = _edge_orbit_reps(nbrs, gens)
+        start, out = (0, []) if partial is None else (partial[1], list(partial[0]))
+        nv = len(vertices)
         children: Iterable[tuple[int, tuple[Component, ...]]]
         if self._is_chomp and _kernel is not None and n <= _kernel.MAX_VERTICES:
-            children = map(self._resolve, _kernel.children(adj, vertices, edges, self.theory))
+            splits = _kernel.children(adj, vertices[start:], edges[max(0, start - nv) :], self.theory)
+            children = map(self._resolve, splits)
         elif self._is_chomp:  # in the kernel's order
             positions = [remove_vertex(adj, v) for v in vertices] + [remove_edge(adj, i, j) for i, j in edges]
-            children = map(self.decompose, positions)
+            children = map(self.decompose, positions[start:])
         else:
-            children = map(self.decompose, self.ruleset.options(adj, set(vertices), set(edges)))
-        seen: set[tuple[int, tuple[Component, ...]]] = set()
-        out = []
+            positions = list(self.ruleset.options(adj, set(vertices), set(edges)))
+            children = map(self.decompose, positions[start:])
+        seen = set(out)
         known = 0
-        for child in children:
-            if refute >= 0 and not child[1]:
-                known |= 1 << child[0]
-                if child[0] == refute:
-                    return known
+        for index, child in enumerate(children, start):
             if child not in seen:
                 seen.add(child)
                 out.append(child)
+            if refute >= 0 and not child[1]:
+                known |= 1 << child[0]
+                if child[0] == refute:
+                    return out, index + 1, known
         out.sort(key=lambda c: (len(c[1]), sum(map(len, c[1]))))
         return out
 
@@ -583,6 +606,21 @@ class Solver:
         self._bar.update(self.stats.positions - self._bar_count)
         self._bar_count = self.stats.positions
         self._bar.set_postfix(known=len(self.values), refresh=False)
+
+
+def _known_values(values: dict[bytes, int], options: list[tuple[int, tuple[Component, ...]]]) -> int:
+    """Bits of the values of the options whose components all have values
+    in ``values``."""
+    known = 0
+    for nim, unk in options:
+        for k in unk:
+            v = values.get(k)
+            if v is None:
+                break
+            nim ^= v
+        else:
+            known |= 1 << nim
+    return known
 
 
 @contextmanager

@@ -104,7 +104,7 @@ from typing import Any
 from .analysis import measured, sum_values
 from .bitset import components
 from .canon import NAUTY_VERSION, automorphisms, certificate, digraph_from_certificate
-from .engine import Component, Solver
+from .engine import Component, Partial, Solver
 from .errors import InputError, TooLargeError
 from .moves import label_json, label_str
 from .position import bits
@@ -1176,7 +1176,9 @@ class PosetSolver(StoredSolver):
         unknown.append(key)
         return 0
 
-    def _options(self, key: bytes, refute: int = -1) -> list[tuple[int, tuple[Component, ...]]] | int:
+    def _options(
+        self, key: bytes, refute: int = -1, partial: Partial | None = None
+    ) -> list[tuple[int, tuple[Component, ...]]] | Partial:
         """Options of a component: one move per orbit of its automorphism
         group, children decomposed and deduplicated, easiest first."""
         self._tick()
@@ -1196,7 +1198,9 @@ class PosetSolver(StoredSolver):
             nim = self._split(up, comparable, full & ~(up[i] | 1 << i), unknown)
             child = self._finish(nim, unknown)
             if nim == refute and not child[1]:
-                return 1 << refute  # an option of known value ``refute`` (see Solver._options)
+                # an option of known value ``refute`` (see Solver._options);
+                # a resumed generation (``partial``) starts again from the top
+                return [], 0, 1 << refute
             if child not in seen:
                 seen.add(child)
                 out.append(child)
