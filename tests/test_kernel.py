@@ -106,6 +106,12 @@ def test_decompose_equals_python(adj: tuple[int, ...], theory: Theory, bits: int
 @PROPS
 @given(adjacency(max_n=14), theories)
 def test_options_equal_python(adj: tuple[int, ...], theory: Theory) -> None:
+    options_both(theory, adj)
+
+
+def options_both(theory: Theory, adj: tuple[int, ...]) -> None:
+    """The kernel's option list of ``adj`` and the Python one: equal, with
+    equal statistics."""
     key = certificate(len(adj), upper_lists(adj))
     fast, slow = Solver(theory), Solver(theory)
     got = fast._options(key)
@@ -203,13 +209,7 @@ def test_involution_reductions_equal_python_on_all_small_graphs() -> None:
     theory = Theory.only("involutions")
     for adj in atlas():
         decompose_both(theory, adj, full_mask(len(adj)))
-        key = certificate(len(adj), upper_lists(adj))
-        fast, slow = Solver(theory), Solver(theory)
-        got = fast._options(key)
-        with python_path():
-            want = slow._options(key)
-        assert got == want
-        assert fast.stats == slow.stats
+        options_both(theory, adj)
 
 
 @needs_nauty

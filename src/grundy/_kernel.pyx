@@ -199,6 +199,20 @@ cdef int _classify(const uint64_t* adj, uint64_t comp, int flags,
     return NOTHING
 
 
+cdef inline int _renumber(uint64_t mask, int* idx, int* verts) noexcept nogil:
+    """Number the vertices of ``mask`` 0, 1, ... in increasing order:
+    ``idx[v]`` the new number of ``v``, ``verts[k]`` the vertex numbered
+    ``k``. Returns how many."""
+    cdef int k = 0, i
+    while mask:
+        i = GK_CTZ(mask)
+        idx[i] = k
+        verts[k] = i
+        k += 1
+        mask &= mask - 1
+    return k
+
+
 cdef tuple _compact(const uint64_t* adj, uint64_t mask):
     """:func:`grundy.bitset.compact_with_lists` of ``mask``."""
     cdef int idx[64]
@@ -207,12 +221,7 @@ cdef tuple _compact(const uint64_t* adj, uint64_t mask):
     cdef uint64_t m = mask, a, b
     cdef list upper
     cdef dict lists = {}
-    while m:
-        i = GK_CTZ(m)
-        idx[i] = k
-        verts[k] = i
-        k += 1
-        m &= m - 1
+    k = _renumber(m, idx, verts)
     cdef tuple sub = PyTuple_New(k)
     cdef object item
     for i in range(k):
@@ -488,12 +497,7 @@ cdef int _rows(const uint64_t* adj, uint64_t comp, uint64_t* rows, uint64_t* sub
     cdef int verts[64]
     cdef uint64_t m = comp, row, r, b
     cdef int k = 0, i, j
-    while m:
-        i = GK_CTZ(m)
-        idx[i] = k
-        verts[k] = i
-        k += 1
-        m &= m - 1
+    k = _renumber(m, idx, verts)
     for i in range(k):
         row = adj[verts[i]] & comp
         r = 0

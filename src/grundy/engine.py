@@ -486,15 +486,9 @@ class Solver:
         # knows to be n makes C + *n an N-position.
         values = self.values
         for nim, unk in options:
-            for k in unk:
-                v = values.get(k)
-                if v is None:
-                    break
-                nim ^= v
-            else:
-                if nim == n:
-                    self.not_values[key] = excluded | (1 << n)
-                    return False
+            if _known_value(values, nim, unk) == n:
+                self.not_values[key] = excluded | (1 << n)
+                return False
         # Heap moves: C + *m for m < n must all be N-positions (value of C is not m).
         for m in range(n):
             if not (excluded >> m & 1) and self._is_p1(key, m):
@@ -608,18 +602,25 @@ class Solver:
         self._bar.set_postfix(known=len(self.values), refresh=False)
 
 
+def _known_value(values: dict[bytes, int], nim: int, unknowns: tuple[Component, ...]) -> int | None:
+    """The value of the option ``(nim, unknowns)`` if ``values`` has the
+    values of all its components, else None."""
+    for k in unknowns:
+        v = values.get(k)
+        if v is None:
+            return None
+        nim ^= v
+    return nim
+
+
 def _known_values(values: dict[bytes, int], options: list[tuple[int, tuple[Component, ...]]]) -> int:
     """Bits of the values of the options whose components all have values
     in ``values``."""
     known = 0
     for nim, unk in options:
-        for k in unk:
-            v = values.get(k)
-            if v is None:
-                break
-            nim ^= v
-        else:
-            known |= 1 << nim
+        v = _known_value(values, nim, unk)
+        if v is not None:
+            known |= 1 << v
     return known
 
 
