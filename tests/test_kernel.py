@@ -307,3 +307,15 @@ def test_resumed_generation_gives_the_whole_option_list(adj: tuple[int, ...], th
     check_resumed_generation(Solver(theory), key)
     with python_path():
         check_resumed_generation(Solver(theory), key)
+
+
+@needs_nauty
+def test_option_cache_size_reaches_the_compiled_search() -> None:
+    from grundy.io import to_graph
+
+    solver = Solver()
+    adj = to_graph("random:12,0.25,1").adj
+    solver.decompose(adj)  # makes the kernel's search
+    solver.option_cache_size = 10
+    solver.value_of(*solver.decompose(adj))
+    assert 0 < len(solver._option_cache) <= 10

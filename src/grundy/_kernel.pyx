@@ -825,7 +825,7 @@ cdef class Expander:
     cdef long closed
     cdef dict not_values
     cdef object cache
-    cdef Py_ssize_t cache_size
+    cdef public Py_ssize_t cache_size
     cdef object tick
 
     def __init__(self, dict values, dict aliases, set irreducible, theory, stats,

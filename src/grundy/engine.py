@@ -204,6 +204,7 @@ class Solver:
         self.aliases: dict[bytes, tuple[int, tuple[Component, ...]]] = {}
         self.irreducible: set[bytes] = set()
         self.stats = Stats()
+        self._expander: Any = None
         self.option_cache_size = option_cache_size
         # oldest first: OrderedDict drops its first entry in O(1) (deleting a
         # plain dict's first key leaves holes its next iteration walks over)
@@ -211,7 +212,18 @@ class Solver:
         self._deadline: float | None = None
         self._started = 0.0
         self._bar: Any = None
-        self._expander: Any = None
+
+    @property
+    def option_cache_size(self) -> int:
+        """How many positions keep their generated option lists (see the
+        class docstring); may be changed between searches."""
+        return self._option_cache_size
+
+    @option_cache_size.setter
+    def option_cache_size(self, size: int) -> None:
+        self._option_cache_size = size
+        if self._expander is not None:
+            self._expander.cache_size = size
 
     # ------------------------------------------------------------------
     # decomposition
