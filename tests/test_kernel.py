@@ -177,6 +177,7 @@ def check_against_pynauty(adj: tuple[int, ...]) -> None:
     gens, orbits = automorphisms(len(canon), upper_lists(canon))
     vertices = sorted((v for v in range(len(canon)) if orbits[v] == v), key=lambda v: -canon[v].bit_count())
     assert kernel.orbit_reps(key) == (vertices, engine._edge_orbit_reps(upper_lists(canon), gens))
+    assert engine._orbit_reps(canon) == kernel.orbit_reps(key)
 
 
 @needs_nauty
@@ -297,6 +298,17 @@ def check_resumed_generation(solver: Solver, key: bytes) -> None:
         assert solver._options(key, -1, stopped) == full  # resumed: the same list
     missing = max(known, default=-1) + 1
     assert solver._options(key, missing + 64) == full  # nothing refutes: the whole list
+    # stopped, then resumed and stopped again at a later refuting option
+    first_moves = [nim for nim, unk in full if not unk]
+    if len(set(first_moves)) >= 2:
+        a, b = sorted(set(first_moves))[:2]
+        stopped = solver._options(key, a)
+        again = solver._options(key, b, stopped)
+        if isinstance(again, tuple):
+            assert again[1] > stopped[1] and again[2] >> b & 1
+            assert solver._options(key, -1, again) == full
+        else:
+            assert again == full  # b was generated before a: nothing left to stop at
 
 
 @needs_nauty
@@ -319,3 +331,73 @@ def test_option_cache_size_reaches_the_compiled_search() -> None:
     solver.option_cache_size = 10
     solver.value_of(*solver.decompose(adj))
     assert 0 < len(solver._option_cache) <= 10
+
+
+
+@needs_nauty
+def test_values_above_63_in_the_compiled_search() -> None:
+    """Bit masks of values are unbounded in both searches: a table with
+    values 33, 64 and 100 (planted) gives the same answers either way."""
+    from grundy.bitset import full_mask as fm
+
+    def planted(solver: Solver) -> bytes:
+        k1 = certificate(1, {})
+        k2 = certificate(2, {0: [1]})
+        solver.values.update({k1: 1, k2: 33})
+        return certificate(3, {0: [1], 1: [2]})  # P3: options worth 0, 33 ^ 1, 33 ...
+
+    for big in (33, 64, 100):
+        fast, slow = Solver(Theory.none()), Solver(Theory.none())
+        key = planted(fast)
+        planted(slow)
+        fast.values[certificate(2, {0: [1]})] = slow.values[certificate(2, {0: [1]})] = big
+        fast.decompose((0,), fm(1))  # makes the kernel's search
+        with python_path():
+            want = [slow.is_p(m, (key,)) for m in (big, big - 1, 0, 1, 2)] + [slow.value_of(0, (key,))]
+        got = [fast.is_p(m, (key,)) for m in (big, big - 1, 0, 1, 2)] + [fast.value_of(0, (key,))]
+        assert got == want
+        assert fast.not_values == slow.not_values
+
+
+@needs_nauty
+def test_a_solver_is_freed_without_the_garbage_collector() -> None:
+    import gc
+    import weakref
+
+    from grundy.io import to_graph
+
+    adj = to_graph("random:12,0.25,1").adj
+    gc.disable()
+    try:
+        solver = Solver()
+        assert solver.value_of(*solver.decompose(adj)) == 2
+        assert solver._expander is not None
+        ref = weakref.ref(solver)
+        del solver
+        assert ref() is None  # no reference cycle keeps it
+    finally:
+        gc.enable()
+
+
+@needs_nauty
+def test_masks_outside_the_graph_are_refused() -> None:
+    with pytest.raises(ValueError):
+        kernel.graph_key((3, 3), 1 << 50)
+    with pytest.raises(ValueError):
+        Solver().decompose((2, 1), 1 << 50)
+    with pytest.raises(ValueError):
+        kernel.split((2, 1), 1 << 5, Theory())
+
+
+@needs_nauty
+def test_involutions_of_graphs_with_many_generators_equal_python() -> None:
+    """More than 12 generators (products of two are then not tried) and
+    large groups: the kernel picks the involution grundy.theory picks."""
+    from grundy.io import to_graph
+
+    theory = Theory.only("involutions")
+    for spec in ("star:14", "complete:14", "wheel:16", "hypercube:4", "petersen", "grid:4,4",
+                 "multipartite:3,3,3,3,3", "dodecahedron", "prism:6"):
+        adj = to_graph(spec).adj
+        decompose_both(theory, adj, full_mask(len(adj)))
+        options_both(theory, adj)

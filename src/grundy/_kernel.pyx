@@ -24,6 +24,8 @@ checked for an involution there too, exactly as
 Graphs are adjacency tuples of Python ints as in :mod:`grundy.bitset`.
 """
 
+from collections import OrderedDict
+
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
@@ -263,6 +265,12 @@ cdef tuple _split(const uint64_t* adj, uint64_t mask, int flags):
     return nimber, reductions, closed, parts
 
 
+cdef int _check_mask(object mask, int n) except -1:
+    if mask < 0 or mask >> n:
+        raise ValueError(f"vertex mask {mask:#x} names vertices outside the graph's {n}")
+    return 0
+
+
 cdef int _load(tuple adj, uint64_t* out) except -1:
     cdef Py_ssize_t n = len(adj), i
     if n > 64:
@@ -294,7 +302,7 @@ def split(tuple adj, mask, theory):
         them, each compacted as by :func:`grundy.bitset.compact_with_lists`.
     """
     cdef uint64_t a[64]
-    _load(adj, a)
+    _check_mask(mask, _load(adj, a))
     return _split(a, mask, _flags(theory))
 
 
@@ -724,7 +732,7 @@ def graph_key(tuple adj, mask=None):
     induced by ``mask`` (default all vertices).
 
     Raises RuntimeError if nauty is not bound, ValueError if more than 64
-    vertices or an empty ``mask``.
+    vertices, an empty ``mask`` or one naming vertices outside the graph.
     """
     cdef uint64_t a[64]
     cdef int n = _load(adj, a)
@@ -733,6 +741,7 @@ def graph_key(tuple adj, mask=None):
     if mask is None:
         m = <uint64_t>0 - 1 if n == 64 else (<uint64_t>1 << n) - 1
     else:
+        _check_mask(mask, n)
         m = mask
     if m == 0:
         raise ValueError("empty vertex set")
@@ -763,6 +772,11 @@ def orbit_reps(bytes key):
     return [vreps[k] for k in range(nv)], [(ei[k], ej[k]) for k in range(ne)]
 
 
+# Bit masks of values are Python ints (values may exceed 63): shifting this
+# object, not a C 1, keeps Cython from computing ``1 << n`` in C.
+cdef object _ONE = 1
+
+
 cdef object _known_values(dict values, list options):
     """Bits of the values of the options whose components all have values
     in ``values`` (as :func:`grundy.engine._known_values`)."""
@@ -777,7 +791,7 @@ cdef object _known_values(dict values, list options):
                 break
             nim ^= <long><object>found
         else:
-            known |= 1 << nim
+            known |= _ONE << nim
     return known
 
 
@@ -806,7 +820,16 @@ cdef class Expander:
         table of excluded values (bitmasks), its option cache (an
         ``OrderedDict``, oldest first, at most ``cache_size`` entries) and
         the callable run before each option generation (counts positions,
-        enforces limits, shows progress; what it raises stops the search).
+        enforces limits, shows progress; what it raises stops the search;
+        None for nothing). The solver sets ``tick`` only for the length of
+        a search: a bound method kept here would make a reference cycle
+        the paused garbage collector never frees.
+
+    The tables and the theory are captured when the expander is made:
+    reassigning a solver's tables afterwards would leave it on the old ones
+    (no solver does), and it writes them as plain dicts (a subclass's
+    ``__setitem__`` is not called: :class:`grundy.posets.StoredSolver`
+    never uses the kernel).
 
     The search methods are :class:`grundy.engine.Solver`'s ``_value``,
     ``_is_p_sum`` and ``_is_p1`` line for line (the tests check that both
@@ -826,10 +849,10 @@ cdef class Expander:
     cdef dict not_values
     cdef object cache
     cdef public Py_ssize_t cache_size
-    cdef object tick
+    cdef public object tick
 
     def __init__(self, dict values, dict aliases, set irreducible, theory, stats,
-                 dict not_values=None, cache=None, Py_ssize_t cache_size=0, tick=None):
+                 dict not_values=None, cache=None, Py_ssize_t cache_size=50_000, tick=None):
         _check_bound()
         self.values = values
         self.aliases = aliases
@@ -839,7 +862,7 @@ cdef class Expander:
         self.cancel = theory.cancel_pairs
         self.stats = stats
         self.not_values = not_values if not_values is not None else {}
-        self.cache = cache if cache is not None else {}
+        self.cache = cache if cache is not None else OrderedDict()
         self.cache_size = cache_size
         self.tick = tick
 
@@ -929,7 +952,7 @@ cdef class Expander:
         of ``adj`` (at most 64 vertices) induced by ``mask``:
         ``(nimber, unknowns)``."""
         cdef uint64_t a[64]
-        _load(adj, a)
+        _check_mask(mask, _load(adj, a))
         cdef list unknown = []
         cdef long nimber
         try:
@@ -1002,7 +1025,7 @@ cdef class Expander:
                     seen.add(child)
                     out.append(child)
                 if refute >= 0 and not child[1]:
-                    known |= 1 << <long>child[0]
+                    known |= _ONE << child[0]
                     if <long>child[0] == refute:
                         return (out, k + 1, known)
         finally:
@@ -1056,7 +1079,8 @@ cdef class Expander:
             if known >> n & 1:
                 self.not_values[key] = excluded | known
                 return False
-            self.tick()
+            if self.tick is not None:
+                self.tick()
             options = self.expand(key, n, options)
             if type(options) is tuple:
                 cache[key] = options
@@ -1064,9 +1088,10 @@ cdef class Expander:
                 return False
             cache[key] = options
         elif options is None:
-            self.tick()
+            if self.tick is not None:
+                self.tick()
             options = self.expand(key, n)
-            if len(cache) >= self.cache_size:
+            if cache and len(cache) >= self.cache_size:
                 cache.popitem(last=False)
             cache[key] = options
             if type(options) is tuple:
@@ -1086,7 +1111,7 @@ cdef class Expander:
                 nim ^= <long><object>found
             else:
                 if nim == n:
-                    self.not_values[key] = excluded | (1 << n)
+                    self.not_values[key] = excluded | (_ONE << n)
                     return False
         # Heap moves: C + *m, m < n, must all be N-positions.
         for m in range(n):
@@ -1095,7 +1120,7 @@ cdef class Expander:
         # Moves in C: every option C' + *n must be an N-position.
         for option in opts:
             if self.is_p_sum(<tuple>option[1], <long>option[0] ^ n):
-                self.not_values[key] = self.not_values.get(key, 0) | (1 << n)
+                self.not_values[key] = self.not_values.get(key, 0) | (_ONE << n)
                 return False
         self.values[key] = n
         self.not_values.pop(key, None)

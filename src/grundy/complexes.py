@@ -919,7 +919,12 @@ class ComplexSolver(StoredSolver):
     ) -> list[tuple[int, tuple[Component, ...]]] | Partial:
         """Options of a component: one move per orbit of faces under the
         automorphism group, children decomposed and deduplicated, easiest
-        first."""
+        first.
+
+        With ``refute >= 0``, a :data:`grundy.engine.Partial`
+        ``([], 0, 1 << refute)`` as soon as an option of known value
+        ``refute`` turns up (:meth:`grundy.engine.Solver._options`); a
+        ``partial`` passed back is ignored: the generation starts again."""
         self._tick()
         nv, facets = complex_from_key(key)
         total, lists, colouring = _incidence(nv, facets)

@@ -88,17 +88,15 @@ def _bind_kernel() -> bool:
                             adj[i] |= 1 << j
                             adj[j] |= 1 << i
                 graph = tuple(adj)
-                if _kernel.graph_key(graph) != certificate(n, upper_lists(graph)):  # pragma: no cover
-                    _kernel.unbind_nauty()
-                    return False
+                key = certificate(n, upper_lists(graph))
+                if _kernel.graph_key(graph) != key or _kernel.orbit_reps(key) != _orbit_reps(graph_from_certificate(key)):
+                    _kernel.unbind_nauty()  # pragma: no cover
+                    return False  # pragma: no cover
     except (ImportError, OSError, AttributeError):  # pragma: no cover - depends on pynauty
         return False
     return True
 
 
-#: Whether the kernel computes keys itself (nauty called from C); see
-#: :func:`_bind_kernel`.
-KERNEL_NAUTY = _bind_kernel()
 
 __all__ = ["Solver", "Stats", "Component", "Partial"]
 
@@ -303,7 +301,6 @@ class Solver:
                 self.not_values,
                 self._option_cache,
                 self.option_cache_size,
-                self._tick,
             )
         return self._expander
 
@@ -412,19 +409,35 @@ class Solver:
     # ------------------------------------------------------------------
     def value_of(self, nimber: int, unknowns: tuple[Component, ...]) -> int:
         """Exact value of ``*nimber + sum(unknowns)``."""
-        with _no_gc():
-            search = self._compiled_search(unknowns)
+        with _no_gc(), self._searching(unknowns) as search:
             for key in unknowns:
                 nimber ^= search.value(key) if search is not None else self._value(key)
         return nimber
 
     def is_p(self, nimber: int, unknowns: tuple[Component, ...]) -> bool:
         """Whether ``*nimber + sum(unknowns)`` is a P-position (value 0)."""
-        with _no_gc():
-            search = self._compiled_search(unknowns)
+        with _no_gc(), self._searching(unknowns) as search:
             if search is not None:
                 return search.is_p_sum(unknowns, nimber)  # type: ignore[no-any-return]
             return self._is_p_sum(unknowns, nimber)
+
+    @contextmanager
+    def _searching(self, unknowns: tuple[Component, ...]) -> Iterator[Any]:
+        """The kernel's search for these components (or None, see
+        :meth:`_compiled_search`), given this solver's ``_tick`` for the
+        length of the block only: kept, the bound method would make a
+        reference cycle (solver, expander, method) that the paused garbage
+        collector never frees."""
+        search = self._compiled_search(unknowns)
+        if search is None:
+            yield None
+            return
+        outer = search.tick
+        search.tick = self._tick
+        try:
+            yield search
+        finally:
+            search.tick = outer
 
     def _compiled_search(self, unknowns: tuple[Component, ...]) -> Any:
         """The kernel's search (:class:`grundy._kernel.Expander`, the same
@@ -488,7 +501,7 @@ class Solver:
             # the generation stops there (measured: 83% of the expansions of
             # the random G(12, 0.25) seed 9 search); it is kept to resume.
             options = self._options(key, n)
-            if len(cache) >= self.option_cache_size:
+            if cache and len(cache) >= self.option_cache_size:
                 cache.popitem(last=False)
             cache[key] = options
             if type(options) is tuple:
@@ -534,13 +547,7 @@ class Solver:
                 return expander.expand(key, refute, partial)  # type: ignore[no-any-return]
         adj = graph_from_certificate(key)
         n = len(adj)
-        nbrs = upper_lists(adj)
-        gens, orbits = automorphisms(n, nbrs)
-        # Highest degree first: deleting them leaves the smallest positions,
-        # the likeliest to be valued already, so a refuting option turns up
-        # sooner (7% fewer children generated on G(12, 0.25) seed 9).
-        vertices = sorted((i for i in range(n) if orbits[i] == i), key=lambda v: -adj[v].bit_count())
-        edges = _edge_orbit_reps(nbrs, gens)
+        vertices, edges = _orbit_reps(adj)
         start, out = (0, []) if partial is None else (partial[1], list(partial[0]))
         nv = len(vertices)
         children: Iterable[tuple[int, tuple[Component, ...]]]
@@ -698,3 +705,22 @@ def _edge_orbit_reps(nbrs: dict[int, list[int]], gens: list[list[int]]) -> list[
             if ra != rb:
                 parent[max(ra, rb)] = min(ra, rb)
     return [e for k, e in enumerate(edges) if find(k) == k]
+
+
+def _orbit_reps(adj: tuple[int, ...]) -> tuple[list[int], list[tuple[int, int]]]:
+    """One vertex and one edge ``(i, j)``, ``i < j``, per automorphism orbit
+    of a graph (pynauty's generators), in the order options are generated:
+    vertices of highest degree first (deleting them leaves the smallest
+    positions, the likeliest to be valued already, so a refuting option
+    turns up sooner: 7% fewer children on G(12, 0.25) seed 9), ties by
+    number; edges as :func:`_edge_orbit_reps`. The kernel's ``orbit_reps``
+    must agree (checked at import and in the tests)."""
+    nbrs = upper_lists(adj)
+    gens, orbits = automorphisms(len(adj), nbrs)
+    vertices = sorted((i for i in range(len(adj)) if orbits[i] == i), key=lambda v: -adj[v].bit_count())
+    return vertices, _edge_orbit_reps(nbrs, gens)
+
+
+#: Whether the kernel computes keys itself (nauty called from C); see
+#: :func:`_bind_kernel`.
+KERNEL_NAUTY = _bind_kernel()

@@ -1180,7 +1180,12 @@ class PosetSolver(StoredSolver):
         self, key: bytes, refute: int = -1, partial: Partial | None = None
     ) -> list[tuple[int, tuple[Component, ...]]] | Partial:
         """Options of a component: one move per orbit of its automorphism
-        group, children decomposed and deduplicated, easiest first."""
+        group, children decomposed and deduplicated, easiest first.
+
+        With ``refute >= 0``, a :data:`grundy.engine.Partial`
+        ``([], 0, 1 << refute)`` as soon as an option of known value
+        ``refute`` turns up (:meth:`grundy.engine.Solver._options`); a
+        ``partial`` passed back is ignored: the generation starts again."""
         self._tick()
         up = digraph_from_certificate(key)
         n = len(up)
