@@ -76,17 +76,21 @@ cdef inline int _flags(object theory) except -1:
     return f
 
 
+cdef inline uint64_t _neighbours(const uint64_t* adj, uint64_t vertices) noexcept nogil:
+    """The union of the neighbourhoods of ``vertices``."""
+    cdef uint64_t nb = 0
+    while vertices:
+        nb |= adj[GK_CTZ(vertices)]
+        vertices &= vertices - 1
+    return nb
+
+
 cdef inline uint64_t _component(const uint64_t* adj, uint64_t mask) noexcept nogil:
     """The component of the lowest vertex of ``mask`` (nonzero) in ``mask``."""
     cdef uint64_t comp = mask & (~mask + 1)
-    cdef uint64_t frontier = comp, nb, f
+    cdef uint64_t frontier = comp
     while frontier:
-        nb = 0
-        f = frontier
-        while f:
-            nb |= adj[GK_CTZ(f)]
-            f &= f - 1
-        frontier = nb & mask & ~comp
+        frontier = _neighbours(adj, frontier) & mask & ~comp
         comp |= frontier
     return comp
 
@@ -106,19 +110,14 @@ cdef inline int _push_components(const uint64_t* adj, uint64_t mask,
 cdef bint _is_bipartite(const uint64_t* adj, uint64_t mask) noexcept nogil:
     """Whether the subgraph induced by ``mask`` (connected) has no odd cycle."""
     cdef uint64_t sides[2]
-    cdef uint64_t seen, frontier, nb, f
+    cdef uint64_t seen, frontier, nb
     cdef int side = 0
     frontier = mask & (~mask + 1)
     sides[0] = frontier
     sides[1] = 0
     seen = frontier
     while frontier:
-        nb = 0
-        f = frontier
-        while f:
-            nb |= adj[GK_CTZ(f)]
-            f &= f - 1
-        nb &= mask
+        nb = _neighbours(adj, frontier) & mask
         side ^= 1
         if nb & sides[side ^ 1]:
             return False
@@ -484,11 +483,6 @@ def unbind_nauty():
     """Forget the bound ``nauty()`` (the kernel's keyed functions then raise)."""
     global _nauty
     _nauty = NULL
-
-
-def nauty_bound():
-    """Whether :func:`bind_nauty` succeeded."""
-    return _nauty != NULL
 
 
 cdef int _check_bound() except -1:

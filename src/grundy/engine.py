@@ -89,13 +89,13 @@ def _bind_kernel() -> bool:
                             adj[j] |= 1 << i
                 graph = tuple(adj)
                 key = certificate(n, upper_lists(graph))
-                if _kernel.graph_key(graph) != key or _kernel.orbit_reps(key) != _orbit_reps(graph_from_certificate(key)):
+                same_key = _kernel.graph_key(graph) == key
+                if not same_key or _kernel.orbit_reps(key) != _orbit_reps(graph_from_certificate(key)):
                     _kernel.unbind_nauty()  # pragma: no cover
                     return False  # pragma: no cover
     except (ImportError, OSError, AttributeError):  # pragma: no cover - depends on pynauty
         return False
     return True
-
 
 
 __all__ = ["Solver", "Stats", "Component", "Partial"]
@@ -121,7 +121,8 @@ class Stats:
 
     positions : option generations, the measure of search effort (a
         generation may stop early at a refuting option, and a position asked
-        again after its options were dropped is generated again); table_hits : lookups answered by the table;
+        again after its options were dropped is generated again);
+    table_hits : lookups answered by the table;
     closed_forms : components answered by a closed form; reductions :
         twin / involution reductions applied; seconds : wall-clock time in
         searches.
@@ -444,8 +445,6 @@ class Solver:
         algorithm as :meth:`_is_p1` in C) if it can take these components:
         Graph Chomp, kernel bound to nauty, every component at most 64
         vertices (the positions below them are no larger). Else None."""
-        if self._expander is None and (not self._is_chomp or not KERNEL_NAUTY or _kernel is None):
-            return None
         if any(len(key) > 512 for key in unknowns):
             return None
         return self._expander or self._make_expander()
