@@ -1,6 +1,6 @@
 """Build of the optional compiled kernel (everything else is in pyproject.toml).
 
-``grundy._kernel`` speeds up the search; if it cannot be compiled the
+``grundy.games.graphs._kernel`` speeds up the search; if it cannot be compiled the
 package still installs and runs on its pure-Python path.
 """
 
@@ -9,7 +9,7 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=cythonize(
-        [Extension("grundy._kernel", ["src/grundy/_kernel.pyx"], optional=True)],
+        [Extension("grundy.games.graphs._kernel", ["src/grundy/games/graphs/_kernel.pyx"], optional=True)],
         compiler_directives={"language_level": "3"},
     )
 )

@@ -1,4 +1,4 @@
-"""Time rectangular Chomp and three-rowed Chomp (grundy.rectangular).
+"""Time rectangular Chomp and three-rowed Chomp (grundy.games.chomp).
 
 Usage:
     python benchmarks/chomp.py                      # rectangles up to 10 x 10, 3-row P-positions to 200
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from grundy import rectangular as R  # noqa: E402
+from grundy.games import chomp as R  # noqa: E402
 
 
 def best(f, repeats: int) -> tuple[float, object]:

@@ -25,9 +25,9 @@ import argparse
 import sys
 import time
 
-from grundy.complexes import ComplexSolver, build_complex_family, gale_first_moves
+from grundy.games.complexes import ComplexSolver, build_complex_family, gale_first_moves
 from grundy.errors import SearchLimitReached
-from grundy.posets import PosetSolver, StoredSolver
+from grundy.games.posets import PosetSolver, StoredSolver
 
 
 def _line(solver: StoredSolver, t0: float) -> str:

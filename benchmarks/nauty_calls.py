@@ -11,8 +11,8 @@ import time
 
 import pynauty
 
-from grundy.bitset import upper_lists
-from grundy.canon import certificate
+from grundy.games.graphs.bitset import upper_lists
+from grundy.core.canon import certificate
 
 
 def random_adj(n: int, p: float, seed: int) -> tuple[int, ...]:

@@ -1,4 +1,4 @@
-"""Time grundy.octal.nim_sequence on the octal games the tests rely on.
+"""Time grundy.games.octal.nim_sequence on the octal games the tests rely on.
 
 Usage:
     python benchmarks/octal.py                  # Kayles (0.77), Dawson's Kayles (0.07) to 100000
@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from grundy.octal import analyse, nim_sequence  # noqa: E402
+from grundy.games.octal import analyse, nim_sequence  # noqa: E402
 
 
 def best_time(code: str, up_to: int, repeats: int, periodicity: bool = True) -> float:

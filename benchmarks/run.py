@@ -51,10 +51,11 @@ def run_case(kind: str) -> dict:
 
     import networkx as nx
 
-    from grundy import Graph, Solver, Theory, engine
-    from grundy.bitset import upper_lists
-    from grundy.canon import certificate
-    from grundy.io import to_graph
+    from grundy import Graph, Solver, Theory
+    from grundy.core import search as engine
+    from grundy.games.graphs.bitset import upper_lists
+    from grundy.core.canon import certificate
+    from grundy.readwrite.graphs import to_graph
 
     base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     if kind.startswith(("spec:", "pure:")):
@@ -86,7 +87,7 @@ def run_case(kind: str) -> dict:
     cert = (time.perf_counter() - t1) / reps
     key_us = None
     if engine.KERNEL_NAUTY and biggest.n <= 64:
-        from grundy import _kernel
+        from grundy.games.graphs import _kernel
 
         t1 = time.perf_counter()
         for _ in range(reps):

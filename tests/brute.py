@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from grundy.position import Graph
+from grundy.games.graphs.graph import Graph
 
 
 @lru_cache(maxsize=None)

@@ -7,9 +7,9 @@ import tracemalloc
 
 import networkx as nx
 
-from grundy.bitset import upper_lists
-from grundy.canon import automorphisms, certificate
-from grundy.position import Graph
+from grundy.games.graphs.bitset import upper_lists
+from grundy.core.canon import automorphisms, certificate
+from grundy.games.graphs.graph import Graph
 
 
 def _key(G: nx.Graph) -> bytes:
@@ -60,7 +60,7 @@ def test_nauty_calls_leave_no_objects_behind() -> None:
 
 
 def test_graph_from_certificate_round_trip() -> None:
-    from grundy.canon import graph_from_certificate
+    from grundy.core.canon import graph_from_certificate
 
     for n, p in [(1, 0.5), (5, 0.5), (12, 0.3), (64, 0.1), (65, 0.1), (130, 0.05)]:
         for seed in range(3):

@@ -25,7 +25,7 @@ from click.testing import CliRunner
 import grundy
 from grundy import Theory
 from grundy.cli import main
-from grundy.families import FAMILIES
+from grundy.games.graphs.families import FAMILIES
 
 # -- helpers ------------------------------------------------------------------
 
@@ -496,8 +496,8 @@ def test_directory(tmp_path):
 
 def test_unreadable_file(tmp_path, monkeypatch):
     """CI runs as root, which reads any file: the OS refusal is simulated at
-    the open() grundy.io calls."""
-    import grundy.io
+    the open() grundy.readwrite.graphs calls."""
+    import grundy.readwrite.graphs
 
     path = tmp_path / "secret.g6"
     path.write_text(g6(HOUSE) + "\n")
@@ -508,7 +508,7 @@ def test_unreadable_file(tmp_path, monkeypatch):
             raise PermissionError(13, "Permission denied", str(file))
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(grundy.io, "open", refuse, raising=False)
+    monkeypatch.setattr(grundy.readwrite.graphs, "open", refuse, raising=False)
     assert one_line_error(run("value", str(path))) == f"cannot read {path}: Permission denied"
 
 
@@ -588,7 +588,7 @@ SRC = str(Path(grundy.__file__).resolve().parents[1])
 def grundy_process(*args: str, input: str | None = None, timeout: float = 30) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")])))
     return subprocess.run(
-        [sys.executable, "-m", "grundy.cli", *args],
+        [sys.executable, "-m", "grundy", *args],
         input=input, capture_output=True, text=True, env=env, timeout=timeout,
     )
 
@@ -629,7 +629,7 @@ def test_process_version():
 def test_process_interrupted():
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")])))
     p = subprocess.Popen(
-        [sys.executable, "-m", "grundy.cli", "value", "path:3", "wheel:21"],
+        [sys.executable, "-m", "grundy", "value", "path:3", "wheel:21"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )
     try:
@@ -689,9 +689,9 @@ def test_games_command_and_game_option():
 
 def test_partizan_games_give_canonical_forms():
     """A partizan game asked for a nim-value: exit 2 with its canonical form;
-    `grundy form` prints it. Values checked against grundy.partizan."""
-    from grundy.io import to_graph
-    from grundy.partizan import partizan_value
+    `grundy form` prints it. Values checked against grundy.games.partizan."""
+    from grundy.readwrite.graphs import to_graph
+    from grundy.games.partizan import partizan_value
 
     message = one_line_error(run("value", "path:3", "--game", "even-odd-vertex"))
     assert "even-odd-vertex is a partizan game" in message and "path:3 = {2|0}" in message
@@ -706,7 +706,7 @@ def test_partizan_games_give_canonical_forms():
 
 
 def test_rectangular_chomp_and_nim_through_value_and_moves():
-    from grundy.rectangular import nim_value as chomp_value, parse_chomp
+    from grundy.games.chomp import nim_value as chomp_value, parse_chomp
 
     (obj,) = json_lines("value", "chomp:5,3,3")
     assert obj["rows"] == [5, 3, 3] and obj["value"] == chomp_value(parse_chomp("chomp:5,3,3"))
@@ -733,8 +733,8 @@ def test_octal_misere():
 def test_posets_and_complexes_through_value_and_moves(tmp_path):
     """Poset games and subset take-away on complexes through the same
     commands and JSON schema; values checked against the library calls."""
-    from grundy.complexes import complex_analysis
-    from grundy.posets import poset_analysis
+    from grundy.games.complexes import complex_analysis
+    from grundy.games.posets import poset_analysis
 
     (obj,) = json_lines("value", "chain:5")
     assert obj["value"] == 5 and obj["winning_moves"] == [{"element": 1}]
@@ -767,7 +767,7 @@ def test_posets_and_complexes_through_value_and_moves(tmp_path):
 def test_gale_first_move_table():
     """`grundy value simplex-boundary:n` gives the first-move table up to
     symmetry; each entry equals the value of the complex after that move."""
-    from grundy.complexes import complex_analysis, load_complex
+    from grundy.games.complexes import complex_analysis, load_complex
 
     (obj,) = json_lines("value", "simplex-boundary:5")
     assert obj["value"] == 0 and [m["face_size"] for m in obj["first_moves"]] == [1, 2, 3, 4]

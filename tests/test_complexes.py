@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import Graph
-from grundy.canon import automorphisms
-from grundy.complexes import (
+from grundy.core.canon import automorphisms
+from grundy.games.complexes import (
     Complex,
     ComplexSolver,
     ComplexTheory,
@@ -31,7 +31,7 @@ from grundy.complexes import (
     load_complex,
 )
 from grundy.errors import InputError
-from grundy.posets import PosetSolver, build_poset_family, poset_key, text_report
+from grundy.games.posets import PosetSolver, build_poset_family, poset_key, text_report
 
 
 # ----------------------------------------------------------------------
@@ -119,7 +119,7 @@ def test_graph_family_spec() -> None:
     cx = load_complex("graph:petersen")
     assert cx.n == 10 and len(cx.facets) == 15 and cx.dimension == 1
     assert complex_analysis("graph:petersen")["value"] == grundy.nim_value("petersen") == 2
-    assert load_complex(grundy.io.to_graph("path:3")).facet_labels() == [(0, 1), (1, 2)]
+    assert load_complex(grundy.readwrite.graphs.to_graph("path:3")).facet_labels() == [(0, 1), (1, 2)]
     lone = Complex.from_graph(Graph.from_edges([1, 2, 3], [(1, 2)]))
     assert value(lone, ComplexSolver(ComplexTheory.none())) == grundy.nim_value(Graph.from_edges([1, 2, 3], [(1, 2)]))
 

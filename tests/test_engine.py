@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grundy import Graph, Solver, Theory, analyze
-from grundy.bitset import components, full_mask
+from grundy.games.graphs.bitset import components, full_mask
 
 from brute import brute_graph_value
 from helpers import all_moves, apply_move, pure_solver, value

@@ -14,9 +14,9 @@ import time
 import networkx as nx
 import pytest
 
-from grundy import families
+from grundy.games.graphs import families
 from grundy.errors import InputError, TooLargeError
-from grundy.families import (
+from grundy.games.graphs.families import (
     FAMILIES,
     build_family,
     family_closed_form,
@@ -25,7 +25,7 @@ from grundy.families import (
     list_families,
     parse_family,
 )
-from grundy.formulas import (
+from grundy.games.graphs.formulas import (
     BIPARTITE_SOURCE,
     COMPLETE_SOURCE,
     FOREST_SOURCE,
@@ -37,7 +37,7 @@ from grundy.formulas import (
     forest_value,
     gmk_value,
 )
-from grundy.io import load
+from grundy.readwrite.graphs import load
 
 # Specs covering every family, with small and edge-case parameters.
 SPECS = [

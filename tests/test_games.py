@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import Graph, Solver, analyze
-from grundy.misere import MisereSolver
-from grundy.octal import nim_sequence
-from grundy.rulesets import RULESETS, get_ruleset
+from grundy.core.misere import MisereSolver
+from grundy.games.octal import nim_sequence
+from grundy.games.graphs.rulesets import RULESETS, get_ruleset
 
 from helpers import value
 

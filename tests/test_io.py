@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import grundy.io as grundy_io
+import grundy.readwrite.graphs as grundy_io
 from grundy.errors import InputError, TooLargeError
-from grundy.families import FAMILIES, build_family
-from grundy.io import LoadedPosition, load, to_graph, to_graph6
-from grundy.position import Graph
+from grundy.games.graphs.families import FAMILIES, build_family
+from grundy.readwrite.graphs import LoadedPosition, load, to_graph, to_graph6
+from grundy.games.graphs.graph import Graph
 
 
 def graph(n, edges, labels=None):
@@ -403,7 +403,7 @@ def test_unreadable_files(tmp_path, write):
 
 def test_file_without_read_permission(write, monkeypatch):
     """A file the OS refuses to open. CI runs as root, which reads any file, so
-    the refusal is simulated at the open() grundy.io calls."""
+    the refusal is simulated at the open() grundy.readwrite.graphs calls."""
     path = write("secret.g6", g6(K4))
     real_open = open
 

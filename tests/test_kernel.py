@@ -1,4 +1,4 @@
-"""The compiled kernel (grundy._kernel) against the pure-Python path.
+"""The compiled kernel (grundy.games.graphs._kernel) against the pure-Python path.
 
 The kernel must give *identical* decompositions (same nimber, same unknown
 components in the same order, same compact adjacency, same counters) and
@@ -18,9 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grundy import Solver, Theory, engine
-from grundy.bitset import full_mask, remove_edge, remove_vertex, upper_lists
-from grundy.canon import automorphisms, certificate, graph_from_certificate
+from grundy import Solver, Theory
+from grundy.core import search as engine
+from grundy.games.graphs.bitset import full_mask, remove_edge, remove_vertex, upper_lists
+from grundy.core.canon import automorphisms, certificate, graph_from_certificate
 
 Solver()  # raises the recursion limit now, not during a hypothesis test (which warns)
 
@@ -30,19 +31,19 @@ PROPS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthC
 def test_kernel_is_built_when_required() -> None:
     if os.environ.get("GRUNDY_REQUIRE_KERNEL") != "1":
         pytest.skip("GRUNDY_REQUIRE_KERNEL is not 1: the pure-Python fallback is allowed")
-    from grundy import _kernel  # noqa: F401  (ImportError here is the failure)
+    from grundy.games.graphs import _kernel  # noqa: F401  (ImportError here is the failure)
 
     assert engine._kernel is not None
     assert engine.KERNEL_NAUTY  # the kernel calls nauty itself (keys checked at import)
 
 
 try:
-    from grundy import _kernel as kernel
+    from grundy.games.graphs import _kernel as kernel
 except ImportError:
     kernel = None
 
 #: The comparisons need the kernel; without it they are reported as skipped.
-needs_kernel = pytest.mark.skipif(kernel is None, reason="compiled kernel grundy._kernel not built")
+needs_kernel = pytest.mark.skipif(kernel is None, reason="compiled kernel grundy.games.graphs._kernel not built")
 
 
 @contextmanager
@@ -206,7 +207,7 @@ def test_kernel_key_of_an_induced_subgraph(adj: tuple[int, ...], bits: int) -> N
 @needs_nauty
 def test_involution_reductions_equal_python_on_all_small_graphs() -> None:
     """With twins and closed forms off, the involutions (found in C for the
-    kernel, by grundy.theory for Python) decide; both must pick the same."""
+    kernel, by grundy.games.graphs.theory for Python) decide; both must pick the same."""
     theory = Theory.only("involutions")
     for adj in atlas():
         decompose_both(theory, adj, full_mask(len(adj)))
@@ -268,7 +269,7 @@ def test_compiled_search_equals_python_on_small_graphs_without_theory() -> None:
 @needs_nauty
 def test_compiled_search_honours_limits_and_keeps_its_table() -> None:
     from grundy.errors import SearchLimitReached
-    from grundy.io import to_graph
+    from grundy.readwrite.graphs import to_graph
 
     adj = to_graph("random:12,0.25,1").adj
     solver = Solver(max_positions=200)
@@ -323,7 +324,7 @@ def test_resumed_generation_gives_the_whole_option_list(adj: tuple[int, ...], th
 
 @needs_nauty
 def test_option_cache_size_reaches_the_compiled_search() -> None:
-    from grundy.io import to_graph
+    from grundy.readwrite.graphs import to_graph
 
     solver = Solver()
     adj = to_graph("random:12,0.25,1").adj
@@ -338,7 +339,7 @@ def test_option_cache_size_reaches_the_compiled_search() -> None:
 def test_values_above_63_in_the_compiled_search() -> None:
     """Bit masks of values are unbounded in both searches: a table with
     values 33, 64 and 100 (planted) gives the same answers either way."""
-    from grundy.bitset import full_mask as fm
+    from grundy.games.graphs.bitset import full_mask as fm
 
     def planted(solver: Solver) -> bytes:
         k1 = certificate(1, {})
@@ -364,7 +365,7 @@ def test_a_solver_is_freed_without_the_garbage_collector() -> None:
     import gc
     import weakref
 
-    from grundy.io import to_graph
+    from grundy.readwrite.graphs import to_graph
 
     adj = to_graph("random:12,0.25,1").adj
     gc.disable()
@@ -392,8 +393,8 @@ def test_masks_outside_the_graph_are_refused() -> None:
 @needs_nauty
 def test_involutions_of_graphs_with_many_generators_equal_python() -> None:
     """More than 12 generators (products of two are then not tried) and
-    large groups: the kernel picks the involution grundy.theory picks."""
-    from grundy.io import to_graph
+    large groups: the kernel picks the involution grundy.games.graphs.theory picks."""
+    from grundy.readwrite.graphs import to_graph
 
     theory = Theory.only("involutions")
     for spec in ("star:14", "complete:14", "wheel:16", "hypercube:4", "petersen", "grid:4,4",

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy import octal
+from grundy.games import octal
 from grundy.errors import InputError, TooLargeError
-from grundy.octal import KNOWN, OctalCode, analyse, format_report, nim_sequence
+from grundy.games.octal import KNOWN, OctalCode, analyse, format_report, nim_sequence
 
 # --------------------------------------------------------------------------
 # independent brute force, from digit tuples (not from the parser)
@@ -466,12 +466,12 @@ def test_report_observed_and_none():
 def test_misere_outcomes_equal_graph_games_on_paths():
     """Misère Kayles on a heap of m is misère Graph Nim on a path with m edges,
     and misère 0.4 is misère BE/BE on it (Harding-Ottaway Lemma 3.3): two
-    independent searches (heap multisets here, whole graphs in grundy.misere)."""
+    independent searches (heap multisets here, whole graphs in grundy.core.misere)."""
     import networkx as nx
 
     from grundy import Graph
-    from grundy.misere import MisereSolver
-    from grundy.octal import misere_outcomes
+    from grundy.core.misere import MisereSolver
+    from grundy.games.octal import misere_outcomes
 
     for code, game in (("0.77", "graph-nim"), ("0.4", "be-be")):
         s = MisereSolver(game)
@@ -481,7 +481,7 @@ def test_misere_outcomes_equal_graph_games_on_paths():
 
 def test_misere_outcomes_bad_input():
     from grundy.errors import TooLargeError
-    from grundy.octal import MAX_MISERE_HEAP, misere_outcomes
+    from grundy.games.octal import MAX_MISERE_HEAP, misere_outcomes
 
     with pytest.raises(TooLargeError):
         misere_outcomes("0.77", MAX_MISERE_HEAP + 1)

@@ -3,7 +3,7 @@
 Values here come from search with at most the value-preserving reductions
 (false twins, involutions, cancelling pairs), which test_engine.py proves
 equal to plain search; no closed form is consulted, so a wrong formula in the
-papers or in grundy.formulas would make these tests fail.
+papers or in grundy.games.graphs.formulas would make these tests fail.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import Graph
-from grundy.formulas import (
+from grundy.games.graphs.formulas import (
     bipartite_value,
     complete_multipartite_value,
     complete_value,

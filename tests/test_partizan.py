@@ -1,4 +1,4 @@
-"""Partizan games on graphs (grundy.partizan).
+"""Partizan games on graphs (grundy.games.partizan).
 
 Three layers are checked independently:
 
@@ -24,9 +24,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grundy import partizan
+from grundy.games import partizan
 from grundy.errors import InputError, SearchLimitReached
-from grundy.partizan import (
+from grundy.games.partizan import (
     PARTIZAN_RULESETS,
     clear_partizan_caches,
     format_game,
@@ -36,7 +36,7 @@ from grundy.partizan import (
     parse_game,
     partizan_value,
 )
-from grundy.position import Graph
+from grundy.games.graphs.graph import Graph
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grundy.errors import InputError, SearchLimitReached
-from grundy.posets import (
+from grundy.games.posets import (
     Poset,
     PosetSolver,
     PosetTheory,
@@ -249,8 +249,8 @@ def test_involution_reduction_equals_brute_force(case: tuple[Poset, bool]) -> No
 @settings(max_examples=80, deadline=None)
 @given(st.integers(2, 9), st.floats(0, 0.6), st.integers(0, 10**6))
 def test_poset_involution_is_valid_and_keeps_the_value(n: int, p: float, seed: int) -> None:
-    from grundy.canon import automorphisms
-    from grundy.posets import _nauty_input
+    from grundy.core.canon import automorphisms
+    from grundy.games.posets import _nauty_input
 
     q = random_poset(random.Random(seed), n, p)
     lists, colouring = _nauty_input(q.up)
@@ -420,7 +420,7 @@ def test_persistent_table_resumes_a_stopped_search(tmp_path, monkeypatch) -> Non
     assert third.stats.positions == 0  # everything from the file
     third.close()
     # rows of another nauty version are not read
-    monkeypatch.setattr("grundy.posets.NAUTY_VERSION", "pynauty-other")
+    monkeypatch.setattr("grundy.games.posets.NAUTY_VERSION", "pynauty-other")
     assert PosetSolver(table=path).loaded == 0
 
 

@@ -1,4 +1,4 @@
-"""Rectangular Chomp, three-rowed Chomp and Nim (grundy.rectangular, grundy.cli_chomp).
+"""Rectangular Chomp, three-rowed Chomp and Nim (grundy.games.chomp, grundy.cli.chomp).
 
 Every value is checked against computation, not against the paper: an
 independent brute force written here plays the plain poset game (elements are
@@ -25,13 +25,13 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy import rectangular as R
+from grundy.games import chomp as R
 from grundy.cli import _Group
-from grundy.cli_chomp import chomp as chomp_cmd
-from grundy.cli_chomp import chomp_p_positions as p_positions_cmd
-from grundy.cli_chomp import nim as nim_cmd
+from grundy.cli.chomp import chomp as chomp_cmd
+from grundy.cli.chomp import chomp_p_positions as p_positions_cmd
+from grundy.cli.chomp import nim as nim_cmd
 from grundy.errors import InputError, TooLargeError
-from grundy.rectangular import (
+from grundy.games.chomp import (
     ChompPosition,
     NimPosition,
     analyze_chomp,

@@ -12,13 +12,13 @@ import sys as _sys
 if _sys.getrecursionlimit() < 20000:
     _sys.setrecursionlimit(20000)
 
-from .analysis import Analysis, Move  # noqa: E402
-from .api import analyze, nim_value, outcome, winning_moves
-from .engine import Solver
-from .errors import GrundyError, InputError, SearchLimitReached, TooLargeError
-from .partizan import PartizanValue, partizan_value
-from .position import Graph
-from .theory import Theory
+from grundy.analysis import Analysis, Move  # noqa: E402
+from grundy.api import analyze, nim_value, outcome, winning_moves
+from grundy.core.search import Solver
+from grundy.errors import GrundyError, InputError, SearchLimitReached, TooLargeError
+from grundy.games.partizan import PartizanValue, partizan_value
+from grundy.games.graphs.graph import Graph
+from grundy.games.graphs.theory import Theory
 
 __all__ = [
     "Analysis",

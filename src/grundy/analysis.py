@@ -9,12 +9,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .bitset import components, full_mask, is_bipartite, edge_count, remove_edge
-from .engine import Component, Namer, Solver
-from .misere import MisereSolver
-from .formulas import BIPARTITE_SOURCE, bipartite_value
-from .moves import Move, label_json, label_str
-from .position import Graph, bits
+from grundy.games.graphs.bitset import components, full_mask, is_bipartite, edge_count, remove_edge
+from grundy.core.search import Component, Namer, Solver
+from grundy.core.misere import MisereSolver
+from grundy.games.graphs.formulas import BIPARTITE_SOURCE, bipartite_value
+from grundy.core.moves import Move, label_json, label_str
+from grundy.games.graphs.graph import Graph, bits
 
 __all__ = ["Move", "Analysis", "analyze_graph", "label_json"]
 
@@ -318,7 +318,7 @@ def analyze_misere(
     option_table: bool = False,
 ) -> Analysis:
     """Misère outcome and winning moves of a graph (see
-    :class:`grundy.misere.MisereSolver`).
+    :class:`grundy.core.misere.MisereSolver`).
 
     Raises
     ------

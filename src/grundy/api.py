@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .analysis import Analysis, Move, analyze_graph, analyze_misere
-from .engine import Solver
-from .misere import MisereSolver
-from .theory import Theory
+from grundy.analysis import Analysis, Move, analyze_graph, analyze_misere
+from grundy.core.search import Solver
+from grundy.core.misere import MisereSolver
+from grundy.games.graphs.theory import Theory
 
 __all__ = ["nim_value", "outcome", "winning_moves", "analyze", "Analysis", "Move"]
 
@@ -62,7 +62,7 @@ def analyze(
     position : Graph, networkx.Graph, or str
         The position (a family spec, graph6 or sparse6 string).
     game : str
-        The impartial ruleset (see :mod:`grundy.rulesets`; default Graph
+        The impartial ruleset (see :mod:`grundy.games.graphs.rulesets`; default Graph
         Chomp).
     misere : bool
         Misère play: only the outcome is computed (``value`` is None).
@@ -86,7 +86,7 @@ def analyze(
     Raises
     ------
     InputError
-        If the position cannot be read (see :func:`grundy.io.to_graph`) or
+        If the position cannot be read (see :func:`grundy.readwrite.graphs.to_graph`) or
         the game is unknown.
     SearchLimitReached
         If a limit stops the search; the solver keeps what it learned.
@@ -95,7 +95,7 @@ def analyze(
     >>> a.value, a.outcome, [m.to_json() for m in a.winning_moves]
     (1, 'N', [{'vertex': 1}])
     """
-    from .io import to_graph
+    from grundy.readwrite.graphs import to_graph
 
     g = to_graph(position)
     name = position if isinstance(position, str) else ""
@@ -123,7 +123,7 @@ def nim_value(
     >>> nim_value("path:6", game="graph-nim")   # Kayles on 5 tokens
     4
     """
-    from .io import to_graph
+    from grundy.readwrite.graphs import to_graph
 
     g = to_graph(position)
     s = _solver(theory, time_limit, max_positions, None, game)

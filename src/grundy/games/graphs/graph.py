@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from .errors import InputError
+from grundy.errors import InputError
 
 __all__ = ["Graph", "bits"]
 

@@ -1,7 +1,7 @@
 """Impartial rulesets on graphs.
 
 A ruleset answers one question: the options of a position. Positions are
-adjacency bitsets (see :mod:`grundy.bitset`); every ruleset here is
+adjacency bitsets (see :mod:`grundy.games.graphs.bitset`); every ruleset here is
 isomorphism-invariant and local to connected components, so the engine splits
 positions into disjoint sums, keys components by nauty certificates and
 generates moves once per automorphism orbit.
@@ -28,9 +28,9 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from .bitset import remove_edge, remove_vertex
-from .errors import InputError
-from .moves import Move
+from grundy.games.graphs.bitset import remove_edge, remove_vertex
+from grundy.errors import InputError
+from grundy.core.moves import Move
 
 __all__ = ["GraphRuleset", "RULESETS", "get_ruleset"]
 

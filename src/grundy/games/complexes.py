@@ -21,7 +21,7 @@ complexes), prefixed by the number of vertices. For the boundary of the
 5-simplex this is a graph on 6 + 6 nodes, where the face poset is a digraph
 on 62 nodes with 540 arcs. Both routes solve Gale n = 6 well within the
 60 s target; measured on one machine, :class:`ComplexSolver` on incidence
-graphs took 5.3 s and :class:`grundy.posets.PosetSolver` on face posets
+graphs took 5.3 s and :class:`grundy.games.posets.PosetSolver` on face posets
 11.6 s, with the same answers (nauty itself is a small part of either: the
 Python work per option is what differs, about 20 against 60 microseconds).
 The incidence route is the default; the face-poset route stays available
@@ -37,7 +37,7 @@ Reductions (each switchable off through :class:`ComplexTheory`)
   and no face contains both ``v`` and ``tau(v)`` for a moved vertex ``v``,
   the fixed faces are exactly the faces on fixed vertices and the complex
   has the value of the subcomplex induced on the fixed vertices. (Proof in
-  the paper; it is the proposition of :mod:`grundy.posets` on the face
+  the paper; it is the proposition of :mod:`grundy.games.posets` on the face
   poset: the fixed faces form a down-set exactly under that condition.)
   Involutions are found among the involutive powers of nauty's generators
   and of their pairwise products, as for graphs.
@@ -51,7 +51,7 @@ Reductions (each switchable off through :class:`ComplexTheory`)
   so the nim-value is kept too. Vertices with equal links are removed in
   pairs (an odd class keeps one), the analogue of false twins in graphs.
 - **graphs**: a component of dimension <= 1 is a Graph Chomp position and
-  is valued by :class:`grundy.engine.Solver` with its own theory (bipartite
+  is valued by :class:`grundy.core.search.Solver` with its own theory (bipartite
   graphs, forests, complete multipartite graphs, cycles, ...).
 - **cancel_pairs**: isomorphic components cancel (G + G = 0).
 
@@ -70,12 +70,12 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .canon import automorphisms, certificate, graph_from_certificate
-from .engine import Component, Partial, Solver
-from .errors import InputError, TooLargeError
-from .moves import label_json, label_str
-from .position import Graph, bits
-from .posets import (
+from grundy.core.canon import automorphisms, certificate, graph_from_certificate
+from grundy.core.search import Component, Partial, Solver
+from grundy.errors import InputError, TooLargeError
+from grundy.core.moves import label_json, label_str
+from grundy.games.graphs.graph import Graph, bits
+from grundy.games.posets import (
     PosetSolver,
     Poset,
     StoredSolver,
@@ -86,7 +86,7 @@ from .posets import (
     read_text,
     sum_values,
 )
-from .theory import Switches, Theory, involution_candidates
+from grundy.games.graphs.theory import Switches, Theory, involution_candidates
 
 __all__ = [
     "Complex",
@@ -275,7 +275,7 @@ def complex_involution(
     Returns
     -------
     (fixed_vertex_mask, involution) or None
-        Among :func:`grundy.theory.involution_candidates`, one such that no
+        Among :func:`grundy.games.graphs.theory.involution_candidates`, one such that no
         facet contains both ``v`` and ``tau(v)`` for a moved ``v`` (so the
         fixed faces form the subcomplex induced on the fixed vertices),
         with the fewest fixed vertices.
@@ -588,7 +588,7 @@ def build_complex_family(spec: str) -> Complex:
     if not sep or not rest.strip():
         raise InputError(f"{spec}: the family {name} needs parameters {name}:{COMPLEX_FAMILIES[name].params}")
     if name == "graph":
-        from .io import to_graph
+        from grundy.readwrite.graphs import to_graph
 
         return Complex.from_graph(to_graph(rest.strip()))
     parts = rest.split(",")
@@ -707,7 +707,7 @@ class ComplexSolver(StoredSolver):
         Which shortcuts to use (default all).
     **kwargs
         Limits, progress, caches and the persistent table: see
-        :class:`grundy.posets.StoredSolver`.
+        :class:`grundy.games.posets.StoredSolver`.
 
     >>> s = ComplexSolver()
     >>> s.value_of(*s.decompose(build_complex_family("torus").facets))
@@ -744,7 +744,7 @@ class ComplexSolver(StoredSolver):
         Returns
         -------
         (nimber, unknowns)
-            As for :meth:`grundy.engine.Solver.decompose`.
+            As for :meth:`grundy.core.search.Solver.decompose`.
         """
         if mask is not None:
             facets = _maximal(f & mask for f in facets)
@@ -921,9 +921,9 @@ class ComplexSolver(StoredSolver):
         automorphism group, children decomposed and deduplicated, easiest
         first.
 
-        With ``refute >= 0``, a :data:`grundy.engine.Partial`
+        With ``refute >= 0``, a :data:`grundy.core.search.Partial`
         ``([], 0, 1 << refute)`` as soon as an option of known value
-        ``refute`` turns up (:meth:`grundy.engine.Solver._options`); a
+        ``refute`` turns up (:meth:`grundy.core.search.Solver._options`); a
         ``partial`` passed back is ignored: the generation starts again."""
         self._tick()
         nv, facets = complex_from_key(key)
@@ -1000,7 +1000,7 @@ def complex_analysis(
     option_table : bool
         Also give every move with the value it leads to (``"options"``).
     solver : ComplexSolver or PosetSolver, optional
-        Reuse a solver and its table. A :class:`grundy.posets.PosetSolver`
+        Reuse a solver and its table. A :class:`grundy.games.posets.PosetSolver`
         plays the same game on the face poset instead (slower; same
         answers).
     name : str, optional

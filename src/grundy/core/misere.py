@@ -9,10 +9,10 @@ play.
 
 from __future__ import annotations
 
-from .bitset import upper_lists
-from .canon import automorphisms, certificate
-from .engine import Solver, _edge_orbit_reps
-from .rulesets import GraphRuleset
+from grundy.games.graphs.bitset import upper_lists
+from grundy.core.canon import automorphisms, certificate
+from grundy.core.search import Solver, _edge_orbit_reps
+from grundy.games.graphs.rulesets import GraphRuleset
 
 __all__ = ["MisereSolver"]
 

@@ -3,7 +3,7 @@
 Each family in :data:`FAMILIES` knows its parameter syntax, how to build its
 graphs, how large they are (computed from the parameters alone, so limits are
 checked before anything is built) and, where a proven formula exists, its
-Graph Chomp nim-value from the parameters (see :mod:`grundy.formulas`). That
+Graph Chomp nim-value from the parameters (see :mod:`grundy.games.graphs.formulas`). That
 lets the value of, say, ``complete:100000`` be reported without building the
 graph.
 
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from .errors import InputError, TooLargeError
-from .formulas import (
+from grundy.errors import InputError, TooLargeError
+from grundy.games.graphs.formulas import (
     BIPARTITE_SOURCE,
     COMPLETE_SOURCE,
     FOREST_SOURCE,
@@ -36,7 +36,7 @@ from .formulas import (
     forest_value,
     gmk_value,
 )
-from .position import Graph
+from grundy.games.graphs.graph import Graph
 
 __all__ = [
     "Family",
@@ -54,7 +54,7 @@ __all__ = [
     "check_size",
 ]
 
-#: Default limits on the graphs :func:`build_family` (and :func:`grundy.io.load`) build.
+#: Default limits on the graphs :func:`build_family` (and :func:`grundy.readwrite.graphs.load`) build.
 DEFAULT_MAX_VERTICES = 5000
 DEFAULT_MAX_EDGES = 200_000
 
@@ -611,7 +611,7 @@ def build_family(
 def family_closed_form(spec: str) -> ClosedForm | None:
     """The nim-value of a family graph by a proven formula, without building it.
 
-    Formulas (all from :mod:`grundy.formulas` unless noted): ``path``,
+    Formulas (all from :mod:`grundy.games.graphs.formulas` unless noted): ``path``,
     ``star``, ``caterpillar`` are trees (Draisma-van Rijnswou, Theorem 2);
     ``cycle`` is 0 for every n (Khandhawit-Ye, Section 2: every move leaves a
     path, of value 1 or 2); ``complete`` is n mod 3 (Khandhawit-Ye, Lemma 1);

@@ -26,13 +26,13 @@ Well-known poset games are members of the families (:data:`POSET_FAMILIES`):
   set*, by the same convention (the empty set, which would take everything,
   is the poison). It is the face poset of the full simplex on ``n``
   vertices, so this poset game is subset take-away on ``simplex:n``
-  (:mod:`grundy.complexes`); removing its top element as well gives Gale's
+  (:mod:`grundy.games.complexes`); removing its top element as well gives Gale's
   game ``simplex-boundary:n``. ``divisors`` of a product of ``n`` distinct
   primes is ``boolean:n``.
 
 The search
 ----------
-:class:`PosetSolver` reuses the search core of :class:`grundy.engine.Solver`
+:class:`PosetSolver` reuses the search core of :class:`grundy.core.search.Solver`
 (outcome questions on sums, the value table, the option cache, limits) and
 supplies the poset-specific parts: :meth:`PosetSolver.decompose` splits a
 position into the connected components of its comparability graph (a
@@ -40,7 +40,7 @@ disjoint sum), values lone elements and chains (nim-heaps), applies the
 involution reduction below and cancels isomorphic pairs; each component
 left is keyed by nauty on the directed graph ``i -> j`` for ``i < j``
 (transitively closed). :meth:`PosetSolver._options` rebuilds the poset from
-its key (:func:`grundy.canon.digraph_from_certificate`) and makes one move
+its key (:func:`grundy.core.canon.digraph_from_certificate`) and makes one move
 per orbit of the automorphism group.
 
 nauty on these digraphs needs a start partition: with none, its refinement
@@ -101,14 +101,14 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .analysis import measured, sum_values
-from .bitset import components
-from .canon import NAUTY_VERSION, automorphisms, certificate, digraph_from_certificate
-from .engine import Component, Partial, Solver
-from .errors import InputError, TooLargeError
-from .moves import label_json, label_str
-from .position import bits
-from .theory import Switches, Theory, involution_candidates
+from grundy.analysis import measured, sum_values
+from grundy.games.graphs.bitset import components
+from grundy.core.canon import NAUTY_VERSION, automorphisms, certificate, digraph_from_certificate
+from grundy.core.search import Component, Partial, Solver
+from grundy.errors import InputError, TooLargeError
+from grundy.core.moves import label_json, label_str
+from grundy.games.graphs.graph import bits
+from grundy.games.graphs.theory import Switches, Theory, involution_candidates
 
 __all__ = [
     "Poset",
@@ -217,7 +217,7 @@ def poset_involution(
     up : tuple of int
         Strict up-sets (the game removes up-sets).
     generators : list of permutations
-        Automorphisms of the poset (e.g. from :func:`grundy.canon.automorphisms`).
+        Automorphisms of the poset (e.g. from :func:`grundy.core.canon.automorphisms`).
 
     Returns
     -------
@@ -674,7 +674,7 @@ def _json_label(value: Any, where: str) -> Label:
 
 def read_text(path: str) -> str:
     """A file's text, or an InputError naming the problem (shared with
-    :mod:`grundy.complexes`)."""
+    :mod:`grundy.games.complexes`)."""
     if os.path.isdir(path):
         raise InputError(f"cannot read {path}: it is a directory")
     try:
@@ -827,7 +827,7 @@ class PersistentTable:
 
     One row per position: ``(game, nauty, key, value, excluded)`` where
     ``game`` names the ruleset and key format, ``nauty`` is
-    :data:`grundy.canon.NAUTY_VERSION` (canonical labels may differ between
+    :data:`grundy.core.canon.NAUTY_VERSION` (canonical labels may differ between
     nauty versions, so rows of another version are never read), ``key`` the
     canonical key, ``value`` the nim-value if known and ``excluded`` the
     set of values the position is known not to have (hex bitmask), which
@@ -913,13 +913,13 @@ class PersistentTable:
 class StoredSolver(Solver):
     """The engine's search with a persistent table, checkpoints and bounded
     caches: the common base of :class:`PosetSolver` and
-    :class:`grundy.complexes.ComplexSolver` (subclasses set :attr:`game`
+    :class:`grundy.games.complexes.ComplexSolver` (subclasses set :attr:`game`
     and supply ``decompose`` and ``_options``).
 
     Parameters
     ----------
     time_limit, max_positions, progress, option_cache_size
-        As for :class:`grundy.engine.Solver`. ``option_cache_size`` bounds
+        As for :class:`grundy.core.search.Solver`. ``option_cache_size`` bounds
         the memory used besides the value table.
     table : str, optional
         An sqlite3 file holding the value table (:class:`PersistentTable`):
@@ -1075,7 +1075,7 @@ class PosetSolver(StoredSolver):
         -------
         (nimber, unknowns)
             The value is ``nimber`` xor the values of the ``unknowns``
-            (canonical keys), as for :meth:`grundy.engine.Solver.decompose`.
+            (canonical keys), as for :meth:`grundy.core.search.Solver.decompose`.
         """
         if mask is None:
             mask = (1 << len(up)) - 1
@@ -1182,9 +1182,9 @@ class PosetSolver(StoredSolver):
         """Options of a component: one move per orbit of its automorphism
         group, children decomposed and deduplicated, easiest first.
 
-        With ``refute >= 0``, a :data:`grundy.engine.Partial`
+        With ``refute >= 0``, a :data:`grundy.core.search.Partial`
         ``([], 0, 1 << refute)`` as soon as an option of known value
-        ``refute`` turns up (:meth:`grundy.engine.Solver._options`); a
+        ``refute`` turns up (:meth:`grundy.core.search.Solver._options`); a
         ``partial`` passed back is ignored: the generation starts again."""
         self._tick()
         up = digraph_from_certificate(key)
@@ -1333,7 +1333,7 @@ def _label_back(x: Any) -> Any:
 
 def text_report(result: dict[str, Any]) -> str:
     """A human-readable report of a :func:`poset_analysis` or
-    :func:`grundy.complexes.complex_analysis` result: value and outcome,
+    :func:`grundy.games.complexes.complex_analysis` result: value and outcome,
     winning moves (faces printed as ``{1,4}``), options if present, and the
     explanation.
 

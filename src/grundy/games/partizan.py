@@ -51,7 +51,7 @@ otherwise nested braces ``{0,*|{1|0}}``. ``ascii=True`` writes ``^``/``v``
 for up/down, ``^^``/``vv`` for double up/down and ``+-`` for ``±``.
 :func:`parse_game` reads every string :func:`format_game` writes.
 
->>> from grundy.position import Graph
+>>> from grundy.games.graphs.graph import Graph
 >>> v = partizan_value("oe-be", Graph.from_edges("abc", [("a", "b"), ("b", "c")]))
 >>> str(v), v.outcome, v.is_number
 ('1', 'L', True)
@@ -72,10 +72,10 @@ from typing import Any
 
 import pycgt
 
-from .bitset import components, compact_with_lists, remove_edge, remove_vertex
-from .canon import certificate
-from .errors import InputError, SearchLimitReached
-from .position import Graph
+from grundy.games.graphs.bitset import components, compact_with_lists, remove_edge, remove_vertex
+from grundy.core.canon import certificate
+from grundy.errors import InputError, SearchLimitReached
+from grundy.games.graphs.graph import Graph
 
 __all__ = [
     "PartizanRuleset",
@@ -137,7 +137,7 @@ class PartizanRuleset:
     left_moves, right_moves : callable
         ``moves(adj) -> list of adjacency tuples``: the positions Left
         (Right) can move to. Vertex deletions renumber the vertices above the
-        deleted one down by one (:func:`grundy.bitset.remove_vertex`).
+        deleted one down by one (:func:`grundy.games.graphs.bitset.remove_vertex`).
     left_targets, right_targets : callable
         ``targets(adj) -> list of index moves``, ``("e", i, j)`` with
         ``i < j`` or ``("v", i)``, in the same order as the moves.
@@ -387,9 +387,9 @@ def clear_partizan_caches() -> None:
 
 
 def _as_graph(g: Any) -> Graph:
-    """A position as accepted everywhere in grundy (see :func:`grundy.io.to_graph`):
+    """A position as accepted everywhere in grundy (see :func:`grundy.readwrite.graphs.to_graph`):
     a Graph, a networkx graph, or a family spec / graph6 / sparse6 string."""
-    from .io import to_graph
+    from grundy.readwrite.graphs import to_graph
 
     return to_graph(g)
 
@@ -831,7 +831,7 @@ def partizan_value(ruleset: str, g: Any, *, max_positions: int | None = None) ->
     certificate (bounded memo, :data:`MEMO_LIMIT`). Canonical forms of larger
     graphs can be large: the cost grows quickly with the number of edges.
 
-    >>> from grundy.position import Graph
+    >>> from grundy.games.graphs.graph import Graph
     >>> str(partizan_value("even-odd-vertex", Graph.from_edges("abc", [("a", "b"), ("b", "c")])))
     '{2|0}'
     >>> partizan_value("be-bo", Graph.from_edges("abcd", [("a", "b"), ("c", "d")])).outcome

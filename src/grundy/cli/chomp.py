@@ -2,7 +2,7 @@
 
 The commands are plain click commands; ``grundy.cli`` registers them::
 
-    from .cli_chomp import chomp, chomp_p_positions, nim
+    from grundy.cli.chomp import chomp, chomp_p_positions, nim
     main.add_command(chomp)
     main.add_command(chomp_p_positions)
     main.add_command(nim)
@@ -22,8 +22,8 @@ from typing import Any
 
 import click
 
-from .errors import InputError
-from .rectangular import (
+from grundy.errors import InputError
+from grundy.games.chomp import (
     MAX_DIAGRAMS,
     ChompPosition,
     analyze_chomp,
@@ -42,7 +42,7 @@ class _Command(click.Command):
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
-        from .cli import _one_line
+        from grundy.cli import _one_line
 
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
@@ -51,7 +51,7 @@ class _Command(click.Command):
 
 
 def _run(body: Any) -> None:
-    from .cli import _run as run
+    from grundy.cli import _run as run
 
     run(body)
 

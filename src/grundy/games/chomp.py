@@ -40,7 +40,7 @@ import operator
 from operator import xor
 from typing import Any
 
-from .errors import InputError, TooLargeError
+from grundy.errors import InputError, TooLargeError
 
 __all__ = [
     "MAX_DIAGRAMS",

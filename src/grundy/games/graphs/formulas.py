@@ -2,7 +2,7 @@
 
 These functions take parameters (counts, part sizes, tail lengths), not
 graphs, so they also answer for families too large to build. The functions in
-:mod:`grundy.theory` recognise the same structures on actual graphs.
+:mod:`grundy.games.graphs.theory` recognise the same structures on actual graphs.
 Every result here is checked against plain search in the tests.
 """
 

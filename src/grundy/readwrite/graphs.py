@@ -26,8 +26,8 @@ from typing import Any, TextIO
 
 import networkx as nx
 
-from .errors import InputError, TooLargeError
-from .families import (
+from grundy.errors import InputError, TooLargeError
+from grundy.games.graphs.families import (
     DEFAULT_MAX_EDGES,
     DEFAULT_MAX_VERTICES,
     FAMILIES,
@@ -37,7 +37,7 @@ from .families import (
     is_family_spec,
     parse_family,
 )
-from .position import Graph
+from grundy.games.graphs.graph import Graph
 
 __all__ = ["LoadedPosition", "load", "to_graph", "to_graph6", "SUPPORTED_EXTENSIONS"]
 
@@ -69,7 +69,7 @@ class LoadedPosition:
         value is known by a closed form.
     closed_form : (int, str) or None
         For family specs: the nim-value by a proven formula and its reason
-        (see :func:`grundy.families.family_closed_form`); else ``None``.
+        (see :func:`grundy.games.graphs.families.family_closed_form`); else ``None``.
     vertices, edges : int
         Size of the graph (from the family parameters when it is not built).
     """
@@ -376,7 +376,7 @@ def load(
        integer-looking labels become ints), ``.json`` (``{"vertices": [...],
        "edges": [[u, v], ...]}`` with ``vertices`` optional, or a list of
        such objects; JSON lists as labels become tuples);
-    3. a family spec such as ``wheel:9`` (see :mod:`grundy.families`); if it
+    3. a family spec such as ``wheel:9`` (see :mod:`grundy.games.graphs.families`); if it
        is too large to build but has a closed form, the position has
        ``graph=None`` and the value in ``closed_form``;
     4. a graph6 or sparse6 string.

@@ -1,12 +1,12 @@
 """The search: exact nim-values of positions of impartial graph rulesets
-(Graph Chomp by default; see :mod:`grundy.rulesets`).
+(Graph Chomp by default; see :mod:`grundy.games.graphs.rulesets`).
 
 How a value is decided
 ----------------------
 A position is split into connected components (a disjoint sum), each
-component is reduced by the papers' results (:mod:`grundy.theory`) and, if no
+component is reduced by the papers' results (:mod:`grundy.games.graphs.theory`) and, if no
 closed form applies, looked up in the table by its canonical key
-(:mod:`grundy.canon`). Unknown components are searched.
+(:mod:`grundy.core.canon`). Unknown components are searched.
 
 The search answers *outcome questions on sums*, not exact values of every
 option (Lemoine-Viennot; Beling-Rogalski, "On pruning search trees of
@@ -37,11 +37,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .bitset import compact_with_lists, components, full_mask, remove_edge, remove_vertex, upper_lists
-from .canon import automorphisms, certificate, graph_from_certificate
-from .errors import SearchLimitReached
-from .rulesets import GraphRuleset, get_ruleset
-from .theory import (
+from grundy.games.graphs.bitset import compact_with_lists, components, full_mask, remove_edge, remove_vertex, upper_lists
+from grundy.core.canon import automorphisms, certificate, graph_from_certificate
+from grundy.errors import SearchLimitReached
+from grundy.games.graphs.rulesets import GraphRuleset, get_ruleset
+from grundy.games.graphs.theory import (
     CANCEL_SOURCE,
     INVOLUTION_SOURCE,
     TWINS_SOURCE,
@@ -51,16 +51,16 @@ from .theory import (
 )
 
 try:  # the compiled hot path (optional: built from _kernel.pyx)
-    from . import _kernel
+    from grundy.games.graphs import _kernel
 except ImportError:  # pragma: no cover - depends on the build
     _kernel = None  # type: ignore[assignment]
 
 
 def _bind_kernel() -> bool:
-    """Let the compiled kernel call nauty directly (see :mod:`grundy._kernel`).
+    """Let the compiled kernel call nauty directly (see :mod:`grundy.games.graphs._kernel`).
 
     Only if pynauty's nauty uses 64-bit set words (a 3-vertex key is 24
-    bytes) and the kernel's keys equal :func:`grundy.canon.certificate` on a
+    bytes) and the kernel's keys equal :func:`grundy.core.canon.certificate` on a
     set of test graphs; otherwise the kernel's keyed path stays off and keys
     come from pynauty. The kernel declares nauty 2.8's option and statistics
     structures (pynauty 2.8.x, pinned in pyproject.toml); the environment
@@ -102,7 +102,7 @@ __all__ = ["Solver", "Stats", "Component", "Partial"]
 
 #: An unknown component handed to the search: its canonical key (nauty
 #: certificate). The graph is rebuilt from the key when it is expanded
-#: (:func:`grundy.canon.graph_from_certificate`), so the table and the option
+#: (:func:`grundy.core.canon.graph_from_certificate`), so the table and the option
 #: lists hold keys only.
 Component = bytes
 
@@ -162,7 +162,7 @@ class Solver:
         Show a progress counter on stderr for searches longer than a second.
     ruleset : GraphRuleset or str
         The impartial ruleset (default Graph Chomp; see
-        :mod:`grundy.rulesets`). The papers' theory is about Graph Chomp:
+        :mod:`grundy.games.graphs.rulesets`). The papers' theory is about Graph Chomp:
         for other rulesets only the cancelling of isomorphic pairs (valid in
         every impartial game) is used, and isolated vertices are valued by
         the rules (:attr:`GraphRuleset.isolated_value`).
@@ -290,7 +290,7 @@ class Solver:
         return self._finish(nimber, unknown, trace)
 
     def _make_expander(self) -> Any:
-        """The kernel's :class:`grundy._kernel.Expander` over this solver's
+        """The kernel's :class:`grundy.games.graphs._kernel.Expander` over this solver's
         tables (Graph Chomp with the kernel bound to nauty), else None."""
         if KERNEL_NAUTY and _kernel is not None and self._is_chomp:
             self._expander = _kernel.Expander(
@@ -309,7 +309,7 @@ class Solver:
         """Look for an involution of the component ``sub`` (keyed ``key``)
         whose fixed-point set it reduces to (Khandhawit-Ye Theorem 1):
         record the reduction in :attr:`aliases` and return the involution
-        as :func:`grundy.theory.involution_fixed_set` gives it, or record
+        as :func:`grundy.games.graphs.theory.involution_fixed_set` gives it, or record
         the key in :attr:`irreducible` and return None."""
         gens, _orbits = automorphisms(len(sub), upper_lists(sub))
         inv = involution_fixed_set(sub, gens)
@@ -324,7 +324,7 @@ class Solver:
         self, split: tuple[int, int, int, list[tuple[tuple[int, ...], dict[int, list[int]]]]]
     ) -> tuple[int, tuple[Component, ...]]:
         """:meth:`decompose` from the compiled kernel's structural split
-        (:func:`grundy._kernel.split`): key the components left."""
+        (:func:`grundy.games.graphs._kernel.split`): key the components left."""
         nimber, reductions, closed, parts = split
         stats = self.stats
         stats.reductions += reductions
@@ -441,7 +441,7 @@ class Solver:
             search.tick = outer
 
     def _compiled_search(self, unknowns: tuple[Component, ...]) -> Any:
-        """The kernel's search (:class:`grundy._kernel.Expander`, the same
+        """The kernel's search (:class:`grundy.games.graphs._kernel.Expander`, the same
         algorithm as :meth:`_is_p1` in C) if it can take these components:
         Graph Chomp, kernel bound to nauty, every component at most 64
         vertices (the positions below them are no larger). Else None."""

@@ -3,7 +3,7 @@
 Each result is switchable off through :class:`Theory`; the tests prove every
 one equal to plain search (exhaustively on small graphs, by property-based
 tests on random ones). Graphs are adjacency bitsets as in
-:mod:`grundy.bitset`; ``mask`` selects the vertices considered.
+:mod:`grundy.games.graphs.bitset`; ``mask`` selects the vertices considered.
 
 Results used
 ------------
@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from math import lcm
 from typing import TypeVar
 
-from .bitset import is_bipartite
-from .formulas import (
+from grundy.games.graphs.bitset import is_bipartite
+from grundy.games.graphs.formulas import (
     BIPARTITE_SOURCE,
     COMPLETE_SOURCE,
     FOREST_SOURCE,
@@ -60,8 +60,8 @@ CANCEL_SOURCE = "Sprague-Grundy: G + G = 0 (isomorphic components cancel)"
 class Switches:
     """Named on/off switches of a frozen dataclass of bools (the results a
     solver may use): :meth:`none`, :meth:`only`, :meth:`names`. Shared by
-    :class:`Theory`, :class:`grundy.posets.PosetTheory` and
-    :class:`grundy.complexes.ComplexTheory`."""
+    :class:`Theory`, :class:`grundy.games.posets.PosetTheory` and
+    :class:`grundy.games.complexes.ComplexTheory`."""
 
     @classmethod
     def none(cls: type[_S]) -> _S:
@@ -213,7 +213,7 @@ def involution_fixed_set(
     adj : tuple of int
         A graph on vertices ``0 .. n-1``.
     generators : list of permutations
-        Automorphisms of the graph (e.g. from :func:`grundy.canon.automorphisms`).
+        Automorphisms of the graph (e.g. from :func:`grundy.core.canon.automorphisms`).
 
     Returns
     -------

@@ -74,7 +74,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .errors import InputError, TooLargeError
+from grundy.errors import InputError, TooLargeError
 
 __all__ = [
     "KNOWN",

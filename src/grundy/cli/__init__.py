@@ -14,14 +14,14 @@ from typing import Any, NoReturn
 
 import click
 
-from . import __version__
-from .analysis import Analysis, analyze_graph, analyze_misere
-from .engine import Solver
-from .misere import MisereSolver
-from .rulesets import RULESETS, get_ruleset
-from .errors import InputError, SearchLimitReached
-from .io import LoadedPosition, load
-from .theory import Theory
+from grundy import __version__
+from grundy.analysis import Analysis, analyze_graph, analyze_misere
+from grundy.core.search import Solver
+from grundy.core.misere import MisereSolver
+from grundy.games.graphs.rulesets import RULESETS, get_ruleset
+from grundy.errors import InputError, SearchLimitReached
+from grundy.readwrite.graphs import LoadedPosition, load
+from grundy.games.graphs.theory import Theory
 
 __all__ = ["main"]
 
@@ -124,7 +124,7 @@ def _check_game(game: str, items: list[LoadedPosition]) -> None:
     InputError
         Always for a partizan or unknown game.
     """
-    from .partizan import PARTIZAN_RULESETS, partizan_value
+    from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
 
     if game in RULESETS:
         return
@@ -174,8 +174,8 @@ class _Stopped(Exception):
 def _kind(spec: str) -> str | None:
     """``"chomp"``, ``"nim"``, ``"poset"`` or ``"complex"`` for a position that
     is not a graph (by its family name or file), else None."""
-    from .complexes import COMPLEX_FAMILIES
-    from .posets import POSET_FAMILIES
+    from grundy.games.complexes import COMPLEX_FAMILIES
+    from grundy.games.posets import POSET_FAMILIES
 
     text = spec.strip()
     head = text.split(":", 1)[0].lower()
@@ -217,9 +217,9 @@ def _other_results(specs: tuple[str, ...], option_table: bool) -> Iterator[dict[
     InputError
         If graphs are mixed in, or a position is malformed or too large.
     """
-    from .complexes import ComplexSolver, complex_analysis, gale_first_moves, load_complex
-    from .posets import load_poset, poset_analysis
-    from .rectangular import analyze_chomp, analyze_nim, nim_position, parse_chomp
+    from grundy.games.complexes import ComplexSolver, complex_analysis, gale_first_moves, load_complex
+    from grundy.games.posets import load_poset, poset_analysis
+    from grundy.games.chomp import analyze_chomp, analyze_nim, nim_position, parse_chomp
 
     kinds = [_kind(s) for s in specs]
     if None in kinds:
@@ -488,7 +488,7 @@ def form(specs: tuple[str, ...], game: str, as_json: bool, ascii_: bool, max_pos
     wins, P: the player to move loses. For an impartial game it is the
     nimber *g of its nim-value g.
     """
-    from .partizan import PARTIZAN_RULESETS, partizan_value
+    from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
 
     def body() -> None:
         items = _load_all(specs)
@@ -543,7 +543,7 @@ def octal(code: str, up_to: int | None, as_json: bool, misere: bool) -> None:
     the octal periodicity theorem proves it from the values computed; a
     repeating code's (arithmetic) period is observed, not proven.
     """
-    from .octal import MAX_MISERE_HEAP, OctalCode, analyse, format_report, misere_outcomes
+    from grundy.games.octal import MAX_MISERE_HEAP, OctalCode, analyse, format_report, misere_outcomes
 
     def body() -> None:
         if misere:
@@ -569,7 +569,7 @@ def octal(code: str, up_to: int | None, as_json: bool, misere: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="As a JSON list of {name, kind, rule, source}.")
 def games(as_json: bool) -> None:
     """List the rulesets (--game NAME) with their rule and source."""
-    from .partizan import list_partizan_rulesets
+    from grundy.games.partizan import list_partizan_rulesets
 
     rows = [{"name": r.name, "kind": "impartial", "rule": r.rule, "source": r.source} for r in RULESETS.values()]
     rows += [{"name": r.name, "kind": "partizan", "rule": r.rule, "source": r.source} for r in list_partizan_rulesets()]
@@ -586,7 +586,7 @@ def games(as_json: bool) -> None:
               help="As a JSON list of {name, params, syntax, requires, definition}.")
 def families(as_json: bool) -> None:
     """List the named families (graphs, posets, complexes) and their parameters."""
-    from .families import list_families
+    from grundy.games.graphs.families import list_families
 
     fams = list_families()
     if as_json:
@@ -600,8 +600,8 @@ def families(as_json: bool) -> None:
     for f in fams:
         requires = f"; {f.requires}" if f.params else ""
         click.echo(f"{f.syntax:<{width}}  {f.definition}{requires}")
-    from .complexes import COMPLEX_FAMILIES
-    from .posets import POSET_FAMILIES
+    from grundy.games.complexes import COMPLEX_FAMILIES
+    from grundy.games.posets import POSET_FAMILIES
 
     for title, table in (("posets (a move removes an element and everything above it)", POSET_FAMILIES),
                          ("simplicial complexes (subset take-away)", COMPLEX_FAMILIES)):
@@ -614,8 +614,8 @@ def families(as_json: bool) -> None:
     click.echo(f"{'nim:h1,h2,...':<{width}}  Nim heaps")
 
 
-# Rectangular Chomp and Nim (grundy.rectangular) have commands of their own.
-from .cli_chomp import chomp, chomp_p_positions, nim  # noqa: E402
+# Rectangular Chomp and Nim (grundy.games.chomp) have commands of their own.
+from grundy.cli.chomp import chomp, chomp_p_positions, nim  # noqa: E402
 
 main.add_command(chomp)
 main.add_command(chomp_p_positions)

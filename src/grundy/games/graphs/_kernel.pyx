@@ -1,9 +1,9 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Compiled hot path of the search, for graphs of at most 64 vertices.
 
-The structural half of :meth:`grundy.engine.Solver.decompose` on ``uint64``
+The structural half of :meth:`grundy.core.search.Solver.decompose` on ``uint64``
 bitsets: connected components, iterated false-twin deletion and the closed
-forms of :func:`grundy.theory.classify` (values only), and compaction of
+forms of :func:`grundy.games.graphs.theory.classify` (values only), and compaction of
 each remaining component with its upper adjacency lists for nauty. Results
 are identical to the pure-Python path (``tests/test_kernel.py`` checks it),
 including the order in which components are found.
@@ -14,14 +14,14 @@ extension module (found with ``dlopen``/``dlsym``; nothing of nauty is
 vendored here). It does exactly what pynauty's ``graph_cert`` and
 ``graph_autgrp`` do (same options, same workspace size), so the keys are
 byte-for-byte pynauty's certificates; the engine checks that at import
-(:func:`grundy.engine._bind_kernel`) and the tests check it on every graph of
+(:func:`grundy.core.search._bind_kernel`) and the tests check it on every graph of
 at most 7 vertices and on random graphs. :class:`Expander` then generates a
 position's options end to end in C: automorphism orbits, the children, their
 split, their keys and the table lookups; a key seen for the first time is
 checked for an involution there too, exactly as
-:func:`grundy.theory.involution_fixed_set` does it.
+:func:`grundy.games.graphs.theory.involution_fixed_set` does it.
 
-Graphs are adjacency tuples of Python ints as in :mod:`grundy.bitset`.
+Graphs are adjacency tuples of Python ints as in :mod:`grundy.games.graphs.bitset`.
 """
 
 from collections import OrderedDict
@@ -129,7 +129,7 @@ cdef bint _is_bipartite(const uint64_t* adj, uint64_t mask) noexcept nogil:
 
 cdef int _classify(const uint64_t* adj, uint64_t comp, int flags,
                    uint64_t* out) noexcept nogil:
-    """:func:`grundy.theory.classify` on one connected component.
+    """:func:`grundy.games.graphs.theory.classify` on one connected component.
 
     Returns TWINS with the mask of twins to delete in ``out[0]``, CLOSED
     with the value in ``out[0]``, or NOTHING.
@@ -215,7 +215,7 @@ cdef inline int _renumber(uint64_t mask, int* idx, int* verts) noexcept nogil:
 
 
 cdef tuple _compact(const uint64_t* adj, uint64_t mask):
-    """:func:`grundy.bitset.compact_with_lists` of ``mask``."""
+    """:func:`grundy.games.graphs.bitset.compact_with_lists` of ``mask``."""
     cdef int idx[64]
     cdef int verts[64]
     cdef int k = 0, i, j
@@ -288,7 +288,7 @@ def split(tuple adj, mask, theory):
         Adjacency bitsets, at most 64 vertices.
     mask : int
         Vertices to consider.
-    theory : grundy.theory.Theory
+    theory : grundy.games.graphs.theory.Theory
         Which results may be used (twins, bipartite, forests,
         complete_multipartite and cycles are read).
 
@@ -298,7 +298,7 @@ def split(tuple adj, mask, theory):
         ``(nimber, reductions, closed_forms, parts)``: the xor of the closed
         forms found, how many twin deletions and closed forms were applied,
         and the remaining components in the order the Python loop finds
-        them, each compacted as by :func:`grundy.bitset.compact_with_lists`.
+        them, each compacted as by :func:`grundy.games.graphs.bitset.compact_with_lists`.
     """
     cdef uint64_t a[64]
     _check_mask(mask, _load(adj, a))
@@ -314,11 +314,11 @@ def children(tuple adj, vertices, edges, theory):
         Adjacency bitsets, at most 64 vertices.
     vertices : iterable of int
         Vertices to delete, one option each (the rest renumbered down as by
-        :func:`grundy.bitset.remove_vertex`).
+        :func:`grundy.games.graphs.bitset.remove_vertex`).
     edges : iterable of tuple[int, int]
         Edges ``(i, j)`` to delete, one option each, after the vertices (as
-        by :func:`grundy.bitset.remove_edge`).
-    theory : grundy.theory.Theory
+        by :func:`grundy.games.graphs.bitset.remove_edge`).
+    theory : grundy.games.graphs.theory.Theory
         As for :func:`split`.
 
     Returns
@@ -439,7 +439,7 @@ def bind_nauty(str path):
     ``nautywrap`` extension, already loaded) and set up pynauty's options.
 
     Returns True if the symbols were found (the caller must still check the
-    keys against :func:`grundy.canon.certificate` before relying on them).
+    keys against :func:`grundy.core.canon.certificate` before relying on them).
     """
     global _nauty, _canon_options, _group_options
     cdef bytes raw = path.encode()
@@ -487,7 +487,7 @@ def unbind_nauty():
 
 cdef int _check_bound() except -1:
     if _nauty == NULL:
-        raise RuntimeError("nauty is not bound (grundy._kernel.bind_nauty)")
+        raise RuntimeError("nauty is not bound (grundy.games.graphs._kernel.bind_nauty)")
     return 0
 
 
@@ -546,7 +546,7 @@ cdef long long _gcd(long long a, long long b) noexcept nogil:
 cdef bint _involution_power(const int* p, int n, int* q) noexcept nogil:
     """The involution among the powers of ``p`` (``p^k`` for order ``2k``)
     into ``q``; False if ``p`` has odd order. As
-    :func:`grundy.theory._involution_power`."""
+    :func:`grundy.games.graphs.theory._involution_power`."""
     cdef bint seen[64]
     cdef int length[64]
     cdef long long order = 1, half
@@ -580,7 +580,7 @@ cdef bint _involution_power(const int* p, int n, int* q) noexcept nogil:
 
 
 cdef bint _involution_fixed_set(const uint64_t* adj, int n, uint64_t* out) noexcept nogil:
-    """:func:`grundy.theory.involution_fixed_set` with the generators of the
+    """:func:`grundy.games.graphs.theory.involution_fixed_set` with the generators of the
     last :func:`_group` call: the fixed-point mask of the chosen involution
     in ``out[0]``; False if none of the candidates swaps no edge."""
     cdef int prod[64]
@@ -667,9 +667,9 @@ cdef int _find(int* parent, int x) noexcept nogil:
 cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int* nv,
                      int* ei, int* ej) except -1:
     """One vertex per orbit (``vreps``, ``nv[0]`` of them, highest degree
-    first, as :meth:`grundy.engine.Solver._options` orders them) and one
+    first, as :meth:`grundy.core.search.Solver._options` orders them) and one
     edge per orbit (``ei``, ``ej``; the count is returned), as
-    :func:`grundy.engine._edge_orbit_reps` orders them."""
+    :func:`grundy.core.search._edge_orbit_reps` orders them."""
     cdef int orbits[64]
     cdef int eid[64][64]
     cdef int parent[2016]
@@ -722,7 +722,7 @@ cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int
 
 def graph_key(tuple adj, mask=None):
     """Canonical key of a graph (at most 64 vertices), computed by the bound
-    ``nauty()``: equal to :func:`grundy.canon.certificate` of the subgraph
+    ``nauty()``: equal to :func:`grundy.core.canon.certificate` of the subgraph
     induced by ``mask`` (default all vertices).
 
     Raises RuntimeError if nauty is not bound, ValueError if more than 64
@@ -743,7 +743,7 @@ def graph_key(tuple adj, mask=None):
 
 
 def graph_of_key(bytes key):
-    """:func:`grundy.canon.graph_from_certificate` for keys of at most 64 vertices."""
+    """:func:`grundy.core.canon.graph_from_certificate` for keys of at most 64 vertices."""
     cdef uint64_t rows[64]
     cdef uint64_t a[64]
     cdef int n = _decode(key, rows, a), i
@@ -753,7 +753,7 @@ def graph_of_key(bytes key):
 def orbit_reps(bytes key):
     """``(vertices, edges)``: one vertex and one edge ``(i, j)``, ``i < j``,
     per automorphism orbit of the graph of ``key`` (its canonical labelling),
-    in the order of :meth:`grundy.engine.Solver._options`'s pure-Python path."""
+    in the order of :meth:`grundy.core.search.Solver._options`'s pure-Python path."""
     cdef uint64_t rows[64]
     cdef uint64_t a[64]
     cdef int vreps[64]
@@ -773,7 +773,7 @@ cdef object _ONE = 1
 
 cdef object _known_values(dict values, list options):
     """Bits of the values of the options whose components all have values
-    in ``values`` (as :func:`grundy.engine._known_values`)."""
+    in ``values`` (as :func:`grundy.core.search._known_values`)."""
     known = 0
     cdef long nim
     cdef PyObject* found
@@ -801,13 +801,13 @@ cdef class Expander:
     ----------
     values : dict
         The solver's table of values (read).
-    theory : grundy.theory.Theory
+    theory : grundy.games.graphs.theory.Theory
         Which results to use (read once).
     aliases : dict, irreducible : set
         With involutions on, a key seen for the first time is looked at
         once: reduced to an involution's fixed-point set (recorded in
         ``aliases`` as ``(nimber, unknowns)``) or recorded in ``irreducible``.
-    stats : grundy.engine.Stats
+    stats : grundy.core.search.Stats
         Its ``table_hits``, ``reductions`` and ``closed_forms`` are increased.
     not_values, cache, cache_size, tick
         For the search (:meth:`value`, :meth:`is_p_sum`): the solver's
@@ -822,10 +822,10 @@ cdef class Expander:
     The tables and the theory are captured when the expander is made:
     reassigning a solver's tables afterwards would leave it on the old ones
     (no solver does), and it writes them as plain dicts (a subclass's
-    ``__setitem__`` is not called: :class:`grundy.posets.StoredSolver`
+    ``__setitem__`` is not called: :class:`grundy.games.posets.StoredSolver`
     never uses the kernel).
 
-    The search methods are :class:`grundy.engine.Solver`'s ``_value``,
+    The search methods are :class:`grundy.core.search.Solver`'s ``_value``,
     ``_is_p_sum`` and ``_is_p1`` line for line (the tests check that both
     give the same values after the same number of positions).
     """
@@ -942,7 +942,7 @@ cdef class Expander:
             self.hits = self.reductions = self.closed = 0
 
     def split(self, tuple adj, mask):
-        """:meth:`grundy.engine.Solver.decompose` (no trace) of the subgraph
+        """:meth:`grundy.core.search.Solver.decompose` (no trace) of the subgraph
         of ``adj`` (at most 64 vertices) induced by ``mask``:
         ``(nimber, unknowns)``."""
         cdef uint64_t a[64]
@@ -967,7 +967,7 @@ cdef class Expander:
         order, the index of the next move, and the bits of the values of the
         options of known value generated (the position has none of these
         values). Passing that tuple back as ``partial`` resumes the
-        generation at the next move. As :meth:`grundy.engine.Solver._options`."""
+        generation at the next move. As :meth:`grundy.core.search.Solver._options`."""
         cdef uint64_t rows[64]
         cdef uint64_t a[64]
         cdef uint64_t b[64]
