@@ -52,7 +52,7 @@ def run_case(kind: str) -> dict:
     import networkx as nx
 
     from grundy import Graph, Solver, Theory
-    from grundy.core import search as engine
+    from grundy.games.graphs import game as engine
     from grundy.games.graphs.bitset import upper_lists
     from grundy.core.canon import certificate
     from grundy.readwrite.graphs import to_graph

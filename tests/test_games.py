@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import Graph, Solver, analyze
-from grundy.core.misere import MisereSolver
+from grundy.games.graphs.misere import MisereSolver
 from grundy.games.octal import nim_sequence
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset
 

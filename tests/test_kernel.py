@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grundy import Solver, Theory
-from grundy.core import search as engine
+from grundy.games.graphs import game as engine
 from grundy.games.graphs.bitset import full_mask, remove_edge, remove_vertex, upper_lists
 from grundy.core.canon import automorphisms, certificate, graph_from_certificate
 
@@ -138,7 +138,7 @@ def test_children_of_64_vertices_equal_python() -> None:
     graph = tuple(adj)
     vertices, edges = [0, 62, 63], [(0, 63), (62, 63), (5, 6)]
     fast, slow = Solver(), Solver()
-    got = [fast._resolve(split) for split in kernel.children(graph, vertices, edges, Theory())]
+    got = [fast.game.resolve(fast, split) for split in kernel.children(graph, vertices, edges, Theory())]
     with python_path():
         want = [slow.decompose(remove_vertex(graph, i)) for i in vertices]
         want += [slow.decompose(remove_edge(graph, i, j)) for i, j in edges]

@@ -466,11 +466,11 @@ def test_report_observed_and_none():
 def test_misere_outcomes_equal_graph_games_on_paths():
     """Misère Kayles on a heap of m is misère Graph Nim on a path with m edges,
     and misère 0.4 is misère BE/BE on it (Harding-Ottaway Lemma 3.3): two
-    independent searches (heap multisets here, whole graphs in grundy.core.misere)."""
+    independent searches (heap multisets here, whole graphs in grundy.games.graphs.misere)."""
     import networkx as nx
 
     from grundy import Graph
-    from grundy.core.misere import MisereSolver
+    from grundy.games.graphs.misere import MisereSolver
     from grundy.games.octal import misere_outcomes
 
     for code, game in (("0.77", "graph-nim"), ("0.4", "be-be")):

@@ -14,7 +14,7 @@ if _sys.getrecursionlimit() < 20000:
 
 from grundy.analysis import Analysis, Move  # noqa: E402
 from grundy.api import analyze, nim_value, outcome, winning_moves
-from grundy.core.search import Solver
+from grundy.games.graphs.game import Solver
 from grundy.errors import GrundyError, InputError, SearchLimitReached, TooLargeError
 from grundy.games.partizan import PartizanValue, partizan_value
 from grundy.games.graphs.graph import Graph

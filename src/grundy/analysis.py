@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.games.graphs.bitset import components, full_mask, is_bipartite, edge_count, remove_edge
-from grundy.core.search import Component, Namer, Solver
-from grundy.core.misere import MisereSolver
+from grundy.core.search import Component, Namer
+from grundy.games.graphs.game import Solver
+from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.formulas import BIPARTITE_SOURCE, bipartite_value
 from grundy.core.moves import Move, label_json, label_str
 from grundy.games.graphs.graph import Graph, bits
@@ -318,7 +319,7 @@ def analyze_misere(
     option_table: bool = False,
 ) -> Analysis:
     """Misère outcome and winning moves of a graph (see
-    :class:`grundy.core.misere.MisereSolver`).
+    :class:`grundy.games.graphs.misere.MisereSolver`).
 
     Raises
     ------

@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from grundy.analysis import Analysis, Move, analyze_graph, analyze_misere
-from grundy.core.search import Solver
-from grundy.core.misere import MisereSolver
+from grundy.games.graphs.game import Solver
+from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.theory import Theory
 
 __all__ = ["nim_value", "outcome", "winning_moves", "analyze", "Analysis", "Move"]

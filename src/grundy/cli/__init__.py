@@ -16,8 +16,8 @@ import click
 
 from grundy import __version__
 from grundy.analysis import Analysis, analyze_graph, analyze_misere
-from grundy.core.search import Solver
-from grundy.core.misere import MisereSolver
+from grundy.games.graphs.game import Solver
+from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset
 from grundy.errors import InputError, SearchLimitReached
 from grundy.readwrite.graphs import LoadedPosition, load

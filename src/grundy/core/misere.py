@@ -1,65 +1,88 @@
 """Misère play: the player who cannot move wins.
 
 Under misère play a disjoint sum's outcome is not a function of its
-components' nim-values, so positions are searched whole (all components
-together, isolated vertices included) and memoised by the nauty certificate
-of the whole graph. No theorem of the papers is used: they are about normal
-play.
+components' nim-values, so positions are searched whole and memoised by a
+key the game gives (a canonical form, so isomorphic positions share an
+entry). One routine serves every game: graph rulesets
+(:mod:`grundy.games.graphs.misere`), octal games, posets, complexes,
+rectangular Chomp and Nim. No normal-play theorem is used.
 """
 
 from __future__ import annotations
 
-from grundy.games.graphs.bitset import upper_lists
-from grundy.core.canon import automorphisms, certificate
-from grundy.core.search import Solver, _edge_orbit_reps
-from grundy.games.graphs.rulesets import GraphRuleset
+from collections.abc import Callable, Hashable, Iterable
+from typing import Generic, TypeVar
 
-__all__ = ["MisereSolver"]
+from grundy.core.limits import Limits, Stats
+
+__all__ = ["MisereSearch"]
+
+P = TypeVar("P")
 
 
-class MisereSolver(Solver):
-    """Misère outcomes for any impartial graph ruleset.
+class MisereSearch(Generic[P]):
+    """Misère outcomes of the positions of one game.
 
-    Takes the ruleset, limits and progress options of :class:`Solver`;
-    the table maps a whole position's canonical key to whether it is an
-    N-position.
+    Parameters
+    ----------
+    options : callable
+        ``options(position)``: the positions one move away (one per
+        symmetry class is enough).
+    key : callable
+        ``key(position)``: a hashable key, equal for positions with equal
+        outcome (a canonical form).
+    time_limit, max_positions, progress
+        As for :class:`grundy.core.limits.Limits`.
 
-    >>> s = MisereSolver(ruleset="chomp")
-    >>> s.is_n((0,)), s.is_n((0, 0))     # one vertex: P (taking it loses); two: N
-    (False, True)
+    Raises (from :meth:`is_n`)
+    ------
+    SearchLimitReached
+        When a limit is passed; what was learned stays memoised.
+
+    >>> s = MisereSearch(lambda h: range(h), lambda h: h)   # one Nim heap
+    >>> [s.is_n(h) for h in range(4)]     # misère: taking the last loses
+    [True, False, True, True]
     """
 
-    def __init__(self, ruleset: GraphRuleset | str = "chomp", **kwargs: object) -> None:
-        super().__init__(None, ruleset=ruleset, **kwargs)  # type: ignore[arg-type]
-        self.misere: dict[bytes, bool] = {}
+    def __init__(
+        self,
+        options: Callable[[P], Iterable[P]],
+        key: Callable[[P], Hashable],
+        *,
+        time_limit: float | None = None,
+        max_positions: int | None = None,
+        progress: bool = False,
+    ) -> None:
+        self.options = options
+        self.key = key
+        self.memo: dict[Hashable, bool] = {}
+        self.stats = Stats()
+        self.limits = Limits(time_limit, max_positions, progress)
 
-    def is_n(self, adj: tuple[int, ...]) -> bool:
-        """Whether the graph is an N-position under misère play: it has no
-        move (the player to move has already won) or a move to a P-position.
+    def start(self) -> None:
+        """Start the clock for a top-level call (limits count from here)."""
+        self.limits.start()
 
-        Raises
-        ------
-        SearchLimitReached
-            If a limit of the solver is hit.
-        """
-        n = len(adj)
-        if n == 0:
-            return True
-        nbrs = upper_lists(adj)
-        key = certificate(n, nbrs)
-        known = self.misere.get(key)
+    def finish(self) -> None:
+        """Stop the clock and close the progress display."""
+        self.stats.seconds += self.limits.finish()
+
+    def is_n(self, position: P) -> bool:
+        """Whether ``position`` is an N-position under misère play: it has
+        no move (the player to move has already won) or a move to a
+        P-position."""
+        k = self.key(position)
+        known = self.memo.get(k)
         if known is not None:
             self.stats.table_hits += 1
             return known
-        self._tick()
-        gens, orbits = automorphisms(n, nbrs)
-        vertex_reps = {i for i in range(n) if orbits[i] == i}
-        edge_reps = set(_edge_orbit_reps(nbrs, gens))
+        self.stats.positions += 1
+        self.limits.tick(self.stats.positions, len(self.memo))
         result = True  # no move: the player to move wins
-        for option in self.ruleset.options(adj, vertex_reps, edge_reps):
+        for option in self.options(position):
             result = False
             if not self.is_n(option):
                 result = True
                 break
-        self.misere[key] = result
+        self.memo[k] = result
         return result

@@ -51,7 +51,7 @@ Reductions (each switchable off through :class:`ComplexTheory`)
   so the nim-value is kept too. Vertices with equal links are removed in
   pairs (an odd class keeps one), the analogue of false twins in graphs.
 - **graphs**: a component of dimension <= 1 is a Graph Chomp position and
-  is valued by :class:`grundy.core.search.Solver` with its own theory (bipartite
+  is valued by :class:`grundy.core.search.Searcher` with its own theory (bipartite
   graphs, forests, complete multipartite graphs, cycles, ...).
 - **cancel_pairs**: isomorphic components cancel (G + G = 0).
 
@@ -66,19 +66,18 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.canon import automorphisms, certificate, graph_from_certificate
-from grundy.core.search import Component, Partial, Solver
+from grundy.core.search import Component, Namer, Searcher, Split
 from grundy.errors import InputError, TooLargeError
 from grundy.core.moves import label_json, label_str
 from grundy.games.graphs.graph import Graph, bits
 from grundy.games.posets import (
     PosetSolver,
     Poset,
-    StoredSolver,
     _json_label,
     _token_label,
     measured,
@@ -86,6 +85,7 @@ from grundy.games.posets import (
     read_text,
     sum_values,
 )
+from grundy.games.graphs.game import Solver
 from grundy.games.graphs.theory import Switches, Theory, involution_candidates
 
 __all__ = [
@@ -116,7 +116,6 @@ MAX_FAMILY_VERTICES = 16
 MAX_FACETS = 20_000
 
 Label = Hashable
-Namer = Callable[[int], str]
 
 
 # ----------------------------------------------------------------------
@@ -693,67 +692,52 @@ class ComplexTheory(Switches):
 
 
 # ----------------------------------------------------------------------
-# the solver
+# the game
 # ----------------------------------------------------------------------
-class ComplexSolver(StoredSolver):
-    """Exact subset take-away search on the engine's core, on coloured
-    vertex-facet incidence graphs (see the module docstring).
+class ComplexGame:
+    """Subset take-away as a game of :class:`grundy.core.search.Searcher`,
+    on coloured vertex-facet incidence graphs (see the module docstring).
 
-    Positions are given to :meth:`decompose` as tuples of facet bitsets.
+    Positions are tuples of facet bitsets (an antichain; vertices numbered
+    freely), with an optional mask of vertices to restrict to.
 
     Parameters
     ----------
     theory : ComplexTheory, optional
         Which shortcuts to use (default all).
-    **kwargs
-        Limits, progress, caches and the persistent table: see
-        :class:`grundy.games.posets.StoredSolver`.
-
-    >>> s = ComplexSolver()
-    >>> s.value_of(*s.decompose(build_complex_family("torus").facets))
-    0
+    face_cache_size : int
+        How many keys keep their face count (the option order) cached.
     """
 
-    game = "complex-incidence-v1"
+    name = "complex-incidence-v1"
 
-    def __init__(self, theory: ComplexTheory | None = None, **kwargs: Any) -> None:
-        super().__init__(theory if theory is not None else ComplexTheory(), **kwargs)
-        self._graphs = Solver(Theory())
+    def __init__(self, theory: ComplexTheory | None = None, face_cache_size: int = 500_000) -> None:
+        self.theory = theory if theory is not None else ComplexTheory()
+        self.face_cache_size = face_cache_size
         self._faces: dict[bytes, int] = {}
+        self._graphs: Solver | None = None
+        self._graphs_of: Searcher | None = None
 
-    def decompose(  # type: ignore[override]
+    def decompose(
         self,
+        search: Searcher,
         facets: tuple[int, ...],
         mask: int | None = None,
         trace: list[str] | None = None,
         name: Namer | None = None,
-    ) -> tuple[int, tuple[Component, ...]]:
-        """Split a position into a heap and unknown components.
-
-        Parameters
-        ----------
-        facets : tuple of int
-            The facets as vertex bitsets (an antichain; vertices numbered
-            freely).
-        mask : int, optional
-            Restrict to the subcomplex induced on these vertices.
-        trace, name
-            If ``trace`` is a list, a line is appended for every reduction
-            and closed form used, naming vertex sets with ``name(mask)``.
-
-        Returns
-        -------
-        (nimber, unknowns)
-            As for :meth:`grundy.core.search.Solver.decompose`.
-        """
+    ) -> Split:
+        """Split a position into a heap and unknown components; ``mask``
+        restricts to the subcomplex induced on those vertices. As
+        :meth:`grundy.core.search.Searcher.decompose`."""
         if mask is not None:
             facets = _maximal(f & mask for f in facets)
         unknown: list[Component] = []
-        nimber = self._split(facets, unknown, trace, name)
-        return self._finish(nimber, unknown, trace)
+        nimber = self._split(search, facets, unknown, trace, name)
+        return search.finish_split(nimber, unknown, trace)
 
     def _split(
         self,
+        search: Searcher,
         facets: Iterable[int],
         unknown: list[Component],
         trace: list[str] | None = None,
@@ -772,12 +756,24 @@ class ComplexSolver(StoredSolver):
                     if f.bit_count() > 2:
                         break
                 else:
-                    nimber ^= self._graph_value(comp, vmask, trace, name)
+                    nimber ^= self._graph_value(search, comp, vmask, trace, name)
                     continue
-            nimber ^= self._key_component(comp, vmask, unknown, trace, name)
+            nimber ^= self._key_component(search, comp, vmask, unknown, trace, name)
         return nimber
 
-    def _graph_value(self, comp: list[int], vmask: int, trace: list[str] | None, name: Namer | None) -> int:
+    def _graph_solver(self, search: Searcher) -> Solver:
+        """The Graph Chomp searcher for 1-dimensional components: its own
+        table, this search's limits and counters."""
+        if self._graphs is None or self._graphs_of is not search:
+            self._graphs = Solver(Theory())
+            self._graphs.limits = search.limits
+            self._graphs.stats = search.stats
+            self._graphs_of = search
+        return self._graphs
+
+    def _graph_value(
+        self, search: Searcher, comp: list[int], vmask: int, trace: list[str] | None, name: Namer | None
+    ) -> int:
         nv, facets = _compact(comp, vmask)
         adj = [0] * nv
         for f in facets:
@@ -786,9 +782,7 @@ class ComplexSolver(StoredSolver):
                 j = (f ^ (1 << i)).bit_length() - 1
                 adj[i] |= 1 << j
                 adj[j] |= 1 << i
-        g = self._graphs
-        before = g.stats.positions
-        g._deadline = self._deadline
+        g = self._graph_solver(search)
         if trace is not None and name is not None:
             verts = list(bits(vmask))
 
@@ -805,59 +799,50 @@ class ComplexSolver(StoredSolver):
             trace.append(f"{name(vmask)}: value {value}")
         else:
             value = g.value_of(*g.decompose(tuple(adj)))
-        self.stats.closed_forms += 1
-        self.stats.positions += g.stats.positions - before
+        search.stats.closed_forms += 1
         return value
 
     def _key_component(
         self,
+        search: Searcher,
         comp: list[int],
         vmask: int,
         unknown: list[Component],
         trace: list[str] | None,
         name: Namer | None,
     ) -> int:
-        """Key one component, value what is known of it, reduce it (binary
-        stars, then an involution; remembered per key) or append its key to
-        ``unknown``."""
+        """Key one component and hand it to the table with its reduction
+        (binary stars, then an involution)."""
         if vmask & (vmask + 1) == 0:  # vertices 0 .. nv-1 already
             nv, facets = vmask.bit_length(), tuple(comp)
         else:
             nv, facets = _compact(comp, vmask)
         total, lists, colouring = _incidence(nv, facets)
         key = nv.to_bytes(2, "big") + certificate(total, lists, colouring=colouring)
-        val = self.values.get(key)
-        if val is not None:
-            self.stats.table_hits += 1
-            if trace is not None and name is not None:
-                trace.append(f"{name(vmask)}: value {val} from the table")
-            return val
         theory = self.theory
-        if theory.binary_star or theory.involutions:
-            alias = self.aliases.get(key)
-            if (alias is None and key not in self.irreducible) or trace is not None:
-                found = self._reduction(nv, facets, total, lists, colouring)
-                if found is None:
-                    self._remember(key, None)
-                else:
-                    self.stats.reductions += 1
-                    if alias is None:
-                        alias = self.decompose(facets, found[1])
-                        self._remember(key, alias)
-                    if trace is not None and name is not None:
-                        alias = self._explain(found, comp, vmask, trace, name)
-            if alias is not None:
-                unknown.extend(alias[1])
-                return alias[0]
-        if trace is not None and name is not None:
-            fv = [0] * max(f.bit_count() for f in facets)
-            for f in _faces_of(facets):
-                fv[f.bit_count() - 1] += 1
-            trace.append(
-                f"{name(vmask)}: {nv} vertices, {len(facets)} facets, f-vector {fv}, no shortcut: searched"
-            )
-        unknown.append(key)
-        return 0
+
+        def reduce(tr: list[str] | None) -> Split | None:
+            found = self._reduction(nv, facets, total, lists, colouring)
+            if found is None:
+                return None
+            if tr is None or name is None:
+                return self.decompose(search, facets, found[1])
+            return self._explain(search, found, comp, vmask, tr, name)
+
+        use = reduce if theory.binary_star or theory.involutions else None
+        if trace is None or name is None:
+            return search.look_up(key, unknown, use)
+        fv = [0] * max(f.bit_count() for f in facets)
+        for f in _faces_of(facets):
+            fv[f.bit_count() - 1] += 1
+        return search.look_up(
+            key,
+            unknown,
+            use,
+            trace,
+            name(vmask),
+            f"{name(vmask)}: {nv} vertices, {len(facets)} facets, f-vector {fv}, no shortcut: searched",
+        )
 
     def _reduction(
         self,
@@ -882,12 +867,13 @@ class ComplexSolver(StoredSolver):
 
     def _explain(
         self,
+        search: Searcher,
         found: tuple[str, int, list[int] | None],
         comp: list[int],
         vmask: int,
         trace: list[str],
         name: Namer,
-    ) -> tuple[int, tuple[Component, ...]]:
+    ) -> Split:
         """Trace a reduction in the caller's labels and decompose what it
         leaves with the trace; returns that decomposition."""
         verts = list(bits(vmask))
@@ -912,28 +898,19 @@ class ComplexSolver(StoredSolver):
         if not kept:
             trace.append("nothing is left: value 0")
             return 0, ()
-        return self.decompose(tuple(comp), kept, trace, name)
+        return self.decompose(search, tuple(comp), kept, trace, name)
 
-    def _options(
-        self, key: bytes, refute: int = -1, partial: Partial | None = None
-    ) -> list[tuple[int, tuple[Component, ...]]] | Partial:
+    def children(self, search: Searcher, key: Component, start: int = 0) -> Iterator[Split]:
         """Options of a component: one move per orbit of faces under the
-        automorphism group, children decomposed and deduplicated, easiest
-        first.
-
-        With ``refute >= 0``, a :data:`grundy.core.search.Partial`
-        ``([], 0, 1 << refute)`` as soon as an option of known value
-        ``refute`` turns up (:meth:`grundy.core.search.Solver._options`); a
-        ``partial`` passed back is ignored: the generation starts again."""
-        self._tick()
+        automorphism group (faces by size, then number), from the
+        ``start``-th on."""
         nv, facets = complex_from_key(key)
         total, lists, colouring = _incidence(nv, facets)
         gens, _orbits = automorphisms(total, lists, colouring=colouring)
         images = [[1 << p[v] for v in range(nv)] for p in gens]
-        faces = sorted(_faces_of(facets), key=int.bit_count)
+        faces = sorted(_faces_of(facets), key=lambda f: (f.bit_count(), f))
         seen_faces: set[int] = set()
-        seen: set[tuple[int, tuple[Component, ...]]] = set()
-        out = []
+        index = 0
         for face in faces:
             if face in seen_faces:
                 continue
@@ -953,29 +930,44 @@ class ComplexSolver(StoredSolver):
                     if g not in seen_faces:
                         seen_faces.add(g)
                         orbit.append(g)
+            index += 1
+            if index <= start:
+                continue
             unknown: list[Component] = []
-            nim = self._split(remove_face(facets, face), unknown)
-            child = self._finish(nim, unknown)
-            if nim == refute and not child[1]:
-                # an option of known value ``refute`` (see Solver._options);
-                # a resumed generation (``partial``) starts again from the top
-                return [], 0, 1 << refute
-            if child not in seen:
-                seen.add(child)
-                out.append(child)
-        # Easiest first: fewest unknown components, then fewest faces (a
-        # better measure of size than the key's length: it halved the
-        # positions expanded for Gale n = 6).
-        out.sort(key=lambda c: (len(c[1]), sum(map(self._face_count, c[1]))))
-        return out
+            nim = self._split(search, remove_face(facets, face), unknown)
+            yield search.finish_split(nim, unknown)
 
-    def _face_count(self, key: bytes) -> int:
+    def size(self, key: Component) -> int:
+        """Number of faces: a better measure than the key's length (it
+        halved the positions expanded for Gale n = 6)."""
         count = self._faces.get(key)
         if count is None:
-            if len(self._faces) >= self.reduction_cache_size:
+            if len(self._faces) >= self.face_cache_size:
                 self._faces.clear()
             count = self._faces[key] = len(_faces_of(complex_from_key(key)[1]))
         return count
+
+
+class ComplexSolver(Searcher):
+    """The searcher of subset take-away, made in one call:
+    ``Searcher(ComplexGame(theory), **kwargs)``.
+
+    Parameters
+    ----------
+    theory : ComplexTheory, optional
+        Which shortcuts to use (default all).
+    **kwargs
+        Table, limits, progress and caches: see
+        :class:`grundy.core.search.Searcher`.
+
+    >>> s = ComplexSolver()
+    >>> s.value_of(*s.decompose(build_complex_family("torus").facets))
+    0
+    """
+
+    def __init__(self, theory: ComplexTheory | None = None, **kwargs: Any) -> None:
+        super().__init__(ComplexGame(theory), **kwargs)
+
 
 # ----------------------------------------------------------------------
 # analysis

@@ -32,7 +32,7 @@ Well-known poset games are members of the families (:data:`POSET_FAMILIES`):
 
 The search
 ----------
-:class:`PosetSolver` reuses the search core of :class:`grundy.core.search.Solver`
+:class:`PosetSolver` reuses the search core of :class:`grundy.core.search.Searcher`
 (outcome questions on sums, the value table, the option cache, limits) and
 supplies the poset-specific parts: :meth:`PosetSolver.decompose` splits a
 position into the connected components of its comparability graph (a
@@ -95,16 +95,14 @@ import json
 import math
 import os
 import re
-import sqlite3
-import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from grundy.analysis import measured, sum_values
 from grundy.games.graphs.bitset import components
-from grundy.core.canon import NAUTY_VERSION, automorphisms, certificate, digraph_from_certificate
-from grundy.core.search import Component, Partial, Solver
+from grundy.core.canon import automorphisms, certificate, digraph_from_certificate
+from grundy.core.search import Component, Namer, Searcher, Split
 from grundy.errors import InputError, TooLargeError
 from grundy.core.moves import label_json, label_str
 from grundy.games.graphs.graph import bits
@@ -114,8 +112,7 @@ __all__ = [
     "Poset",
     "PosetTheory",
     "PosetSolver",
-    "PersistentTable",
-    "StoredSolver",
+    "PosetGame",
     "POSET_FAMILIES",
     "INVOLUTION_SOURCE",
     "build_poset_family",
@@ -136,7 +133,6 @@ CHAIN_SOURCE = "Nim: a chain of n elements is a nim-heap of size n"
 MAX_ELEMENTS = 5000
 
 Label = Hashable
-Namer = Callable[[int], str]
 
 
 # ----------------------------------------------------------------------
@@ -805,288 +801,57 @@ class PosetTheory(Switches):
 
 
 # ----------------------------------------------------------------------
-# the persistent table
+# the game
 # ----------------------------------------------------------------------
-class _Journal(dict):  # type: ignore[type-arg]
-    """A dict that remembers which keys were written since the last save
-    (reads stay the C dict's ``get``; only writes pay)."""
+class PosetGame:
+    """Poset games as a game of :class:`grundy.core.search.Searcher`.
 
-    __slots__ = ("dirty",)
-
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self.dirty: set[bytes] = set()
-
-    def __setitem__(self, key: bytes, value: int) -> None:
-        self.dirty.add(key)
-        dict.__setitem__(self, key, value)
-
-
-class PersistentTable:
-    """A transposition table in an sqlite3 file (stdlib, no server).
-
-    One row per position: ``(game, nauty, key, value, excluded)`` where
-    ``game`` names the ruleset and key format, ``nauty`` is
-    :data:`grundy.core.canon.NAUTY_VERSION` (canonical labels may differ between
-    nauty versions, so rows of another version are never read), ``key`` the
-    canonical key, ``value`` the nim-value if known and ``excluded`` the
-    set of values the position is known not to have (hex bitmask), which
-    keeps the partial work on positions left open by a stopped run.
-
-    Parameters
-    ----------
-    path : str
-        The file (created if missing).
-    game : str
-        The namespace of the rows.
-
-    Raises
-    ------
-    InputError
-        If the file cannot be opened or is not a table of this kind.
-    """
-
-    SCHEMA = (
-        "CREATE TABLE IF NOT EXISTS positions (game TEXT NOT NULL, nauty TEXT NOT NULL, "
-        "key BLOB NOT NULL, value INTEGER, excluded TEXT, PRIMARY KEY (game, nauty, key)) WITHOUT ROWID"
-    )
-
-    def __init__(self, path: str, game: str) -> None:
-        self.path = path
-        self.game = game
-        try:
-            self.conn = sqlite3.connect(path)
-            self.conn.execute(self.SCHEMA)
-            self.conn.commit()
-        except sqlite3.Error as exc:
-            raise InputError(f"cannot use {path} as a table file: {exc}") from None
-
-    def load(self, values: dict[bytes, int], not_values: dict[bytes, int]) -> int:
-        """Fill ``values`` and ``not_values`` from the file; returns rows read."""
-        rows = 0
-        cur = self.conn.execute(
-            "SELECT key, value, excluded FROM positions WHERE game = ? AND nauty = ?",
-            (self.game, NAUTY_VERSION),
-        )
-        for key, value, excluded in cur:
-            rows += 1
-            key = bytes(key)
-            if value is not None:
-                dict.__setitem__(values, key, value)
-            elif excluded:
-                dict.__setitem__(not_values, key, int(excluded, 16))
-        return rows
-
-    def save(self, values: _Journal, not_values: _Journal) -> int:
-        """Write the rows changed since the last save; returns their number."""
-        rows = []
-        for key in values.dirty:
-            rows.append((self.game, NAUTY_VERSION, key, values[key], None))
-        for key in not_values.dirty:
-            if key in values:
-                continue
-            ex = not_values.get(key)
-            if ex:
-                rows.append((self.game, NAUTY_VERSION, key, None, format(ex, "x")))
-        if rows:
-            with self.conn:
-                self.conn.executemany(
-                    "INSERT OR REPLACE INTO positions (game, nauty, key, value, excluded) VALUES (?, ?, ?, ?, ?)",
-                    rows,
-                )
-        values.dirty.clear()
-        not_values.dirty.clear()
-        return len(rows)
-
-    def count(self) -> tuple[int, int]:
-        """Rows of this game and nauty version: (with a value, partial)."""
-        known, partial = self.conn.execute(
-            "SELECT COUNT(value), COUNT(*) - COUNT(value) FROM positions WHERE game = ? AND nauty = ?",
-            (self.game, NAUTY_VERSION),
-        ).fetchone()
-        return known, partial
-
-    def close(self) -> None:
-        self.conn.close()
-
-
-class StoredSolver(Solver):
-    """The engine's search with a persistent table, checkpoints and bounded
-    caches: the common base of :class:`PosetSolver` and
-    :class:`grundy.games.complexes.ComplexSolver` (subclasses set :attr:`game`
-    and supply ``decompose`` and ``_options``).
-
-    Parameters
-    ----------
-    time_limit, max_positions, progress, option_cache_size
-        As for :class:`grundy.core.search.Solver`. ``option_cache_size`` bounds
-        the memory used besides the value table.
-    table : str, optional
-        An sqlite3 file holding the value table (:class:`PersistentTable`):
-        read when the solver is made, written every ``checkpoint_seconds``
-        of search and when a top-level call ends (:meth:`finish`, also after
-        a limit or Ctrl-C), so a stopped run resumes where it was.
-    checkpoint_seconds : float
-        Seconds between writes of the table during a search.
-    reduction_cache_size : int
-        How many positions keep their reduction (involution fixed set, or
-        "none") remembered; the memo is dropped whole when it overflows.
-    report : callable, optional
-        Called with the solver every ``report_seconds`` of search (e.g. to
-        print :meth:`progress_line` to a log).
-    report_seconds : float
-        Seconds between calls of ``report``.
-    """
-
-    game = "base"
-
-    def __init__(
-        self,
-        theory: Any,
-        *,
-        time_limit: float | None = None,
-        max_positions: int | None = None,
-        progress: bool = False,
-        option_cache_size: int = 50_000,
-        table: str | None = None,
-        checkpoint_seconds: float = 60.0,
-        reduction_cache_size: int = 500_000,
-        report: Callable[["StoredSolver"], None] | None = None,
-        report_seconds: float = 10.0,
-    ) -> None:
-        super().__init__(
-            Theory.none(),
-            time_limit=time_limit,
-            max_positions=max_positions,
-            progress=progress,
-            option_cache_size=option_cache_size,
-        )
-        self.theory = theory
-        self._is_chomp = False  # the compiled kernel is Graph Chomp's
-        self.reduction_cache_size = reduction_cache_size
-        self.checkpoint_seconds = checkpoint_seconds
-        self.table: PersistentTable | None = None
-        self.loaded = 0
-        self._last_save = self._last_report = time.perf_counter()
-        self.report = report
-        self.report_seconds = report_seconds
-        self._ticks = 0
-        if table is not None:
-            self.table = PersistentTable(table, self.game)
-            self.values = _Journal()
-            self.not_values = _Journal()
-            self.loaded = self.table.load(self.values, self.not_values)
-
-    def save(self) -> int:
-        """Write what changed to the table file (no-op without one)."""
-        self._last_save = time.perf_counter()
-        if self.table is None:
-            return 0
-        return self.table.save(self.values, self.not_values)  # type: ignore[arg-type]
-
-    def close(self) -> None:
-        """Save and close the table file."""
-        if self.table is not None:
-            self.save()
-            self.table.close()
-            self.table = None
-
-    def finish(self) -> None:
-        super().finish()
-        if self.table is not None:
-            self.save()
-
-    def _tick(self) -> None:
-        super()._tick()
-        self._ticks += 1
-        if self._ticks & 255 == 0 and (self.table is not None or self.report is not None):
-            now = time.perf_counter()
-            if self.table is not None and now - self._last_save >= self.checkpoint_seconds:
-                self.save()
-            if self.report is not None and now - self._last_report >= self.report_seconds:
-                self._last_report = now
-                self.report(self)
-
-    def _remember(self, key: bytes, alias: tuple[int, tuple[Component, ...]] | None) -> None:
-        if len(self.aliases) + len(self.irreducible) >= self.reduction_cache_size:
-            self.aliases.clear()
-            self.irreducible.clear()
-        if alias is None:
-            self.irreducible.add(key)
-        else:
-            self.aliases[key] = alias
-
-    def progress_line(self) -> str:
-        """One line for a progress display: positions, table size, cache."""
-        return (
-            f"{self.stats.positions} positions expanded, {len(self.values)} values known "
-            f"({len(self.not_values)} partial), {len(self._option_cache)} option lists cached"
-        )
-
-
-# ----------------------------------------------------------------------
-# the solver
-# ----------------------------------------------------------------------
-class PosetSolver(StoredSolver):
-    """Exact poset-game search on the engine's core (see the module docstring).
-
-    Positions are given to :meth:`decompose` as strict up-sets in the
-    *game* order (the sets a move removes): :attr:`Poset.game_up`.
+    Positions are strict up-sets in the *game* order (the sets a move
+    removes, :attr:`Poset.game_up`), with a mask of the elements present.
+    Components are those of the comparability graph; a lone element and a
+    chain are nim-heaps; the rest is keyed by nauty (the cover digraph,
+    coloured) and reduced by order involutions (see the module docstring).
 
     Parameters
     ----------
     theory : PosetTheory, optional
         Which shortcuts to use (default all).
-    **kwargs
-        Limits, progress, caches and the persistent table: see
-        :class:`StoredSolver`.
-
-    >>> s = PosetSolver()
-    >>> s.value_of(*s.decompose(build_poset_family("antichain:3").up))
-    1
     """
 
-    game = "poset-v1"
+    name = "poset-v1"
 
-    def __init__(self, theory: PosetTheory | None = None, **kwargs: Any) -> None:
-        super().__init__(theory if theory is not None else PosetTheory(), **kwargs)
+    def __init__(self, theory: PosetTheory | None = None) -> None:
+        self.theory = theory if theory is not None else PosetTheory()
 
-    def decompose(  # type: ignore[override]
+    def size(self, key: Component) -> int:
+        return len(key)
+
+    def decompose(
         self,
+        search: Searcher,
         up: tuple[int, ...],
         mask: int | None = None,
         trace: list[str] | None = None,
         name: Namer | None = None,
-    ) -> tuple[int, tuple[Component, ...]]:
+    ) -> Split:
         """Split a position into a heap and unknown components.
 
-        Parameters
-        ----------
-        up : tuple of int
-            Strict up-sets (transitively closed) of the whole poset.
-        mask : int, optional
-            The elements present (default all): a down-set of ``up``'s
-            order for a position reached by play, but any subset works.
-        trace, name
-            If ``trace`` is a list, a line is appended for every closed form
-            and reduction used, naming element sets with ``name(mask)``.
-
-        Returns
-        -------
-        (nimber, unknowns)
-            The value is ``nimber`` xor the values of the ``unknowns``
-            (canonical keys), as for :meth:`grundy.core.search.Solver.decompose`.
+        ``up``: strict up-sets (transitively closed) of the whole poset;
+        ``mask``: the elements present (default all; a down-set for a
+        position reached by play, but any subset works). As
+        :meth:`grundy.core.search.Searcher.decompose`.
         """
         if mask is None:
             mask = (1 << len(up)) - 1
         down = _down_sets(up)
         comparable = tuple(u | d for u, d in zip(up, down))
         unknown: list[Component] = []
-        nimber = self._split(up, comparable, mask, unknown, trace, name)
-        return self._finish(nimber, unknown, trace)
+        nimber = self._split(search, up, comparable, mask, unknown, trace, name)
+        return search.finish_split(nimber, unknown, trace)
 
     def _split(
         self,
+        search: Searcher,
         up: tuple[int, ...],
         comparable: tuple[int, ...],
         mask: int,
@@ -1111,16 +876,17 @@ class PosetSolver(StoredSolver):
                         break
                     m ^= low
                 else:
-                    self.stats.closed_forms += 1
+                    search.stats.closed_forms += 1
                     nimber ^= size
                     if trace is not None and name is not None:
                         trace.append(f"{name(comp)}: a chain of {size} elements, value {size} [{CHAIN_SOURCE}]")
                     continue
-            nimber ^= self._key_component(up, comp, unknown, trace, name)
+            nimber ^= self._key_component(search, up, comp, unknown, trace, name)
         return nimber
 
     def _key_component(
         self,
+        search: Searcher,
         up: tuple[int, ...],
         comp: int,
         unknown: list[Component],
@@ -1131,62 +897,45 @@ class PosetSolver(StoredSolver):
         sub = _compact(up, verts)
         lists, colouring = _nauty_input(sub)
         key = certificate(len(sub), lists, directed=True, colouring=colouring)
-        val = self.values.get(key)
-        if val is not None:
-            self.stats.table_hits += 1
-            if trace is not None and name is not None:
-                trace.append(f"{name(comp)}: value {val} from the table")
-            return val
-        if self.theory.involutions:
-            alias = self.aliases.get(key)
-            if (alias is None and key not in self.irreducible) or trace is not None:
-                gens, _orbits = automorphisms(len(sub), lists, directed=True, colouring=colouring)
-                inv = poset_involution(sub, gens)
-                if inv is None:
-                    self._remember(key, None)
+
+        def reduce(tr: list[str] | None) -> Split | None:
+            gens, _orbits = automorphisms(len(sub), lists, directed=True, colouring=colouring)
+            inv = poset_involution(sub, gens)
+            if inv is None:
+                return None
+            if tr is None or name is None:
+                return self.decompose(search, sub, inv[0])
+            moved = 0
+            fixed = 0
+            for i, w in enumerate(inv[1]):
+                if w != i:
+                    moved |= 1 << verts[i]
                 else:
-                    self.stats.reductions += 1
-                    if alias is None:
-                        alias = self.decompose(sub, inv[0])
-                        self._remember(key, alias)
-                    if trace is not None and name is not None:
-                        moved = 0
-                        fixed = 0
-                        for i, w in enumerate(inv[1]):
-                            if w != i:
-                                moved |= 1 << verts[i]
-                            else:
-                                fixed |= 1 << verts[i]
-                        trace.append(
-                            f"{name(comp)}: an order automorphism of order 2 moving {name(moved)} "
-                            f"has an order ideal as fixed-point set; replaced by it [{INVOLUTION_SOURCE}]"
-                        )
-                        if fixed:
-                            alias = self.decompose(up, fixed, trace, name)
-                        else:
-                            trace.append("the fixed-point set is empty: value 0")
-            if alias is not None:
-                unknown.extend(alias[1])
-                return alias[0]
-        if trace is not None and name is not None:
-            trace.append(
-                f"{name(comp)}: {len(sub)} elements, {sum(u.bit_count() for u in sub)} relations, "
-                "no shortcut: searched"
+                    fixed |= 1 << verts[i]
+            tr.append(
+                f"{name(comp)}: an order automorphism of order 2 moving {name(moved)} "
+                f"has an order ideal as fixed-point set; replaced by it [{INVOLUTION_SOURCE}]"
             )
-        unknown.append(key)
-        return 0
+            if fixed:
+                return self.decompose(search, up, fixed, tr, name)
+            tr.append("the fixed-point set is empty: value 0")
+            return 0, ()
 
-    def _options(
-        self, key: bytes, refute: int = -1, partial: Partial | None = None
-    ) -> list[tuple[int, tuple[Component, ...]]] | Partial:
+        if trace is None or name is None:
+            return search.look_up(key, unknown, reduce if self.theory.involutions else None)
+        return search.look_up(
+            key,
+            unknown,
+            reduce if self.theory.involutions else None,
+            trace,
+            name(comp),
+            f"{name(comp)}: {len(sub)} elements, {sum(u.bit_count() for u in sub)} relations, "
+            "no shortcut: searched",
+        )
+
+    def children(self, search: Searcher, key: Component, start: int = 0) -> Iterator[Split]:
         """Options of a component: one move per orbit of its automorphism
-        group, children decomposed and deduplicated, easiest first.
-
-        With ``refute >= 0``, a :data:`grundy.core.search.Partial`
-        ``([], 0, 1 << refute)`` as soon as an option of known value
-        ``refute`` turns up (:meth:`grundy.core.search.Solver._options`); a
-        ``partial`` passed back is ignored: the generation starts again."""
-        self._tick()
+        group (elements in index order), from the ``start``-th on."""
         up = digraph_from_certificate(key)
         n = len(up)
         lists, colouring = _nauty_input(up)
@@ -1194,23 +943,32 @@ class PosetSolver(StoredSolver):
         down = _down_sets(up)
         comparable = tuple(u | d for u, d in zip(up, down))
         full = (1 << n) - 1
-        seen: set[tuple[int, tuple[Component, ...]]] = set()
-        out = []
-        for i in range(n):
-            if orbits[i] != i:
-                continue
+        reps = [i for i in range(n) if orbits[i] == i]
+        for i in reps[start:]:
             unknown: list[Component] = []
-            nim = self._split(up, comparable, full & ~(up[i] | 1 << i), unknown)
-            child = self._finish(nim, unknown)
-            if nim == refute and not child[1]:
-                # an option of known value ``refute`` (see Solver._options);
-                # a resumed generation (``partial``) starts again from the top
-                return [], 0, 1 << refute
-            if child not in seen:
-                seen.add(child)
-                out.append(child)
-        out.sort(key=lambda c: (len(c[1]), sum(map(len, c[1]))))
-        return out
+            nim = self._split(search, up, comparable, full & ~(up[i] | 1 << i), unknown)
+            yield search.finish_split(nim, unknown)
+
+
+class PosetSolver(Searcher):
+    """The searcher of poset games, made in one call:
+    ``Searcher(PosetGame(theory), **kwargs)``.
+
+    Parameters
+    ----------
+    theory : PosetTheory, optional
+        Which shortcuts to use (default all).
+    **kwargs
+        Table, limits, progress and caches: see
+        :class:`grundy.core.search.Searcher`.
+
+    >>> s = PosetSolver()
+    >>> s.value_of(*s.decompose(build_poset_family("antichain:3").up))
+    1
+    """
+
+    def __init__(self, theory: PosetTheory | None = None, **kwargs: Any) -> None:
+        super().__init__(PosetGame(theory), **kwargs)
 
 
 # ----------------------------------------------------------------------

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Compiled hot path of the search, for graphs of at most 64 vertices.
 
-The structural half of :meth:`grundy.core.search.Solver.decompose` on ``uint64``
+The structural half of :meth:`grundy.core.search.Searcher.decompose` on ``uint64``
 bitsets: connected components, iterated false-twin deletion and the closed
 forms of :func:`grundy.games.graphs.theory.classify` (values only), and compaction of
 each remaining component with its upper adjacency lists for nauty. Results
@@ -14,7 +14,7 @@ extension module (found with ``dlopen``/``dlsym``; nothing of nauty is
 vendored here). It does exactly what pynauty's ``graph_cert`` and
 ``graph_autgrp`` do (same options, same workspace size), so the keys are
 byte-for-byte pynauty's certificates; the engine checks that at import
-(:func:`grundy.core.search._bind_kernel`) and the tests check it on every graph of
+(:func:`grundy.games.graphs.game._bind_kernel`) and the tests check it on every graph of
 at most 7 vertices and on random graphs. :class:`Expander` then generates a
 position's options end to end in C: automorphism orbits, the children, their
 split, their keys and the table lookups; a key seen for the first time is
@@ -667,9 +667,9 @@ cdef int _find(int* parent, int x) noexcept nogil:
 cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int* nv,
                      int* ei, int* ej) except -1:
     """One vertex per orbit (``vreps``, ``nv[0]`` of them, highest degree
-    first, as :meth:`grundy.core.search.Solver._options` orders them) and one
+    first, as :meth:`grundy.core.search.Searcher._options` orders them) and one
     edge per orbit (``ei``, ``ej``; the count is returned), as
-    :func:`grundy.core.search._edge_orbit_reps` orders them."""
+    :func:`grundy.games.graphs.game._edge_orbit_reps` orders them."""
     cdef int orbits[64]
     cdef int eid[64][64]
     cdef int parent[2016]
@@ -753,7 +753,7 @@ def graph_of_key(bytes key):
 def orbit_reps(bytes key):
     """``(vertices, edges)``: one vertex and one edge ``(i, j)``, ``i < j``,
     per automorphism orbit of the graph of ``key`` (its canonical labelling),
-    in the order of :meth:`grundy.core.search.Solver._options`'s pure-Python path."""
+    in the order of :meth:`grundy.core.search.Searcher._options`'s pure-Python path."""
     cdef uint64_t rows[64]
     cdef uint64_t a[64]
     cdef int vreps[64]
@@ -822,10 +822,10 @@ cdef class Expander:
     The tables and the theory are captured when the expander is made:
     reassigning a solver's tables afterwards would leave it on the old ones
     (no solver does), and it writes them as plain dicts (a subclass's
-    ``__setitem__`` is not called: :class:`grundy.games.posets.StoredSolver`
+    ``__setitem__`` is not called: :class:`grundy.core.search.Searcher`
     never uses the kernel).
 
-    The search methods are :class:`grundy.core.search.Solver`'s ``_value``,
+    The search methods are :class:`grundy.core.search.Searcher`'s ``_value``,
     ``_is_p_sum`` and ``_is_p1`` line for line (the tests check that both
     give the same values after the same number of positions).
     """
@@ -942,7 +942,7 @@ cdef class Expander:
             self.hits = self.reductions = self.closed = 0
 
     def split(self, tuple adj, mask):
-        """:meth:`grundy.core.search.Solver.decompose` (no trace) of the subgraph
+        """:meth:`grundy.core.search.Searcher.decompose` (no trace) of the subgraph
         of ``adj`` (at most 64 vertices) induced by ``mask``:
         ``(nimber, unknowns)``."""
         cdef uint64_t a[64]
@@ -967,7 +967,7 @@ cdef class Expander:
         order, the index of the next move, and the bits of the values of the
         options of known value generated (the position has none of these
         values). Passing that tuple back as ``partial`` resumes the
-        generation at the next move. As :meth:`grundy.core.search.Solver._options`."""
+        generation at the next move. As :meth:`grundy.core.search.Searcher._options`."""
         cdef uint64_t rows[64]
         cdef uint64_t a[64]
         cdef uint64_t b[64]

@@ -1,0 +1,127 @@
+"""Limits and progress of a search: a time limit, a position limit, a
+progress bar on stderr, and the counters every search reports.
+
+A search calls :meth:`Limits.tick` once per position it expands; the tick
+raises :class:`~grundy.errors.SearchLimitReached` when a limit is passed, so
+the search unwinds cleanly and keeps in its table what it learned.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.errors import SearchLimitReached
+
+__all__ = ["Stats", "Limits"]
+
+
+@dataclass
+class Stats:
+    """Counters of one search (cumulative over its lifetime).
+
+    positions : option generations, the measure of search effort (a
+        generation may stop early at a refuting option, and a position asked
+        again after its options were dropped is generated again);
+    table_hits : lookups answered by the table;
+    closed_forms : components answered by a closed form;
+    reductions : reductions applied (twins, involutions, binary stars);
+    seconds : wall-clock time in searches.
+    """
+
+    positions: int = 0
+    table_hits: int = 0
+    closed_forms: int = 0
+    reductions: int = 0
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "positions": self.positions,
+            "table_hits": self.table_hits,
+            "closed_forms": self.closed_forms,
+            "reductions": self.reductions,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+class Limits:
+    """A time limit, a position limit and a progress display.
+
+    Parameters
+    ----------
+    time_limit : float or None
+        Seconds allowed per top-level call (from :meth:`start`).
+    max_positions : int or None
+        Positions the search may expand over its lifetime.
+    progress : bool
+        Show a progress counter on stderr once a search has run a second.
+
+    A Limits object holds no reference to its search (a search kept alive by
+    a reference cycle would never be freed while the garbage collector is
+    paused, as it is during searches).
+
+    Raises (from :meth:`tick`)
+    ------
+    SearchLimitReached
+        When a limit is passed.
+    """
+
+    def __init__(
+        self,
+        time_limit: float | None = None,
+        max_positions: int | None = None,
+        progress: bool = False,
+    ) -> None:
+        self.time_limit = time_limit
+        self.max_positions = max_positions
+        self.progress = progress
+        self.deadline: float | None = None
+        self.started = 0.0
+        self._bar: Any = None
+        self._bar_count = 0
+
+    def start(self) -> None:
+        """Start the clock for a top-level call."""
+        self.started = time.perf_counter()
+        self.deadline = self.started + self.time_limit if self.time_limit else None
+
+    def finish(self) -> float:
+        """Stop the clock, close the progress display; returns the seconds
+        since :meth:`start`."""
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+        return time.perf_counter() - self.started
+
+    def tick(self, positions: int, known: int = 0) -> bool:
+        """Check the limits after ``positions`` positions in all (``known``:
+        the table's size, for the progress display). Returns True about
+        every 256 positions (time for a caller's checkpoint), else False."""
+        if self.max_positions is not None and positions > self.max_positions:
+            raise SearchLimitReached(
+                f"position limit {self.max_positions}", positions - 1, time.perf_counter() - self.started
+            )
+        if self.deadline is not None or positions & 255 == 0:
+            now = time.perf_counter()
+            if self.deadline is not None and now > self.deadline:
+                raise SearchLimitReached(f"time limit {self.time_limit:g} s", positions - 1, now - self.started)
+            if positions & 255 == 0:
+                if self.progress:
+                    self._show(now, positions, known)
+                return True
+        return False
+
+    def _show(self, now: float, positions: int, known: int) -> None:
+        if self._bar is None:
+            if now - self.started < 1.0:
+                return
+            from tqdm import tqdm
+
+            self._bar = tqdm(desc="searching", unit=" positions", file=sys.stderr, mininterval=0.5, leave=False)
+            self._bar_count = 0
+        self._bar.update(positions - self._bar_count)
+        self._bar_count = positions
+        self._bar.set_postfix(known=known, refresh=False)
