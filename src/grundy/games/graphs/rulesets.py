@@ -20,6 +20,14 @@ bo-bo, be-be, oe-oe
 odd-vertex, even-vertex
     Delete a vertex of odd (even) degree with its edges (Nowakowski-Ottaway,
     cited by Harding-Ottaway, Corollary 4.2).
+node-kayles
+    Choose a vertex and delete it with all its neighbours (Schaefer 1978:
+    PSPACE-complete; Winning Ways). On the path P_n it is the octal game
+    0.137, Dawson's Kayles, at heap n.
+arc-kayles
+    Choose an edge and delete both its endpoints with every edge at them
+    (Winning Ways; CGSuite's ``game.graph.ArcKayles``). On P_n it is the
+    octal game 0.07, Dawson's Chess, at heap n.
 """
 
 from __future__ import annotations
@@ -27,16 +35,40 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
-from grundy.games.graphs.bitset import remove_edge, remove_vertex
+from grundy.games.graphs.bitset import compact, full_mask, remove_edge, remove_vertex
 from grundy.errors import InputError
-from grundy.core.moves import Move
+from grundy.core.moves import Move, label_str
 
-__all__ = ["GraphRuleset", "RULESETS", "get_ruleset"]
+__all__ = ["GraphRuleset", "RULESETS", "TakeMove", "get_ruleset"]
 
 
-#: A move on indices: ("v", i), ("e", i, j) or ("n", i, (j1, j2, ...)).
+#: A move on indices: ("v", i) delete vertex i; ("e", i, j) delete edge ij;
+#: ("n", i, (j1, j2, ...)) delete those edges at i; ("k", i) delete i and its
+#: neighbours (Node Kayles); ("a", i, j) delete i and j, ij an edge (Arc Kayles).
 IndexMove = tuple
+
+#: Index-move kinds chosen at an edge ``(i, j)``, ``i < j`` (the others at a vertex ``i``).
+EDGE_KINDS = frozenset({"e", "a"})
+
+
+@dataclass(frozen=True)
+class TakeMove(Move):
+    """A Kayles move in the user's labels: ``vertex`` (Node Kayles) or
+    ``edge`` (Arc Kayles) is taken with ``removes``, every vertex deleted.
+    JSON as :class:`Move` (``{"vertex": v}`` / ``{"edge": [u, v]}``)."""
+
+    removes: tuple[Hashable, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return Move(vertex=self.vertex, edge=self.edge).to_json()
+
+    def __str__(self) -> str:
+        gone = ", ".join(label_str(v) for v in self.removes)
+        if self.edge is not None:
+            return f"take edge {label_str(self.edge[0])}-{label_str(self.edge[1])} (remove vertices {gone})"
+        return f"take vertex {label_str(self.vertex)} (remove vertices {gone})"
 
 
 @dataclass(frozen=True)
@@ -71,6 +103,8 @@ class GraphRuleset:
             return remove_vertex(adj, move[1])
         if kind == "e":
             return remove_edge(adj, move[1], move[2])
+        if kind in ("k", "a"):
+            return compact(adj, full_mask(len(adj)) & ~_taken(adj, move))
         out = list(adj)
         i = move[1]
         for j in move[2]:
@@ -84,7 +118,7 @@ class GraphRuleset:
         given, only moves at a representative vertex / edge (isomorphic
         options are skipped)."""
         for move in self.moves(adj):
-            if move[0] == "e":
+            if move[0] in EDGE_KINDS:
                 if edge_reps is not None and (move[1], move[2]) not in edge_reps:
                     continue
             elif vertex_reps is not None and move[1] not in vertex_reps:
@@ -100,6 +134,12 @@ class GraphRuleset:
                 out.append((Move(vertex=labels[move[1]]), move))
             elif move[0] == "e":
                 out.append((Move(edge=(labels[move[1]], labels[move[2]])), move))
+            elif move[0] == "k":
+                gone = tuple(labels[j] for j in _bits(_taken(adj, move)))
+                out.append((TakeMove(vertex=labels[move[1]], removes=gone), move))
+            elif move[0] == "a":
+                gone = (labels[move[1]], labels[move[2]])
+                out.append((TakeMove(edge=gone, removes=gone), move))
             else:
                 i = move[1]
                 out.append((Move(vertex=labels[i], edges=tuple((labels[i], labels[j]) for j in move[2])), move))
@@ -111,6 +151,13 @@ def _bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def _taken(adj: tuple[int, ...], move: IndexMove) -> int:
+    """Mask of the vertices a Kayles move ("k" or "a") deletes."""
+    if move[0] == "k":
+        return adj[move[1]] | 1 << move[1]
+    return 1 << move[1] | 1 << move[2]
 
 
 def _chomp_moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
@@ -155,6 +202,23 @@ def _vertex_parity_moves(want_odd: int) -> Callable[[tuple[int, ...]], Iterator[
     return moves
 
 
+def _node_kayles_moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
+    """Node Kayles: take a vertex with its closed neighbourhood. Schaefer,
+    On the computational complexity of some two-person perfect-information
+    games, J. Comput. System Sci. 16 (1978) (PSPACE-complete);
+    Berlekamp-Conway-Guy, Winning Ways."""
+    for i in range(len(adj)):
+        yield ("k", i)
+
+
+def _arc_kayles_moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
+    """Arc Kayles: take an edge with both endpoints (and every edge at them).
+    Berlekamp-Conway-Guy, Winning Ways; CGSuite's game.graph.ArcKayles."""
+    for i, a in enumerate(adj):
+        for j in _bits(a >> (i + 1) << (i + 1)):
+            yield ("a", i, j)
+
+
 HO = "Harding-Ottaway, Edge deletion games with parity rules"
 RULESETS: dict[str, GraphRuleset] = {
     r.name: r
@@ -166,6 +230,8 @@ RULESETS: dict[str, GraphRuleset] = {
         GraphRuleset("oe-oe", "delete an edge with one odd-degree and one even-degree endpoint", HO + ", §4", 0, _edge_parity_moves(True, None)),
         GraphRuleset("odd-vertex", "delete a vertex of odd degree with its edges", "Nowakowski-Ottaway; " + HO + ", Corollary 4.2", 0, _vertex_parity_moves(1)),
         GraphRuleset("even-vertex", "delete a vertex of even degree with its edges", "Nowakowski-Ottaway; " + HO + ", §5", 1, _vertex_parity_moves(0)),
+        GraphRuleset("node-kayles", "delete a vertex together with all its neighbours", "Schaefer, J. Comput. System Sci. 16 (1978); Winning Ways", 1, _node_kayles_moves),
+        GraphRuleset("arc-kayles", "delete both endpoints of an edge, with every edge at them", "Winning Ways; CGSuite game.graph.ArcKayles", 0, _arc_kayles_moves),
     ]
 }
 

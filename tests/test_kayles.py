@@ -1,0 +1,203 @@
+"""Node Kayles and Arc Kayles (``--game node-kayles`` / ``arc-kayles``).
+
+Values are checked against an independent brute force written here (a
+memoised mex over frozensets of the remaining vertices and edges, in the
+graph's own labels; no bitsets, no canonical forms, no grundy code) on every
+graph of the networkx atlas (all 1253 graphs on at most 7 vertices), in
+normal play and in misère play, and on paths against the octal games:
+Node Kayles on P_n is 0.137 (Dawson's Kayles) at heap n and Arc Kayles on
+P_n is 0.07 (Dawson's Chess) at heap n, with no index shift (so Arc Kayles
+on P_n equals Node Kayles on P_{n-1}).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+
+from grundy import Graph, Solver
+from grundy.cli import main
+from grundy.games.graphs.misere import MisereSolver
+from grundy.games.graphs.rulesets import RULESETS, TakeMove, get_ruleset
+from grundy.games.octal import nim_sequence
+
+from helpers import value
+
+# -- independent brute force ---------------------------------------------------
+
+Vertices = frozenset[Hashable]
+Edges = frozenset[frozenset[Hashable]]
+Position = tuple[Vertices, Edges]
+
+
+def _delete(vertices: Vertices, edges: Edges, gone: set[Hashable]) -> Position:
+    return vertices - gone, frozenset(e for e in edges if not e & gone)
+
+
+def node_kayles_options(vertices: Vertices, edges: Edges) -> list[Position]:
+    """Choose a vertex; it and its neighbours go."""
+    return [_delete(vertices, edges, {v}.union(*(e for e in edges if v in e))) for v in vertices]
+
+
+def arc_kayles_options(vertices: Vertices, edges: Edges) -> list[Position]:
+    """Choose an edge; both endpoints (and every edge at them) go."""
+    return [_delete(vertices, edges, set(e)) for e in edges]
+
+
+OPTIONS: dict[str, Callable[[Vertices, Edges], list[Position]]] = {
+    "node-kayles": node_kayles_options,
+    "arc-kayles": arc_kayles_options,
+}
+GAMES = list(OPTIONS)
+
+
+@lru_cache(maxsize=None)
+def brute(game: str, vertices: Vertices, edges: Edges) -> int:
+    seen = {brute(game, *p) for p in OPTIONS[game](vertices, edges)}
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+@lru_cache(maxsize=None)
+def brute_misere_n(game: str, vertices: Vertices, edges: Edges) -> bool:
+    """Misère: no move means the player to move has won."""
+    options = OPTIONS[game](vertices, edges)
+    return not options or any(not brute_misere_n(game, *p) for p in options)
+
+
+def position(G: nx.Graph) -> Position:
+    return frozenset(G.nodes), frozenset(frozenset(e) for e in G.edges)
+
+
+ATLAS = nx.graph_atlas_g()  # all 1253 graphs on 0..7 vertices
+
+
+# -- the registry ---------------------------------------------------------------
+
+
+def test_registered_with_rules_and_sources() -> None:
+    nk, ak = get_ruleset("node-kayles"), get_ruleset("arc-kayles")
+    assert RULESETS["node-kayles"] is nk and RULESETS["arc-kayles"] is ak
+    assert (nk.isolated_value, ak.isolated_value) == (1, 0)  # a lone vertex: *1 and 0
+    assert "Schaefer" in nk.source and "Winning Ways" in nk.source
+    assert "CGSuite" in ak.source and "Winning Ways" in ak.source
+
+
+# -- values against the brute force ---------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_engine_equals_brute_force_on_whole_atlas(game: str) -> None:
+    """Every graph on at most 7 vertices (the atlas; about 1 s per game)."""
+    assert len(ATLAS) == 1253
+    s = Solver(ruleset=game)
+    for G in ATLAS:
+        assert value(Graph.from_networkx(G), s) == brute(game, *position(G)), (game, list(G.edges))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_misere_equals_brute_force_on_whole_atlas(game: str) -> None:
+    s = MisereSolver(game)
+    for G in ATLAS:
+        assert s.is_n(Graph.from_networkx(G).adj) == brute_misere_n(game, *position(G)), (game, list(G.edges))
+
+
+def test_isolated_vertices() -> None:
+    """n isolated vertices: Node Kayles is n heaps of *1, Arc Kayles has no move."""
+    for n in range(6):
+        G = nx.empty_graph(n)
+        assert value(Graph.from_networkx(G), Solver(ruleset="node-kayles")) == n % 2 == brute("node-kayles", *position(G))
+        assert value(Graph.from_networkx(G), Solver(ruleset="arc-kayles")) == 0 == brute("arc-kayles", *position(G))
+
+
+# -- moves: apply and labels -----------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_labelled_moves_delete_the_right_vertices(game: str) -> None:
+    """Each labelled move, applied on indices, gives the graph the rules give
+    (built with networkx in the user's labels), and reads as such."""
+    rs = get_ruleset(game)
+    for seed in range(20):
+        G = nx.relabel_nodes(nx.gnp_random_graph(7, 0.4, seed=seed), lambda v: f"v{v}")
+        g = Graph.from_networkx(G)
+        moves = rs.labelled_moves(g.labels, g.adj)
+        want = sorted(sorted(p[0]) for p in OPTIONS[game](*position(G)))
+        assert sorted(sorted(G.nodes - set(m.removes)) for m, _ in moves) == want
+        for move, index_move in moves:
+            assert isinstance(move, TakeMove)
+            H = G.copy()
+            H.remove_nodes_from(move.removes)
+            if game == "node-kayles":
+                assert set(move.removes) == {move.vertex, *G[move.vertex]}
+                assert move.to_json() == {"vertex": move.vertex}
+                assert str(move).startswith(f"take vertex {move.vertex} (remove vertices ")
+            else:
+                assert G.has_edge(*move.edge) and set(move.removes) == set(move.edge)
+                assert move.to_json() == {"edge": list(move.edge)}
+                assert str(move) == f"take edge {move.edge[0]}-{move.edge[1]} (remove vertices {move.edge[0]}, {move.edge[1]})"
+            assert rs.apply(g.adj, index_move) == Graph.from_networkx(H).adj
+
+
+# -- paths and octal games ---------------------------------------------------------
+
+
+def test_paths_are_dawsons_kayles_and_dawsons_chess() -> None:
+    """Node Kayles on P_n = 0.137 at n; Arc Kayles on P_n = 0.07 at n (no
+    shift: an Arc Kayles move on P_n removes two adjacent vertices, the 0.07
+    move on a heap of n). Hence Arc Kayles P_n = Node Kayles P_{n-1}."""
+    nk, ak = Solver(ruleset="node-kayles"), Solver(ruleset="arc-kayles")
+    node = [value(Graph.from_networkx(nx.path_graph(n)), nk) for n in range(41)]
+    arc = [value(Graph.from_networkx(nx.path_graph(n)), ak) for n in range(41)]
+    assert node == nim_sequence("0.137", 40)
+    assert arc == nim_sequence("0.07", 40)
+    assert arc[1:] == node[:-1]
+    assert node[:12] == [brute("node-kayles", *position(nx.path_graph(n))) for n in range(12)]
+    assert arc[:12] == [brute("arc-kayles", *position(nx.path_graph(n))) for n in range(12)]
+
+
+# -- the CLI ------------------------------------------------------------------------
+
+
+def _run(*args: str) -> str:
+    try:
+        runner = CliRunner(mix_stderr=False)  # click < 8.2
+    except TypeError:
+        runner = CliRunner()
+    result = runner.invoke(main, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def test_cli_value_and_games() -> None:
+    want = {g: brute(g, *position(nx.path_graph(5))) for g in GAMES}
+    assert want == {"node-kayles": 3, "arc-kayles": 0}
+    for game in GAMES:
+        obj = json.loads(_run("value", "path:5", "--game", game, "--json"))
+        assert obj["game"] == game and obj["value"] == want[game]
+    obj = json.loads(_run("moves", "path:5", "--game", "node-kayles", "--json"))
+    assert obj["winning_moves"] == [{"vertex": 2}]
+    assert "take vertex 2 (remove vertices 1, 2, 3)" in _run("moves", "path:5", "--game", "node-kayles")
+    out = _run("games")
+    assert "node-kayles" in out and "arc-kayles" in out
+    names = {r["name"]: r for r in json.loads(_run("games", "--json"))}
+    assert names["node-kayles"]["kind"] == names["arc-kayles"]["kind"] == "impartial"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("spec,G", [("cycle:6", nx.cycle_graph(6)), ("path:4", nx.path_graph(4)), ("complete:4", nx.complete_graph(4))])
+def test_cli_misere(game: str, spec: str, G: nx.Graph) -> None:
+    obj = json.loads(_run("moves", spec, "--game", game, "--misere", "--all", "--json"))
+    assert obj["play"] == "misere" and obj["value"] is None
+    assert obj["outcome"] == ("N" if brute_misere_n(game, *position(G)) else "P")
+    vertices, edges = position(G)
+    for o in obj["options"]:
+        gone = {o["vertex"], *G[o["vertex"]]} if game == "node-kayles" else set(o["edge"])
+        assert o["outcome"] == ("N" if brute_misere_n(game, *_delete(vertices, edges, gone)) else "P")
