@@ -555,8 +555,11 @@ def test_max_positions():
 def test_max_positions_keeps_the_graphs_before():
     result = run("value", "petersen", "wheel:15", "--max-positions", "5", "--json")
     assert "wheel:15: search stopped" in one_line_error(result, 3)
-    (obj,) = map(json.loads, result.stdout.splitlines())
+    obj, stopped = map(json.loads, result.stdout.splitlines())
     assert obj["name"] == "petersen" and obj["value"] == 2
+    # the stopped position still has its line, so a script keeps its place
+    assert stopped["name"] == "wheel:15" and stopped["value"] is None and stopped["outcome"] is None
+    assert stopped["stopped"] == "position limit 5"
     # the human output too prints each graph's line as soon as it is known
     result = run("value", "petersen", "wheel:15", "--max-positions", "5")
     assert "wheel:15: search stopped" in one_line_error(result, 3)
@@ -717,7 +720,7 @@ def test_rectangular_chomp_and_nim_through_value_and_moves():
     (obj,) = json_lines("value", "nim:3,4,5")
     assert obj["value"] == 3 ^ 4 ^ 5 and obj["winning_moves"] == [{"heap": 1, "to": 1}]
     assert "winning moves: (1,2)" in ok("value", "chomp:2")  # 1 x 2: take the square next to the poison
-    assert "separate calls" in one_line_error(run("value", "chomp:3", "path:3"))
+    assert [o["game"] for o in json_lines("value", "chomp:3", "path:3")] == ["rectangular-chomp", "chomp"]
     assert "must not increase" in one_line_error(run("value", "chomp:3,5"))
     assert "(3,3)" in ok("chomp", "--rows", "5,3,3")
     assert "2,1" in ok("chomp-p-positions", "--rows", "2", "--max-row", "3")
@@ -759,7 +762,9 @@ def test_posets_and_complexes_through_value_and_moves(tmp_path):
     cyclic.write_text("a < b\nb < a\n")
     one_line_error(run("value", str(cyclic)))
     one_line_error(run("value", "chain:0"))
-    assert "separate calls" in one_line_error(run("value", "chain:3", "path:3"))
+    # kinds mix in one call, each answered by its own game, in input order
+    mixed = json_lines("value", "chain:3", "path:3")
+    assert [(o["name"], o["game"], o["value"]) for o in mixed] == [("chain:3", "poset", 3), ("path:3", "chomp", 1)]
     out = ok("families")
     assert "simplex-boundary:n" in out and "divisors:n" in out
 

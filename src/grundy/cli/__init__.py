@@ -20,7 +20,10 @@ from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset
 from grundy.errors import InputError, SearchLimitReached
+from grundy.core.moves import label_str
 from grundy.readwrite.graphs import LoadedPosition, load
+from grundy.readwrite.kinds import kind_of, load_other
+from grundy.results import analyze_other, switches_for
 from grundy.games.graphs.theory import Theory
 
 __all__ = ["main"]
@@ -80,7 +83,10 @@ class _Group(click.Group):
 def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
     f = click.option("--json", "as_json", is_flag=True, help="One JSON object per graph (JSON lines).")(f)
     f = click.option("--no-theory", is_flag=True, help="Pure search: no closed forms or reductions from the papers.")(f)
-    f = click.option("--game", default="chomp", metavar="NAME", help="The ruleset (default chomp); see `grundy games`.")(f)
+    f = click.option("--game", default=None, metavar="NAME",
+                     help="The ruleset for graphs (default graph-chomp, also spelled chomp); see `grundy games`.")(f)
+    f = click.option("--table", metavar="PATH", default=None,
+                     help="Keep the search's table in this SQLite file: a later run reuses it (graphs, posets, complexes).")(f)
     f = click.option("--misere", is_flag=True, help="Misère play: the player who cannot move wins (outcome only).")(f)
     f = click.option(
         "--without",
@@ -143,11 +149,18 @@ def _check_game(game: str, items: list[LoadedPosition]) -> None:
     raise InputError(f"unknown game {game!r}; valid: {valid}")
 
 
+def _ruleset_name(game: str | None) -> str:
+    """The ruleset named by ``--game`` (``graph-chomp`` is ``chomp``)."""
+    if game is None or game == "graph-chomp":
+        return "chomp"
+    return game
+
+
 def _solver(theory: Theory, time_limit: float | None, max_positions: int | None, progress: bool | None,
-            game: str = "chomp", misere: bool = False) -> Solver:
+            game: str | None = "chomp", misere: bool = False, table: str | None = None) -> Solver | MisereSolver:
     if progress is None:
         progress = sys.stderr.isatty()
-    ruleset = get_ruleset(game)
+    ruleset = get_ruleset(_ruleset_name(game))
     if misere:
         return MisereSolver(ruleset, time_limit=time_limit, max_positions=max_positions, progress=progress)
     return Solver(
@@ -156,6 +169,7 @@ def _solver(theory: Theory, time_limit: float | None, max_positions: int | None,
         time_limit=time_limit,
         max_positions=max_positions,
         progress=progress,
+        table=table,
     )
 
 
@@ -164,6 +178,7 @@ class _Stopped(Exception):
 
     def __init__(self, name: str, limit: SearchLimitReached) -> None:
         option = "--time-limit" if limit.reason.startswith("time") else "--max-positions"
+        self.json = _stopped_json(name, limit)
         super().__init__(
             f"{name}: search stopped at the {limit.reason} after {limit.positions} positions "
             f"in {limit.seconds:.2f} s, before a value was found; raise {option} to search further"
@@ -171,105 +186,36 @@ class _Stopped(Exception):
 
 
 # -- positions that are not graphs: Chomp, Nim, posets, simplicial complexes ----
-def _kind(spec: str) -> str | None:
-    """``"chomp"``, ``"nim"``, ``"poset"`` or ``"complex"`` for a position that
-    is not a graph (by its family name or file), else None."""
-    from grundy.games.complexes import COMPLEX_FAMILIES
-    from grundy.games.posets import POSET_FAMILIES
-
-    text = spec.strip()
-    head = text.split(":", 1)[0].lower()
-    if head in ("chomp", "nim"):
-        return head
-    if head in POSET_FAMILIES:
-        return "poset"
-    if head in COMPLEX_FAMILIES:
-        return "complex"
-    lower = text.lower()
-    if lower.endswith(".poset"):
-        return "poset"
-    if lower.endswith(".facets"):
-        return "complex"
-    if lower.endswith(".json") and os.path.isfile(text):
-        try:
-            with open(text, encoding="utf-8") as fh:
-                head_text = fh.read(100_000)
-        except (OSError, UnicodeDecodeError):
-            return None  # the graph reader reports it
-        if '"facets"' in head_text:
-            return "complex"
-        if '"relations"' in head_text or '"elements"' in head_text:
-            return "poset"
-    return None
-
-
-def _is_other(spec: str) -> bool:
-    return _kind(spec) is not None
-
-
-def _other_results(specs: tuple[str, ...], option_table: bool) -> Iterator[dict[str, Any]]:
-    """Analyse rectangular Chomp (``chomp:5,3,3``), Nim (``nim:3,4,5``),
-    poset games and subset take-away on simplicial complexes; every position
-    is read before any is solved.
-
-    Raises
-    ------
-    InputError
-        If graphs are mixed in, or a position is malformed or too large.
-    """
-    from grundy.games.complexes import ComplexSolver, complex_analysis, gale_first_moves, load_complex
-    from grundy.games.posets import load_poset, poset_analysis
-    from grundy.games.chomp import analyze_chomp, analyze_nim, nim_position, parse_chomp
-
-    kinds = [_kind(s) for s in specs]
-    if None in kinds:
-        raise InputError(
-            "give graphs and other positions (chomp:, nim:, posets, simplicial complexes) in separate calls"
-        )
-    readers = {"nim": nim_position, "chomp": parse_chomp, "poset": load_poset, "complex": load_complex}
-    parsed = [readers[k](s.strip()) for k, s in zip(kinds, specs)]
-    for spec, kind, pos in zip(specs, kinds, parsed):
-        if kind == "nim":
-            yield analyze_nim(pos, name=spec)
-        elif kind == "chomp":
-            yield analyze_chomp(pos, option_table=option_table, name=spec)
-        elif kind == "poset":
-            yield poset_analysis(pos, option_table=option_table, name=spec)
-        else:
-            solver = ComplexSolver()
-            result = complex_analysis(pos, option_table=option_table, name=spec, solver=solver)
-            family, _, params = spec.strip().partition(":")
-            if family.lower() == "simplex-boundary" and params.strip().isdigit():
-                # Gale's game: the first-move table up to symmetry (one face of each size)
-                result["first_moves"] = [
-                    {"face_size": k, "value": v}
-                    for k, v in gale_first_moves(int(params), solver=solver)
-                ]
-            yield result
-
-
 def _move_text(move: dict[str, Any]) -> str:
     if "row" in move:
         return f"({move['row']},{move['column']})"
     if "heap" in move:
         return f"heap {move['heap']} to {move['to']}"
     if "face" in move:
-        return "{" + ",".join(map(str, move["face"])) + "}"
+        return "{" + ",".join(label_str(_label_back(x)) for x in move["face"]) + "}"
     if "element" in move:
-        return f"element {move['element']}"
-    return json.dumps({k: v for k, v in move.items() if k != "value"})
+        return f"element {label_str(_label_back(move['element']))}"
+    return json.dumps({k: v for k, v in move.items() if k not in ("value", "outcome")})
+
+
+def _label_back(x: Any) -> Any:
+    return tuple(_label_back(y) for y in x) if isinstance(x, list) else x
 
 
 def _print_other(d: dict[str, Any], explain: bool) -> None:
-    click.echo(d["name"])
-    click.echo(f"  nim-value: {d['value']}")
+    misere = d.get("play") == "misere"
+    click.echo(d["name"] + ("  (misère play)" if misere else ""))
+    if not misere:
+        click.echo(f"  nim-value: {d['value']}")
     click.echo(f"  outcome:   {d['outcome']}" + ("  (the player to move wins)" if d["outcome"] == "N" else "  (the player to move loses)"))
     moves = d["winning_moves"]
     click.echo("  winning moves: " + (", ".join(map(_move_text, moves)) if moves else "none (every move loses)"))
     if d.get("options") is not None:
-        click.echo("  options (move -> nim-value of the result):")
+        what = "outcome" if misere else "value"
+        click.echo(f"  options (move -> {'outcome' if misere else 'nim-value'} of the result):")
         for o in d["options"]:
-            click.echo(f"    {_move_text(o):<16} -> {o['value']}" + ("   wins" if o["value"] == 0 else ""))
+            wins = o[what] in (0, "P")
+            click.echo(f"    {_move_text(o):<16} -> {o[what]}" + ("   wins" if wins else ""))
     if d.get("first_moves"):
         click.echo("  first moves up to symmetry (remove a face of size k -> nim-value of the result):")
         click.echo("    " + ", ".join(f"k={m['face_size']}: {m['value']}" for m in d["first_moves"]))
@@ -279,14 +225,87 @@ def _print_other(d: dict[str, Any], explain: bool) -> None:
             click.echo(f"    - {line}")
 
 
-def _emit_others(specs: tuple[str, ...], as_json: bool, explain: bool, option_table: bool) -> None:
-    for i, d in enumerate(_other_results(specs, option_table)):
-        if as_json:
-            click.echo(json.dumps(d))
+class _Item:
+    """One position to answer: its kind, its spec (name) and what was read
+    (a :class:`LoadedPosition` for a graph, the position for other kinds)."""
+
+    def __init__(self, kind: str, name: str, position: Any) -> None:
+        self.kind, self.name, self.position = kind, name, position
+
+
+def _read(specs: tuple[str, ...]) -> list[_Item]:
+    """Read every spec, in input order, before any search starts: bad input
+    is reported at once, not after minutes of search on the ones before it."""
+    items = []
+    for spec in specs:
+        kind = kind_of(spec)
+        if kind == "graph":
+            items.extend(_Item("graph", p.name, p) for p in load(spec, stdin=sys.stdin))
         else:
-            if i:
-                click.echo()
-            _print_other(d, explain)
+            items.append(_Item(kind, spec.strip(), load_other(kind, spec)))
+    return items
+
+
+def _refuse(items: list[_Item], game: str | None, misere: bool, table: str | None) -> None:
+    """Refuse, before any search, an option that a kind of position given
+    cannot honour: one line naming the option and the kind.
+
+    Raises
+    ------
+    InputError
+        ``--game`` with a position that is not a graph; ``--table`` with
+        misère play, Chomp or Nim.
+    """
+    for item in items:
+        if item.kind != "graph" and game is not None:
+            raise InputError(
+                f"option --game {game} does not apply to {item.kind} positions ({item.name}): "
+                "rulesets (--game) are for graphs"
+            )
+        if table is not None and (misere or item.kind in ("chomp", "nim")):
+            what = "misère play" if misere else f"{item.kind} positions ({item.name})"
+            raise InputError(f"option --table does not apply to {what}: it keeps no table")
+
+
+def _stopped_json(name: str, limit: SearchLimitReached) -> str:
+    """The JSON line of a position whose search a limit stopped."""
+    return json.dumps({"name": name, "value": None, "outcome": None, "stopped": limit.reason,
+                       "stats": {"positions": limit.positions, "seconds": round(limit.seconds, 4)}})
+
+
+def _answers(
+    items: list[_Item], solver: Solver | MisereSolver, option_table: bool, no_theory: bool, without: str,
+    misere: bool, time_limit: float | None, max_positions: int | None, progress: bool | None, table: str | None,
+) -> Iterator[Analysis | dict[str, Any]]:
+    """Answer each position in order, one at a time: an :class:`Analysis`
+    for a graph, the JSON object for the other kinds.
+
+    Raises
+    ------
+    _Stopped
+        When a limit stops a search (``.json`` holds the position's line).
+    """
+    graph_items = [i.position for i in items if i.kind == "graph"]
+    graphs = _analyses(graph_items, solver, option_table)
+    spent = 0
+    for item in items:
+        if item.kind == "graph":
+            yield next(graphs)
+            continue
+        left = None if max_positions is None else max_positions - spent - solver.stats.positions
+        if left is not None and left < 1:
+            left = 1
+        try:
+            d = analyze_other(
+                item.kind, item.position, item.name, misere=misere, option_table=option_table,
+                theory=switches_for(item.kind, no_theory, without), time_limit=time_limit,
+                max_positions=left, progress=bool(sys.stderr.isatty() if progress is None else progress),
+                table=table,
+            )
+        except SearchLimitReached as limit:
+            raise _Stopped(item.name, limit) from None
+        spent += d["stats"].get("positions", 0)
+        yield d
 
 
 def _load_all(specs: tuple[str, ...]) -> list[LoadedPosition]:
@@ -420,57 +439,85 @@ def main() -> None:
 @click.option("--explain/--brief", default=None,
               help="Show the explanation (default: when there is one graph; several graphs get one line each).")
 @_search_options
-def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool, without: str, game: str, misere: bool,
-          time_limit: float | None, max_positions: int | None, progress: bool | None) -> None:
-    """Nim-value, outcome and winning moves of each graph."""
-
-    def body() -> None:
-        if any(_is_other(s) for s in specs):
-            _emit_others(specs, as_json, explain is not False, option_table=False)
-            return
-        items = _load_all(specs)
-        _check_game(game, items)
-        results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress, game, misere), option_table=False)
-        # Each result is printed as soon as it is known.
-        if as_json:
-            for a in results:
-                click.echo(_json(a))
-        elif len(items) == 1:
-            _print_block(next(results), explain is not False)
-        elif explain:
-            _print_blocks(results, explain=True)
-        else:  # several graphs: one line each
-            for a in results:
-                click.echo(_nim_line(a))
-
-    _run(body)
+def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool, without: str,
+          game: str | None, table: str | None, misere: bool, time_limit: float | None, max_positions: int | None,
+          progress: bool | None) -> None:
+    """Nim-value, outcome and winning moves of each position."""
+    _answer(specs, explain, as_json, no_theory, without, game, table, misere, time_limit, max_positions, progress,
+            option_table=False, lines=True)
 
 
 @main.command(cls=_Command)
 @click.argument("spec", metavar="SPEC")
 @click.option("--all", "all_options", is_flag=True, help="Also print every option and its nim-value.")
 @_search_options
-def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without: str, game: str, misere: bool,
-          time_limit: float | None, max_positions: int | None, progress: bool | None) -> None:
-    """Winning moves of a graph (with --all, the whole option table).
+def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without: str, game: str | None,
+          table: str | None, misere: bool, time_limit: float | None, max_positions: int | None,
+          progress: bool | None) -> None:
+    """Winning moves of a position (with --all, the whole option table).
 
     A file holding several graphs gives one block (or JSON line) per graph.
     """
+    _answer((spec,), False, as_json, no_theory, without, game, table, misere, time_limit, max_positions, progress,
+            option_table=all_options, lines=False)
+
+
+def _answer(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool, without: str,
+            game: str | None, table: str | None, misere: bool, time_limit: float | None,
+            max_positions: int | None, progress: bool | None, option_table: bool, lines: bool) -> None:
+    """The body of ``value`` and ``moves``: every position read, every option
+    checked against every kind given, then each answered and printed as soon
+    as it is known."""
 
     def body() -> None:
-        if _is_other(spec):
-            _emit_others((spec,), as_json, False, option_table=all_options)
-            return
-        items = _load_all((spec,))
-        _check_game(game, items)
-        results = _analyses(items, _solver(_theory(no_theory, without), time_limit, max_positions, progress, game, misere), option_table=all_options)
-        if as_json:
-            for a in results:
-                click.echo(_json(a, all_options))
+        items = _read(specs)
+        _refuse(items, game, misere, table)
+        graph_items = [i.position for i in items if i.kind == "graph"]
+        if graph_items:
+            _check_game(_ruleset_name(game), graph_items)
+            theory = _theory(no_theory, without)
         else:
-            _print_blocks(results, explain=False, option_table=all_options)
+            theory = Theory()
+        solver = _solver(theory, time_limit, max_positions, progress, game, misere,
+                         table if graph_items else None)
+        results = _answers(items, solver, option_table, no_theory, without, misere, time_limit, max_positions,
+                           progress, table)
+        try:
+            _emit(results, len(items) if lines else 1, as_json, explain, option_table)
+        except _Stopped as stopped:
+            if as_json:
+                click.echo(stopped.json)
+            raise
+        finally:
+            if isinstance(solver, Solver):
+                solver.close()
 
     _run(body)
+
+
+def _emit(results: Iterator[Analysis | dict[str, Any]], count: int, as_json: bool, explain: bool | None,
+          option_table: bool) -> None:
+    for i, a in enumerate(results):
+        if as_json:
+            click.echo(_json(a, option_table) if isinstance(a, Analysis) else json.dumps(a))
+            continue
+        if count > 1 and not explain and not option_table:
+            click.echo(_nim_line(a) if isinstance(a, Analysis) else _other_line(a))
+            continue
+        if i:
+            click.echo()
+        show = bool(explain) or (explain is None and count == 1)
+        if isinstance(a, Analysis):
+            _print_block(a, show, option_table)
+        else:
+            _print_other(a, show)
+
+
+def _other_line(d: dict[str, Any]) -> str:
+    value = "" if d.get("value") is None else f"nim-value {d['value']}, "
+    moves = d["winning_moves"]
+    listed = ", ".join(map(_move_text, moves)) if moves else "none (every move loses)"
+    return f"{d['name']}: {value}outcome {d['outcome']}, winning moves: {listed}"
 
 
 @main.command(cls=_Command)

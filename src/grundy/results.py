@@ -1,0 +1,361 @@
+"""Answers for every kind of position that is not a graph (posets,
+complexes, rectangular Chomp, Nim), under normal or misère play, with the
+same limits and switches as graphs, as JSON objects of the documented
+schema (README, "JSON"): ``name``, ``game``, ``play``, ``value``,
+``outcome``, ``winning_moves``, the position's own fields, ``explanation``,
+``stats`` and, with the option table, ``options``.
+
+Misère play searches whole positions with :class:`grundy.core.misere.MisereSearch`,
+memoised by canonical form (posets, complexes: nauty keys; Chomp: the row
+lengths up to transposition; Nim: the sorted heaps); misère Nim is also
+answered by Bouton's rule (the pure search checks it with ``theory=False``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
+
+from grundy.core.misere import MisereSearch
+from grundy.core.moves import label_json
+from grundy.errors import InputError
+
+__all__ = ["analyze_other", "switches_for", "MISERE_NIM_SOURCE"]
+
+MISERE_NIM_SOURCE = (
+    "Bouton (1902): misère Nim is played as normal Nim until every heap has at most one counter; "
+    "then the player to move wins iff an even number of heaps remain"
+)
+
+
+def switches_for(kind: str, no_theory: bool, without: str) -> Any:
+    """The theory switches of a kind of position for ``--no-theory`` and
+    ``--without NAMES`` (poset: :class:`PosetTheory`, complex:
+    :class:`ComplexTheory`; Chomp and Nim: a bool, whether theory is used).
+
+    Raises
+    ------
+    InputError
+        On a name the kind has no result of (naming the kind and its names).
+    """
+    names = [w.strip() for w in without.split(",") if w.strip()]
+    if kind in ("chomp", "nim"):
+        if names:
+            raise InputError(
+                f"option --without does not apply to {kind} positions: they have no switchable results "
+                f"(use --no-theory{' to search instead of the nim-sum rule' if kind == 'nim' else ''})"
+            )
+        return not no_theory
+    if kind == "poset":
+        from grundy.games.posets import PosetTheory as cls
+    else:
+        from grundy.games.complexes import ComplexTheory as cls  # type: ignore[assignment]
+    if no_theory:
+        return cls.none()
+    bad = [n for n in names if n not in cls.names()]
+    if bad:
+        raise InputError(
+            f"unknown result {', '.join(map(repr, bad))} for --without on {kind} positions; "
+            f"valid: {', '.join(cls.names())}"
+        )
+    return cls.only(*[n for n in cls.names() if n not in names])
+
+
+def analyze_other(
+    kind: str,
+    position: Any,
+    name: str,
+    *,
+    misere: bool = False,
+    option_table: bool = False,
+    theory: Any = None,
+    time_limit: float | None = None,
+    max_positions: int | None = None,
+    progress: bool = False,
+    table: str | None = None,
+) -> dict[str, Any]:
+    """The JSON object for one position of ``kind`` (``"poset"``,
+    ``"complex"``, ``"chomp"``, ``"nim"``), as ``grundy value --json``
+    prints it.
+
+    Parameters
+    ----------
+    position
+        The position (:func:`grundy.readwrite.kinds.load_other` reads one).
+    theory
+        :func:`switches_for`'s answer (default: all on).
+    time_limit, max_positions, progress
+        Limits of the search (seconds per position; positions in all).
+    table : str, optional
+        An SQLite table file (posets and complexes, normal play).
+
+    Raises
+    ------
+    SearchLimitReached
+        When a limit stops the search.
+    InputError
+        If ``table`` is given for a kind or play that keeps no table.
+    """
+    if table is not None and (misere or kind in ("chomp", "nim")):
+        what = "misère play" if misere else f"{kind} positions"
+        raise InputError(f"option --table does not apply to {what}: they keep no table")
+    if misere:
+        return _misere(kind, position, name, option_table, theory, time_limit, max_positions, progress)
+    if kind == "poset":
+        from grundy.games.posets import PosetSolver, poset_analysis
+
+        solver = PosetSolver(
+            theory, time_limit=time_limit, max_positions=max_positions, progress=progress, table=table
+        )
+        try:
+            out = poset_analysis(position, option_table=option_table, solver=solver, name=name)
+        finally:
+            solver.close()
+    elif kind == "complex":
+        out = _complex(position, name, option_table, theory, time_limit, max_positions, progress, table)
+    elif kind == "chomp":
+        from grundy.games.chomp import analyze_chomp
+
+        out = analyze_chomp(
+            position, option_table=option_table, name=name, time_limit=time_limit, max_positions=max_positions
+        )
+    elif kind == "nim":
+        out = _nim(position, name, option_table, theory is not False, time_limit, max_positions)
+    else:
+        raise ValueError(f"unknown kind {kind!r}")
+    return _with_play(out, "normal")
+
+
+def _with_play(out: dict[str, Any], play: str) -> dict[str, Any]:
+    """``out`` with ``"play"`` right after ``"game"``."""
+    ordered: dict[str, Any] = {}
+    for k, v in out.items():
+        if k == "play":
+            continue
+        ordered[k] = v
+        if k == "game":
+            ordered["play"] = play
+    return ordered
+
+
+def _complex(
+    cx: Any,
+    name: str,
+    option_table: bool,
+    theory: Any,
+    time_limit: float | None,
+    max_positions: int | None,
+    progress: bool,
+    table: str | None,
+) -> dict[str, Any]:
+    from grundy.games.complexes import ComplexSolver, complex_analysis, gale_first_moves
+
+    solver = ComplexSolver(theory, time_limit=time_limit, max_positions=max_positions, progress=progress, table=table)
+    try:
+        result = complex_analysis(cx, option_table=option_table, name=name, solver=solver)
+        family, _, params = name.strip().partition(":")
+        if family.lower() == "simplex-boundary" and params.strip().isdigit():
+            # Gale's game: the first-move table up to symmetry (one face of each size)
+            result["first_moves"] = [
+                {"face_size": k, "value": v} for k, v in gale_first_moves(int(params), solver=solver)
+            ]
+    finally:
+        solver.close()
+    return result
+
+
+# -- Nim ------------------------------------------------------------------------
+def _nim_search(heaps: tuple[int, ...], limits: MisereSearch[Any]) -> int:
+    """Nim-value of ``heaps`` by plain mex search (no theorem), memoised on
+    the sorted heaps, counted and limited by ``limits``."""
+    memo: dict[tuple[int, ...], int] = {}
+
+    def value(h: tuple[int, ...]) -> int:
+        known = memo.get(h)
+        if known is not None:
+            limits.stats.table_hits += 1
+            return known
+        limits.stats.positions += 1
+        limits.limits.tick(limits.stats.positions, len(memo))
+        seen = {value(o) for o in _nim_options(h)}
+        v = 0
+        while v in seen:
+            v += 1
+        memo[h] = v
+        return v
+
+    return value(tuple(sorted(heaps)))
+
+
+def _nim_options(heaps: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
+    out = set()
+    for i, h in enumerate(heaps):
+        for to in range(h):
+            out.add(tuple(sorted(heaps[:i] + ((to,) if to else ()) + heaps[i + 1 :])))
+    return out
+
+
+def _nim(
+    pos: Any, name: str, option_table: bool, theory: bool, time_limit: float | None, max_positions: int | None
+) -> dict[str, Any]:
+    from grundy.games.chomp import analyze_nim
+
+    out = analyze_nim(pos, name=name)
+    if option_table:
+        heaps = pos.heaps
+        total = out["value"]
+        out["options"] = [
+            {"heap": i + 1, "to": to, "value": total ^ h ^ to} for i, h in enumerate(heaps) for to in range(h)
+        ]
+    if theory:
+        return out
+    search: MisereSearch[Any] = MisereSearch(lambda p: (), lambda p: p, time_limit=time_limit, max_positions=max_positions)
+    search.start()
+    try:
+        value = _nim_search(tuple(h for h in pos.heaps if h), search)
+    finally:
+        search.finish()
+    if value != out["value"]:  # pragma: no cover - Bouton's theorem
+        raise AssertionError(f"nim-sum rule {out['value']} and search {value} disagree on {pos.heaps}")
+    out["explanation"] = [
+        f"no theory: value {value} by mex search over {search.stats.positions} positions (sorted heaps)",
+        "value 0: P-position, the player to move loses" if value == 0 else f"value {value}: N-position",
+    ]
+    out["stats"] = {"positions": search.stats.positions, "table_hits": search.stats.table_hits,
+                    "closed_forms": 0, "reductions": 0, "seconds": round(search.stats.seconds, 4)}
+    return out
+
+
+def _misere_nim_is_n(heaps: Iterable[int]) -> bool:
+    """Bouton's misère rule (see :data:`MISERE_NIM_SOURCE`)."""
+    hs = [h for h in heaps if h]
+    if all(h == 1 for h in hs):
+        return len(hs) % 2 == 0
+    total = 0
+    for h in hs:
+        total ^= h
+    return total != 0
+
+
+# -- misère play -------------------------------------------------------------------
+def _misere(
+    kind: str,
+    pos: Any,
+    name: str,
+    option_table: bool,
+    theory: Any,
+    time_limit: float | None,
+    max_positions: int | None,
+    progress: bool,
+) -> dict[str, Any]:
+    """Misère outcome, winning moves and options of a position of ``kind``."""
+    options: Callable[[Any], Iterable[Any]]
+    key: Callable[[Any], Hashable]
+    moves: list[tuple[dict[str, Any], Any]]
+    fields: dict[str, Any]
+    if kind == "poset":
+        from grundy.games.posets import poset_key
+
+        def options(p: Any) -> Iterable[Any]:
+            return [p.move(x) for x in p.labels]
+
+        def key(p: Any) -> Hashable:
+            return poset_key(p.game_up) if p.n else b""
+
+        moves = [({"element": label_json(x)}, pos.move(x)) for x in pos.labels]
+        fields = {
+            "dual": pos.dual,
+            "elements": [label_json(x) for x in pos.labels],
+            "relations": [[label_json(a), label_json(b)] for a, b in pos.covers()],
+        }
+        game, rule = "poset", "a move picks an element x and removes every element " + ("<= x" if pos.dual else ">= x")
+    elif kind == "complex":
+        from grundy.games.complexes import complex_key
+
+        def options(c: Any) -> Iterable[Any]:
+            return [c.move(c.face_labels(f)) for f in c.faces()]
+
+        def key(c: Any) -> Hashable:
+            return complex_key(c.n, c.facets) if c.n else b""
+
+        moves = [
+            ({"face": [label_json(v) for v in pos.face_labels(f)]}, pos.move(pos.face_labels(f)))
+            for f in sorted(pos.faces(), key=lambda f: (f.bit_count(), f))
+        ]
+        fields = {"vertices": [label_json(v) for v in pos.labels],
+                  "facets": [[label_json(v) for v in pos.face_labels(f)] for f in pos.facets]}
+        game, rule = "subset-takeaway", "a move removes a face and every face containing it"
+    elif kind == "chomp":
+        from grundy.games.chomp import ChompPosition
+        from grundy.games.chomp import options as chomp_options
+
+        def options(c: Any) -> Iterable[Any]:
+            return chomp_options(c).values()
+
+        def key(c: Any) -> Hashable:
+            return min(c.rows, c.transpose().rows)
+
+        moves = [({"row": r, "column": col}, p) for (r, col), p in sorted(chomp_options(pos).items())]
+        fields = {"rows": list(pos.rows)}
+        game = "rectangular-chomp"
+        rule = "a move eats a square and every square above and right of it; the poisoned square (1,1) is not a move"
+        _ = ChompPosition
+    elif kind == "nim":
+        from grundy.games.chomp import NimPosition
+
+        def options(h: Any) -> Iterable[Any]:
+            return _nim_options(h)
+
+        def key(h: Any) -> Hashable:
+            return h
+
+        start = tuple(sorted(x for x in pos.heaps if x))
+        moves = [
+            ({"heap": i + 1, "to": to}, tuple(sorted(x for x in pos.heaps[:i] + (to,) + pos.heaps[i + 1 :] if x)))
+            for i, h in enumerate(pos.heaps)
+            for to in range(h)
+        ]
+        fields = {"heaps": list(pos.heaps)}
+        game, rule = "nim", "a move takes one or more counters from one heap"
+        pos = start
+        _ = NimPosition
+    else:
+        raise ValueError(f"unknown kind {kind!r}")
+    search: MisereSearch[Any] = MisereSearch(
+        options, key, time_limit=time_limit, max_positions=max_positions, progress=progress
+    )
+    use_rule = kind == "nim" and theory is not False
+    t0 = time.perf_counter()
+    search.start()
+    try:
+        is_n = _misere_nim_is_n if use_rule else search.is_n
+        outcome = "N" if is_n(pos) else "P"
+        table: list[dict[str, Any]] = []
+        winning: list[dict[str, Any]] = []
+        for move, child in moves:
+            child_outcome = "N" if is_n(child) else "P"
+            if child_outcome == "P":
+                winning.append(move)
+            if option_table:
+                table.append(dict(move, outcome=child_outcome))
+    finally:
+        search.finish()
+    explanation = [f"{game} under misère play (the player who cannot move wins): {rule}"]
+    if use_rule:
+        explanation.append(f"outcome by Bouton's misère rule [{MISERE_NIM_SOURCE}]")
+    else:
+        explanation.append(
+            "misère sums do not combine by nim-sum: the whole position was searched, memoised by canonical form"
+        )
+    explanation.append(f"outcome {outcome}: " + ("the player to move wins" if outcome == "N" else "the player to move loses"))
+    out: dict[str, Any] = {"name": name, "game": game, "play": "misere", "value": None, "outcome": outcome,
+                           "winning_moves": winning}
+    out.update(fields)
+    out["explanation"] = explanation
+    s = search.stats
+    out["stats"] = {"positions": s.positions, "table_hits": s.table_hits, "closed_forms": 0, "reductions": 0,
+                    "seconds": round(time.perf_counter() - t0, 4)}
+    if option_table:
+        out["options"] = table
+    return out
