@@ -1,0 +1,272 @@
+"""Every option of ``grundy value`` / ``grundy moves`` against every kind of
+position: honoured (the answer changes as the option says, checked against
+an independent brute force) or refused (exit 2, one line naming the option
+and the kind). A flag silently ignored is a wrong answer waiting to happen.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from functools import lru_cache
+
+import pytest
+from click.testing import CliRunner
+
+from grundy.cli import main
+
+#: One small position of each kind.
+KINDS = {
+    "graph": "path:4",
+    "poset": "divisors:12",
+    "complex": "simplex-boundary:4",
+    "chomp": "chomp:3,2",
+    "nim": "nim:1,2,3",
+}
+#: A position of each kind too large to finish under a tiny limit.
+LARGE = {
+    "graph": ("random:13,0.3,4", ["--no-theory"]),
+    "poset": ("boolean:7", []),
+    "complex": ("simplex-boundary:6", ["--no-theory"]),
+    "chomp": ("chomp:14x14", []),
+    "nim": ("nim:9,9,9,9,9,9", ["--no-theory"]),
+}
+
+
+def _runner() -> CliRunner:
+    try:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
+    except TypeError:
+        return CliRunner()
+
+
+def run(*args: str):
+    return _runner().invoke(main, list(args), catch_exceptions=False)
+
+
+def one_json(*args: str) -> dict:
+    result = run(*args, "--json")
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    (obj,) = [json.loads(line) for line in result.stdout.splitlines()]
+    return obj
+
+
+def refused(result, *words: str) -> str:
+    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("grundy: error:") and "Traceback" not in result.stderr
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+    return lines[0]
+
+
+# -- independent brute force (no grundy code) ---------------------------------------
+def _mex(values) -> int:
+    s = set(values)
+    v = 0
+    while v in s:
+        v += 1
+    return v
+
+
+def _divisor_poset(n: int) -> tuple[frozenset, dict]:
+    elements = frozenset(d for d in range(2, n + 1) if n % d == 0)
+    above = {x: frozenset(y for y in elements if y % x == 0) for x in elements}
+    return elements, above
+
+
+@lru_cache(maxsize=None)
+def _poset_misere_n(n: int, left: frozenset) -> bool:
+    _, above = _divisor_poset(n)
+    if not left:
+        return True
+    return any(not _poset_misere_n(n, left - above[x]) for x in left)
+
+
+def _chomp_options(rows: tuple[int, ...]):
+    for r, length in enumerate(rows):
+        for c in range(length):
+            if r == 0 and c == 0:
+                continue
+            new = tuple(min(x, c) if i >= r else x for i, x in enumerate(rows))
+            yield tuple(x for x in new if x)
+
+
+@lru_cache(maxsize=None)
+def _chomp_misere_n(rows: tuple[int, ...]) -> bool:
+    opts = list(_chomp_options(rows))
+    return not opts or any(not _chomp_misere_n(o) for o in opts)
+
+
+@lru_cache(maxsize=None)
+def _nim_misere_n(heaps: tuple[int, ...]) -> bool:
+    opts = {tuple(sorted(heaps[:i] + (t,) + heaps[i + 1 :])) for i, h in enumerate(heaps) for t in range(h)}
+    return not opts or any(not _nim_misere_n(o) for o in opts)
+
+
+@lru_cache(maxsize=None)
+def _gale_misere_n(faces: frozenset) -> bool:
+    if not faces:
+        return True
+    return any(not _gale_misere_n(frozenset(g for g in faces if not f <= g)) for f in faces)
+
+
+def _gale_faces(n: int) -> frozenset:
+    pts = range(1, n + 1)
+    return frozenset(frozenset(c) for k in range(1, n) for c in itertools.combinations(pts, k))
+
+
+@lru_cache(maxsize=None)
+def _path_misere_n(edges: frozenset, vertices: frozenset) -> bool:
+    opts = [(frozenset(e for e in edges if v not in e), vertices - {v}) for v in vertices]
+    opts += [(edges - {e}, vertices) for e in edges]
+    return not opts or any(not _path_misere_n(*o) for o in opts)
+
+
+# -- --misere ---------------------------------------------------------------------------
+def test_misere_is_honoured_for_every_kind() -> None:
+    expected = {
+        "graph": _path_misere_n(frozenset(frozenset((i, i + 1)) for i in range(3)), frozenset(range(4))),
+        "poset": _poset_misere_n(12, _divisor_poset(12)[0]),
+        "complex": _gale_misere_n(_gale_faces(4)),
+        "chomp": _chomp_misere_n((3, 2)),
+        "nim": _nim_misere_n((1, 2, 3)),
+    }
+    for kind, spec in KINDS.items():
+        obj = one_json("value", spec, "--misere")
+        assert obj["play"] == "misere" and obj["value"] is None, kind
+        assert obj["outcome"] == ("N" if expected[kind] else "P"), kind
+
+
+@pytest.mark.parametrize("heaps", [(1, 1), (1,), (1, 1, 1), (2, 2), (2, 3), (1, 1, 2), (3, 4, 5), (1, 2, 3)])
+def test_misere_nim_against_brute_force(heaps: tuple[int, ...]) -> None:
+    spec = "nim:" + ",".join(map(str, heaps))
+    want = "N" if _nim_misere_n(tuple(sorted(heaps))) else "P"
+    for extra in ([], ["--no-theory"]):
+        obj = run("moves", spec, "--misere", "--all", "--json", *extra)
+        assert obj.exit_code == 0
+        d = json.loads(obj.stdout)
+        assert d["outcome"] == want, (heaps, extra)
+        for o in d["options"]:
+            after = tuple(sorted(heaps[: o["heap"] - 1] + (o["to"],) + heaps[o["heap"] :]))
+            assert o["outcome"] == ("N" if _nim_misere_n(after) else "P")
+        assert d["winning_moves"] == [{"heap": o["heap"], "to": o["to"]} for o in d["options"] if o["outcome"] == "P"]
+
+
+@pytest.mark.parametrize("n", [6, 8, 12, 18, 30])
+def test_misere_poset_against_brute_force(n: int) -> None:
+    elements, above = _divisor_poset(n)
+    d = json.loads(run("moves", f"divisors:{n}", "--misere", "--all", "--json").stdout)
+    assert d["outcome"] == ("N" if _poset_misere_n(n, elements) else "P")
+    for o in d["options"]:
+        assert o["outcome"] == ("N" if _poset_misere_n(n, elements - above[o["element"]]) else "P")
+    assert {m["element"] for m in d["winning_moves"]} == {o["element"] for o in d["options"] if o["outcome"] == "P"}
+
+
+def test_misere_chain_offers_only_winning_moves() -> None:
+    """The report of issue 8: `chain:2 --misere` once offered a losing move."""
+    d = one_json("moves", "chain:2", "--misere")
+    assert d["winning_moves"] == [{"element": 2}]  # taking 1 empties the poset: the opponent wins
+    assert one_json("value", "antichain:2", "--misere")["outcome"] == "N"
+    assert one_json("value", "nim:1,1", "--misere")["outcome"] == "N"
+
+
+# -- --game -------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", [k for k in KINDS if k != "graph"])
+def test_game_is_refused_for_positions_that_are_not_graphs(kind: str) -> None:
+    refused(run("value", KINDS[kind], "--game", "bo-bo"), "--game", kind)
+    refused(run("moves", KINDS[kind], "--game", "graph-nim"), "--game", kind)
+
+
+def test_game_is_honoured_for_graphs_and_graph_chomp_is_chomp() -> None:
+    assert one_json("value", "path:4", "--game", "bo-bo")["game"] == "bo-bo"
+    spelled = one_json("value", "path:4", "--game", "graph-chomp")
+    plain = one_json("value", "path:4")
+    del spelled["stats"], plain["stats"]
+    assert spelled == plain
+
+
+# -- --no-theory and --without ---------------------------------------------------------------
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_no_theory_gives_the_same_value(kind: str) -> None:
+    plain = one_json("value", KINDS[kind])
+    pure = one_json("value", KINDS[kind], "--no-theory")
+    assert pure["value"] == plain["value"]
+
+
+def test_no_theory_searches_nim() -> None:
+    pure = one_json("value", "nim:3,4,5", "--no-theory")
+    assert pure["value"] == 3 ^ 4 ^ 5 and pure["stats"]["positions"] > 0
+
+
+@pytest.mark.parametrize(
+    "kind, name", [("graph", "bipartite"), ("poset", "chains"), ("complex", "involutions")]
+)
+def test_without_is_honoured_with_the_kinds_own_names(kind: str, name: str) -> None:
+    assert one_json("value", KINDS[kind], "--without", name)["value"] == one_json("value", KINDS[kind])["value"]
+    other = {"graph": "chains", "poset": "bipartite", "complex": "bipartite"}[kind]
+    refused(run("value", KINDS[kind], "--without", other), "--without", other)
+
+
+@pytest.mark.parametrize("kind", ["chomp", "nim"])
+def test_without_is_refused_where_nothing_can_be_switched_off(kind: str) -> None:
+    refused(run("value", KINDS[kind], "--without", "chains"), "--without", kind)
+
+
+# -- limits ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", list(LARGE))
+def test_max_positions_stops_every_kind(kind: str) -> None:
+    spec, extra = LARGE[kind]
+    result = run("value", spec, "--max-positions", "20", "--json", *extra)
+    assert result.exit_code == 3, (result.stdout, result.stderr)
+    (line,) = result.stdout.splitlines()
+    stopped = json.loads(line)
+    assert stopped["name"] == spec and stopped["value"] is None and stopped["stopped"] == "position limit 20"
+    assert "search stopped" in result.stderr
+
+
+@pytest.mark.parametrize("kind", list(LARGE))
+def test_time_limit_stops_every_kind(kind: str) -> None:
+    spec, extra = LARGE[kind]
+    result = run("value", spec, "--time-limit", "0.05", *extra)
+    assert result.exit_code == 3, (result.stdout, result.stderr)
+    assert "time limit 0.05 s" in result.stderr
+
+
+# -- --table ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", ["graph", "poset", "complex"])
+def test_table_answers_a_second_run_from_the_file(kind: str, tmp_path) -> None:
+    spec = {"graph": "random:10,0.4,3", "poset": "divisors:360", "complex": "simplex-boundary:5"}[kind]
+    path = str(tmp_path / "t.sqlite")
+    first = one_json("value", spec, "--table", path, "--no-theory")
+    second = one_json("value", spec, "--table", path, "--no-theory")
+    assert first["stats"]["positions"] > 0
+    assert second["value"] == first["value"] and second["stats"]["positions"] == 0
+    assert second["stats"]["table_hits"] > 0
+
+
+@pytest.mark.parametrize("kind", ["chomp", "nim"])
+def test_table_is_refused_where_no_table_is_kept(kind: str, tmp_path) -> None:
+    refused(run("value", KINDS[kind], "--table", str(tmp_path / "t.sqlite")), "--table", kind)
+
+
+def test_table_is_refused_under_misere_play(tmp_path) -> None:
+    refused(run("value", "path:4", "--misere", "--table", str(tmp_path / "t.sqlite")), "--table", "misère")
+
+
+# -- --all, --json, --brief, --progress ----------------------------------------------------------
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_all_lists_options_whose_zeros_are_the_winning_moves(kind: str) -> None:
+    d = one_json("moves", KINDS[kind], "--all")
+    assert d["options"], kind
+    zero = [{k: v for k, v in o.items() if k != "value"} for o in d["options"] if o["value"] == 0]
+    assert zero == d["winning_moves"], kind
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_text_and_progress_are_accepted_by_every_kind(kind: str) -> None:
+    for extra in (["--brief"], ["--explain"], ["--progress"], ["--no-progress"]):
+        result = run("value", KINDS[kind], *extra)
+        assert result.exit_code == 0 and "outcome" in result.stdout, (kind, extra, result.stderr)
+    assert "why:" in run("value", KINDS[kind], "--explain").stdout
+    assert "why:" not in run("value", KINDS[kind], "--brief").stdout
