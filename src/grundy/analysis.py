@@ -66,6 +66,39 @@ class Analysis:
     game: str = "chomp"
     misere: bool = False
     misere_outcome: str | None = None
+    kind: str = "graph"
+    fields: dict[str, Any] | None = None
+    extra: dict[str, Any] | None = None
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any], kind: str) -> "Analysis":
+        """The result a JSON object of :func:`grundy.results.analyze_other`
+        describes (a poset, complex, Chomp or Nim position): ``fields`` keep
+        the position's own keys (``elements``, ``facets``, ``rows``,
+        ``heaps``...), ``extra`` what follows the stats (``first_moves``)."""
+        known = {"name", "game", "play", "value", "outcome", "winning_moves", "explanation", "stats", "options"}
+        after = {"first_moves"}
+        misere = d.get("play") == "misere"
+        key = "outcome" if misere else "value"
+        options = None
+        if d.get("options") is not None:
+            options = [(Move.from_json(o), o[key]) for o in d["options"]]
+        return cls(
+            name=d["name"],
+            value=d["value"],
+            winning_moves=[Move.from_json(m) for m in d["winning_moves"]],
+            explanation=d["explanation"],
+            stats=d["stats"],
+            vertices=0,
+            edges=0,
+            options=options,
+            game=d["game"],
+            misere=misere,
+            misere_outcome=d["outcome"] if misere else None,
+            kind=kind,
+            fields={k: v for k, v in d.items() if k not in known and k not in after},
+            extra={k: v for k, v in d.items() if k in after},
+        )
 
     @property
     def outcome(self) -> str:
@@ -74,7 +107,9 @@ class Analysis:
         return "P" if self.value == 0 else "N"
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object printed by ``grundy value --json``."""
+        """The JSON object printed by ``grundy value --json`` (README, "JSON")."""
+        if self.kind != "graph":
+            return self._other_json()
         out: dict[str, Any] = {
             "name": self.name,
             "game": self.game,
@@ -94,6 +129,24 @@ class Analysis:
         if self.options is not None:
             key = "outcome" if self.misere else "value"
             out["options"] = [dict(m.to_json(), **{key: v}) for m, v in self.options]
+        return out
+
+    def _other_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "game": self.game,
+            "play": "misere" if self.misere else "normal",
+            "value": self.value,
+            "outcome": self.outcome,
+            "winning_moves": [m.to_json() for m in self.winning_moves or []],
+        }
+        out.update(self.fields or {})
+        out["explanation"] = self.explanation
+        out["stats"] = self.stats
+        if self.options is not None:
+            key = "outcome" if self.misere else "value"
+            out["options"] = [dict(m.to_json(), **{key: v}) for m, v in self.options]
+        out.update(self.extra or {})
         return out
 
 

@@ -186,45 +186,6 @@ class _Stopped(Exception):
 
 
 # -- positions that are not graphs: Chomp, Nim, posets, simplicial complexes ----
-def _move_text(move: dict[str, Any]) -> str:
-    if "row" in move:
-        return f"({move['row']},{move['column']})"
-    if "heap" in move:
-        return f"heap {move['heap']} to {move['to']}"
-    if "face" in move:
-        return "{" + ",".join(label_str(_label_back(x)) for x in move["face"]) + "}"
-    if "element" in move:
-        return f"element {label_str(_label_back(move['element']))}"
-    return json.dumps({k: v for k, v in move.items() if k not in ("value", "outcome")})
-
-
-def _label_back(x: Any) -> Any:
-    return tuple(_label_back(y) for y in x) if isinstance(x, list) else x
-
-
-def _print_other(d: dict[str, Any], explain: bool) -> None:
-    misere = d.get("play") == "misere"
-    click.echo(d["name"] + ("  (misère play)" if misere else ""))
-    if not misere:
-        click.echo(f"  nim-value: {d['value']}")
-    click.echo(f"  outcome:   {d['outcome']}" + ("  (the player to move wins)" if d["outcome"] == "N" else "  (the player to move loses)"))
-    moves = d["winning_moves"]
-    click.echo("  winning moves: " + (", ".join(map(_move_text, moves)) if moves else "none (every move loses)"))
-    if d.get("options") is not None:
-        what = "outcome" if misere else "value"
-        click.echo(f"  options (move -> {'outcome' if misere else 'nim-value'} of the result):")
-        for o in d["options"]:
-            wins = o[what] in (0, "P")
-            click.echo(f"    {_move_text(o):<16} -> {o[what]}" + ("   wins" if wins else ""))
-    if d.get("first_moves"):
-        click.echo("  first moves up to symmetry (remove a face of size k -> nim-value of the result):")
-        click.echo("    " + ", ".join(f"k={m['face_size']}: {m['value']}" for m in d["first_moves"]))
-    if explain:
-        click.echo("  why:")
-        for line in d["explanation"]:
-            click.echo(f"    - {line}")
-
-
 class _Item:
     """One position to answer: its kind, its spec (name) and what was read
     (a :class:`LoadedPosition` for a graph, the position for other kinds)."""
@@ -276,9 +237,9 @@ def _stopped_json(name: str, limit: SearchLimitReached) -> str:
 def _answers(
     items: list[_Item], solver: Solver | MisereSolver, option_table: bool, no_theory: bool, without: str,
     misere: bool, time_limit: float | None, max_positions: int | None, progress: bool | None, table: str | None,
-) -> Iterator[Analysis | dict[str, Any]]:
-    """Answer each position in order, one at a time: an :class:`Analysis`
-    for a graph, the JSON object for the other kinds.
+) -> Iterator[Analysis]:
+    """Answer each position in order, one at a time, as an :class:`Analysis`
+    (one result type for every kind).
 
     Raises
     ------
@@ -305,7 +266,7 @@ def _answers(
         except SearchLimitReached as limit:
             raise _Stopped(item.name, limit) from None
         spent += d["stats"].get("positions", 0)
-        yield d
+        yield Analysis.from_json(d, item.kind)
 
 
 def _load_all(specs: tuple[str, ...]) -> list[LoadedPosition]:
@@ -380,7 +341,10 @@ def _moves_text(a: Analysis) -> str:
 
 def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) -> None:
     game = "" if a.game == "chomp" and not a.misere else f", game {a.game}" + (" (misère)" if a.misere else "")
-    click.echo(f"{a.name or 'graph'}  ({a.vertices} vertices, {a.edges} edges{game})")
+    if a.kind == "graph":
+        click.echo(f"{a.name or 'graph'}  ({_count(a.vertices, 'vertex', 'vertices')}, {_count(a.edges, 'edge', 'edges')}{game})")
+    else:
+        click.echo(f"{a.name}  ({a.kind}, game {a.game}" + (", misère play)" if a.misere else ")"))
     if a.value is not None:
         click.echo(f"  nim-value: {a.value}")
     click.echo(
@@ -394,15 +358,24 @@ def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) 
             click.echo(f"    {str(m):<30} -> {v}" + ("   wins" if v in (0, "P") else ""))
     elif option_table:
         click.echo("  options: not listed (too large to build)")
+    first = (a.extra or {}).get("first_moves")
+    if first:
+        click.echo("  first moves up to symmetry (remove a face of size k -> nim-value of the result):")
+        click.echo("    " + ", ".join(f"k={m['face_size']}: {m['value']}" for m in first))
     if explain:
         click.echo("  why:")
         for line in a.explanation:
             click.echo(f"    - {line}")
     s = a.stats
     click.echo(
-        f"  searched {s['positions']} positions in {s['seconds']:.2f} s "
-        f"({s['table_hits']} table hits, {s['closed_forms']} closed forms, {s['reductions']} reductions)"
+        f"  searched {s.get('positions', 0)} positions in {s.get('seconds', 0.0):.2f} s "
+        f"({s.get('table_hits', 0)} table hits, {s.get('closed_forms', 0)} closed forms, "
+        f"{s.get('reductions', 0)} reductions)"
     )
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _print_blocks(results: Iterator[Analysis], explain: bool, option_table: bool = False) -> None:
@@ -495,29 +468,17 @@ def _answer(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theo
     _run(body)
 
 
-def _emit(results: Iterator[Analysis | dict[str, Any]], count: int, as_json: bool, explain: bool | None,
-          option_table: bool) -> None:
+def _emit(results: Iterator[Analysis], count: int, as_json: bool, explain: bool | None, option_table: bool) -> None:
     for i, a in enumerate(results):
         if as_json:
-            click.echo(_json(a, option_table) if isinstance(a, Analysis) else json.dumps(a))
+            click.echo(_json(a, option_table))
             continue
         if count > 1 and not explain and not option_table:
-            click.echo(_nim_line(a) if isinstance(a, Analysis) else _other_line(a))
+            click.echo(_nim_line(a))
             continue
         if i:
             click.echo()
-        show = bool(explain) or (explain is None and count == 1)
-        if isinstance(a, Analysis):
-            _print_block(a, show, option_table)
-        else:
-            _print_other(a, show)
-
-
-def _other_line(d: dict[str, Any]) -> str:
-    value = "" if d.get("value") is None else f"nim-value {d['value']}, "
-    moves = d["winning_moves"]
-    listed = ", ".join(map(_move_text, moves)) if moves else "none (every move loses)"
-    return f"{d['name']}: {value}outcome {d['outcome']}, winning moves: {listed}"
+        _print_block(a, bool(explain) or (explain is None and count == 1), option_table)
 
 
 @main.command(cls=_Command)
