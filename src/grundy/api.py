@@ -1,9 +1,13 @@
-"""The Python API: nim-values, outcomes and winning moves of Graph Chomp
-(and, with ``game=``, the other impartial graph rulesets).
+"""The Python API: nim-values, outcomes and winning moves of every kind of
+position: graphs under Graph Chomp (and, with ``game=``, the other impartial
+graph rulesets), posets, simplicial complexes, rectangular Chomp and Nim.
 
 Every function accepts a position as a :class:`grundy.Graph`, a networkx
 graph (labels kept), a family spec such as ``"wheel:9"`` or ``"petersen"``,
-or a graph6 / sparse6 string.
+or a graph6 / sparse6 string; a spec of another kind (``"divisors:30"``,
+``"torus"``, ``"chomp:5,3,3"``, ``"nim:3,4,5"``, a ``.poset`` or
+``.facets`` file) is answered by its own game (see
+:mod:`grundy.readwrite.kinds`).
 
 >>> import grundy
 >>> grundy.nim_value("wheel:9")
@@ -42,6 +46,61 @@ def _solver(
     if misere:
         return MisereSolver(game, time_limit=time_limit, max_positions=max_positions)
     return Solver(theory, time_limit=time_limit, max_positions=max_positions, ruleset=game)
+
+
+def _other(
+    position: Any,
+    game: str,
+    misere: bool,
+    option_table: bool,
+    theory: Any,
+    time_limit: float | None,
+    max_positions: int | None,
+    solver: Any,
+) -> Analysis | None:
+    """The analysis of a spec naming a position that is not a graph, else
+    None.
+
+    Raises
+    ------
+    InputError
+        If ``game`` or ``solver`` is given with such a position (they are
+        for graphs), or the spec is malformed.
+    """
+    from grundy.errors import InputError
+    from grundy.readwrite.kinds import kind_of, load_other
+    from grundy.results import analyze_other
+
+    if not isinstance(position, str):
+        return None
+    kind = kind_of(position)
+    if kind == "graph":
+        return None
+    if game not in ("chomp", "graph-chomp") or solver is not None:
+        what = "game" if game not in ("chomp", "graph-chomp") else "solver"
+        raise InputError(f"{what}= does not apply to {kind} positions ({position}): it is for graphs")
+    d = analyze_other(
+        kind,
+        load_other(kind, position),
+        position.strip(),
+        misere=misere,
+        option_table=option_table,
+        theory=_switches(kind, theory),
+        time_limit=time_limit,
+        max_positions=max_positions,
+    )
+    return Analysis.from_json(d, kind)
+
+
+def _switches(kind: str, theory: Any) -> Any:
+    """The switches for ``kind``: a graph :class:`Theory` with everything
+    off means no theory for every kind; any other Theory means the kind's
+    defaults; a kind's own switches pass through."""
+    from grundy.results import switches_for
+
+    if isinstance(theory, Theory):
+        return switches_for(kind, theory == Theory.none(), "")
+    return switches_for(kind, False, "") if theory is None else theory
 
 
 def analyze(
@@ -94,9 +153,15 @@ def analyze(
     >>> a = analyze("path:3")
     >>> a.value, a.outcome, [m.to_json() for m in a.winning_moves]
     (1, 'N', [{'vertex': 1}])
+    >>> a = analyze("divisors:30")
+    >>> a.value, [str(m) for m in a.winning_moves]
+    (3, ['element 30'])
     """
     from grundy.readwrite.graphs import to_graph
 
+    other = _other(position, game, misere, option_table, theory, time_limit, max_positions, solver)
+    if other is not None:
+        return other
     g = to_graph(position)
     name = position if isinstance(position, str) else ""
     s = _solver(theory, time_limit, max_positions, solver, game, misere)
@@ -122,9 +187,15 @@ def nim_value(
     (2, 2)
     >>> nim_value("path:6", game="graph-nim")   # Kayles on 5 tokens
     4
+    >>> nim_value("divisors:30"), nim_value("nim:3,4,5"), nim_value("chomp:3,2")
+    (3, 2, 0)
     """
     from grundy.readwrite.graphs import to_graph
 
+    other = _other(position, game, False, False, theory, time_limit, max_positions, None)
+    if other is not None:
+        assert other.value is not None
+        return other.value
     g = to_graph(position)
     s = _solver(theory, time_limit, max_positions, None, game)
     s.start()

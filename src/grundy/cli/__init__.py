@@ -28,56 +28,15 @@ from grundy.games.graphs.theory import Theory
 
 __all__ = ["main"]
 
-PROG = "grundy"
-
-
-def _fail(message: str, code: int) -> NoReturn:
-    click.echo(f"{PROG}: error: {message}", err=True)
-    sys.exit(code)
-
-
-# -- one-line usage errors ----------------------------------------------------
-# click prints usage errors (bad option values, missing arguments, unknown
-# commands) as a usage block; grundy promises one line on stderr for every bad
-# input, so they are reprinted as ``grundy: error: ...`` (exit code 2 either way).
-_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
-
-
-class _OneLineUsageError(click.UsageError):
-    def show(self, file: Any = None) -> None:
-        hint = f" (see '{self.ctx.command_path} --help')" if self.ctx is not None else ""
-        click.echo(f"{PROG}: error: {self.format_message()}{hint}", err=True)
-
-
-def _one_line(error: click.UsageError) -> click.UsageError:
-    if isinstance(error, _OneLineUsageError) or (_NO_ARGS_IS_HELP and isinstance(error, _NO_ARGS_IS_HELP)):
-        return error  # bare `grundy` still shows the help
-    return _OneLineUsageError(error.format_message(), error.ctx)
-
-
-class _Command(click.Command):
-    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
-                     **extra: Any) -> click.Context:
-        try:
-            return super().make_context(info_name, args, parent=parent, **extra)
-        except click.UsageError as error:
-            raise _one_line(error) from None
-
-
-class _Group(click.Group):
-    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
-                     **extra: Any) -> click.Context:
-        try:
-            return super().make_context(info_name, args, parent=parent, **extra)
-        except click.UsageError as error:
-            raise _one_line(error) from None
-
-    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
-        try:
-            return super().resolve_command(ctx, args)
-        except click.UsageError as error:
-            raise _one_line(error) from None
-
+from grundy.cli.common import (  # noqa: E402
+    PROG,
+    _Command,
+    _fail,
+    _Group,
+    _one_line,
+    _run,
+    _Stopped,
+)
 
 # -- search -------------------------------------------------------------------
 def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -173,18 +132,6 @@ def _solver(theory: Theory, time_limit: float | None, max_positions: int | None,
     )
 
 
-class _Stopped(Exception):
-    """A search limit stopped the analysis of the position ``name``."""
-
-    def __init__(self, name: str, limit: SearchLimitReached) -> None:
-        option = "--time-limit" if limit.reason.startswith("time") else "--max-positions"
-        self.json = _stopped_json(name, limit)
-        super().__init__(
-            f"{name}: search stopped at the {limit.reason} after {limit.positions} positions "
-            f"in {limit.seconds:.2f} s, before a value was found; raise {option} to search further"
-        )
-
-
 # -- positions that are not graphs: Chomp, Nim, posets, simplicial complexes ----
 class _Item:
     """One position to answer: its kind, its spec (name) and what was read
@@ -226,12 +173,6 @@ def _refuse(items: list[_Item], game: str | None, misere: bool, table: str | Non
         if table is not None and (misere or item.kind in ("chomp", "nim")):
             what = "misère play" if misere else f"{item.kind} positions ({item.name})"
             raise InputError(f"option --table does not apply to {what}: it keeps no table")
-
-
-def _stopped_json(name: str, limit: SearchLimitReached) -> str:
-    """The JSON line of a position whose search a limit stopped."""
-    return json.dumps({"name": name, "value": None, "outcome": None, "stopped": limit.reason,
-                       "stats": {"positions": limit.positions, "seconds": round(limit.seconds, 4)}})
 
 
 def _answers(
@@ -306,21 +247,6 @@ def _analyses(items: list[LoadedPosition], solver: Solver, option_table: bool) -
                     yield analyze_graph(item.graph, solver, name=item.name, option_table=option_table)
             except SearchLimitReached as limit:
                 raise _Stopped(item.name or "graph", limit) from None
-
-
-def _run(body: Callable[[], None]) -> None:
-    """Run a command body, turning errors into one line and an exit code."""
-    try:
-        body()
-    except InputError as e:
-        _fail(str(e), 2)
-    except _Stopped as e:
-        _fail(str(e), 3)
-    except SearchLimitReached as e:  # pragma: no cover - _analyses names the graph
-        _fail(str(e), 3)
-    except KeyboardInterrupt:
-        click.echo(f"\n{PROG}: interrupted; nothing was printed for the unfinished position", err=True)
-        sys.exit(130)
 
 
 # -- output -------------------------------------------------------------------
@@ -483,55 +409,72 @@ def _emit(results: Iterator[Analysis], count: int, as_json: bool, explain: bool 
 
 @main.command(cls=_Command)
 @click.argument("specs", nargs=-1, required=True, metavar="SPEC...")
-@click.option("--game", default="chomp", metavar="NAME", help="The ruleset, partizan or impartial; see `grundy games`.")
+@click.option("--game", default=None, metavar="NAME",
+              help="The ruleset for graphs, partizan or impartial (default graph-chomp); see `grundy games`.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per graph (JSON lines).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write ^ v +- instead of ↑ ↓ ±.")
 @click.option("--max-positions", type=click.IntRange(min=1), metavar="N", help="Stop after N positions (exit code 3).")
-def form(specs: tuple[str, ...], game: str, as_json: bool, ascii_: bool, max_positions: int | None) -> None:
-    """Canonical form (game value) and outcome of each graph.
+def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, max_positions: int | None) -> None:
+    """Canonical form (game value) and outcome of each position.
 
     For a partizan game (be-bo, oe-bo, oe-be, even-odd-vertex) this is its
     value in the standard notation (numbers, nimbers, ups, switches, {L|R});
     outcome L / R: that player wins whoever starts, N: the player to move
-    wins, P: the player to move loses. For an impartial game it is the
-    nimber *g of its nim-value g.
+    wins, P: the player to move loses. For an impartial game (every graph
+    ruleset; posets, complexes, Chomp and Nim) it is the nimber *g of its
+    nim-value g.
     """
     from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
 
     def body() -> None:
-        items = _load_all(specs)
-        if game not in PARTIZAN_RULESETS:
-            _check_game(game, items)
-        solver = None if game in PARTIZAN_RULESETS else Solver(ruleset=game, max_positions=max_positions)
+        items = _read(specs)
+        _refuse(items, game, False, None)
+        rules = _ruleset_name(game)
+        graph_items = [i.position for i in items if i.kind == "graph"]
+        if rules not in PARTIZAN_RULESETS and graph_items:
+            _check_game(rules, graph_items)
+        solver = None if rules in PARTIZAN_RULESETS else Solver(ruleset=rules, max_positions=max_positions)
         for item in items:
-            if item.graph is None:
-                raise InputError(f"{item.name}: too large to build ({item.vertices} vertices)")
             try:
-                if solver is None:
-                    v = partizan_value(game, item.graph, max_positions=max_positions)
-                    text, outcome, positions = v.to_str(ascii=ascii_), v.outcome, v.positions
-                    number = None if v.number_value is None else str(v.number_value)
-                    nimber = v.nimber_value
+                if item.kind != "graph":
+                    d = analyze_other(item.kind, item.position, item.name, max_positions=max_positions)
+                    g, positions, label = d["value"], d["stats"].get("positions", 0), d["game"]
+                    text, outcome, number, nimber = _nimber(g), d["outcome"], ("0" if g == 0 else None), g
                 else:
-                    solver.start()
-                    try:
-                        g = solver.value_of(*solver.decompose(item.graph.adj))
-                    finally:
-                        solver.finish()
-                    text = "0" if g == 0 else "*" if g == 1 else f"*{g}"
-                    outcome, positions, number, nimber = ("P" if g == 0 else "N"), solver.stats.positions, (
-                        "0" if g == 0 else None), g
+                    loaded = item.position
+                    if loaded.graph is None:
+                        raise InputError(f"{loaded.name}: too large to build ({loaded.vertices} vertices)")
+                    label = rules
+                    if solver is None:
+                        v = partizan_value(rules, loaded.graph, max_positions=max_positions)
+                        text, outcome, positions = v.to_str(ascii=ascii_), v.outcome, v.positions
+                        number = None if v.number_value is None else str(v.number_value)
+                        nimber = v.nimber_value
+                    else:
+                        before = solver.stats.positions
+                        solver.start()
+                        try:
+                            g = solver.value_of(*solver.decompose(loaded.graph.adj))
+                        finally:
+                            solver.finish()
+                        text, outcome, number, nimber = _nimber(g), ("P" if g == 0 else "N"), (
+                            "0" if g == 0 else None), g
+                        positions = solver.stats.positions - before
             except SearchLimitReached as limit:
                 raise _Stopped(item.name or "graph", limit) from None
             if as_json:
                 click.echo(json.dumps({
-                    "name": item.name, "game": game, "canonical_form": text, "outcome": outcome,
+                    "name": item.name, "game": label, "canonical_form": text, "outcome": outcome,
                     "number": number, "nimber": nimber, "stats": {"positions": positions},
                 }))
             else:
-                click.echo(f"{item.name}: {text}  (outcome {outcome}, game {game})")
+                click.echo(f"{item.name}: {text}  (outcome {outcome}, game {label})")
 
     _run(body)
+
+
+def _nimber(g: int) -> str:
+    return "0" if g == 0 else "*" if g == 1 else f"*{g}"
 
 
 @main.command(cls=_Command)
@@ -597,19 +540,31 @@ def families(as_json: bool) -> None:
     from grundy.games.graphs.families import list_families
 
     fams = list_families()
+    from grundy.games.complexes import COMPLEX_FAMILIES
+    from grundy.games.posets import POSET_FAMILIES
+
     if as_json:
-        click.echo(json.dumps([
-            {"name": f.name, "params": f.params, "syntax": f.syntax, "requires": f.requires,
+        rows = [
+            {"name": f.name, "kind": "graph", "params": f.params, "syntax": f.syntax, "requires": f.requires,
              "definition": f.definition}
             for f in fams
-        ]))
+        ]
+        for kind, table in (("poset", POSET_FAMILIES), ("complex", COMPLEX_FAMILIES)):
+            for fam in table.values():
+                rows.append({"name": fam.name, "kind": kind, "params": fam.params,
+                             "syntax": f"{fam.name}:{fam.params}" if fam.params else fam.name,
+                             "requires": "", "definition": fam.description})
+        rows.append({"name": "chomp", "kind": "chomp", "params": "r1,r2,...", "syntax": "chomp:r1,r2,...",
+                     "requires": "row lengths >= 1, non-increasing (or chomp:MxN)",
+                     "definition": "rectangular Chomp by row lengths (chomp:MxN for a rectangle)"})
+        rows.append({"name": "nim", "kind": "nim", "params": "h1,h2,...", "syntax": "nim:h1,h2,...",
+                     "requires": "heap sizes >= 0", "definition": "Nim heaps"})
+        click.echo(json.dumps(rows))
         return
     width = max(len(f.syntax) for f in fams)
     for f in fams:
         requires = f"; {f.requires}" if f.params else ""
         click.echo(f"{f.syntax:<{width}}  {f.definition}{requires}")
-    from grundy.games.complexes import COMPLEX_FAMILIES
-    from grundy.games.posets import POSET_FAMILIES
 
     for title, table in (("posets (a move removes an element and everything above it)", POSET_FAMILIES),
                          ("simplicial complexes (subset take-away)", COMPLEX_FAMILIES)):
@@ -625,8 +580,10 @@ def families(as_json: bool) -> None:
 # Rectangular Chomp and Nim (grundy.games.chomp) have commands of their own.
 from grundy.cli.chomp import chomp, chomp_p_positions, nim  # noqa: E402
 
-main.add_command(chomp)
-main.add_command(chomp_p_positions)
+main.add_command(chomp, "rect-chomp")
+main.add_command(chomp, "chomp")  # the old spelling, kept
+main.add_command(chomp_p_positions, "rect-chomp-p-positions")
+main.add_command(chomp_p_positions, "chomp-p-positions")  # the old spelling, kept
 main.add_command(nim)
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,17 +1,8 @@
-"""``grundy chomp``, ``grundy chomp-p-positions`` and ``grundy nim``.
-
-The commands are plain click commands; ``grundy.cli`` registers them::
-
-    from grundy.cli.chomp import chomp, chomp_p_positions, nim
-    main.add_command(chomp)
-    main.add_command(chomp_p_positions)
-    main.add_command(nim)
-
-This module imports nothing from ``grundy.cli`` at import time (so the lines
-above may sit anywhere in ``cli.py``, top or bottom, without a circular
-import); it reuses ``_run`` (bad input: one line on stderr, exit code 2) and
-``_one_line`` (usage errors as one line, as ``cli._Command`` does) from
-``grundy.cli`` when a command runs.
+"""``grundy rect-chomp`` (rectangular Chomp; old spelling ``grundy chomp``),
+``grundy rect-chomp-p-positions`` (old spelling ``chomp-p-positions``) and
+``grundy nim``. ``grundy.cli`` registers them under both names; they share
+the one-line errors and exit codes of :mod:`grundy.cli.common` (no import of
+``grundy.cli`` itself: no cycle).
 """
 
 from __future__ import annotations
@@ -22,9 +13,9 @@ from typing import Any
 
 import click
 
-from grundy.errors import InputError
+from grundy.cli.common import _Command, _run, _Stopped
+from grundy.errors import InputError, SearchLimitReached
 from grundy.games.chomp import (
-    MAX_DIAGRAMS,
     ChompPosition,
     analyze_chomp,
     analyze_nim,
@@ -35,25 +26,6 @@ from grundy.games.chomp import (
 )
 
 __all__ = ["chomp", "chomp_p_positions", "nim"]
-
-
-class _Command(click.Command):
-    """``grundy.cli._Command``: click's usage errors as one line on stderr."""
-
-    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
-                     **extra: Any) -> click.Context:
-        from grundy.cli import _one_line
-
-        try:
-            return super().make_context(info_name, args, parent=parent, **extra)
-        except click.UsageError as error:
-            raise _one_line(error) from None
-
-
-def _run(body: Any) -> None:
-    from grundy.cli import _run as run
-
-    run(body)
 
 
 def _integer(text: str, what: str) -> int:
@@ -97,16 +69,19 @@ def _cells(moves: list[dict[str, int]]) -> str:
 @click.command(cls=_Command, context_settings={"ignore_unknown_options": True})
 @click.argument("m", required=False)
 @click.argument("n", required=False)
-@click.option("--rows", metavar="R1,R2,...",
-              help="Any position: row lengths, non-increasing, row 1 (with the poisoned square) first.")
+@click.option("--row-lengths", "--rows", "rows", metavar="R1,R2,...",
+              help="Any position: row lengths, non-increasing, row 1 (with the poisoned square) first "
+                   "(--rows is the old spelling).")
 @click.option("--all", "all_options", is_flag=True, help="Also print every move and the value it leads to.")
 @click.option("--json", "as_json", is_flag=True,
               help='One JSON object: name, game, value, outcome, winning_moves [{"row", "column"}], rows, '
                    "explanation, stats (with --all: options).")
-@click.option("--max-positions", type=click.IntRange(min=1), default=MAX_DIAGRAMS, show_default=True,
-              metavar="N", help="Refuse (exit 2) positions with more than N sub-diagrams to search.")
+@click.option("--max-positions", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Stop after valuing N sub-diagrams (exit code 3), as for `grundy value`.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Stop after this many seconds (exit code 3).")
 def chomp(m: str | None, n: str | None, rows: str | None, all_options: bool, as_json: bool,
-          max_positions: int) -> None:
+          max_positions: int | None, time_limit: float | None) -> None:
     """Rectangular Chomp: outcome, nim-value and winning first moves.
 
     M N is the rectangle of M rows and N columns; --rows 5,3,3 (or
@@ -118,7 +93,11 @@ def chomp(m: str | None, n: str | None, rows: str | None, all_options: bool, as_
 
     def body() -> None:
         pos, name = _position(m, n, rows)
-        a = analyze_chomp(pos, option_table=all_options, name=name, max_diagrams=max_positions)
+        try:
+            a = analyze_chomp(pos, option_table=all_options, name=name, max_positions=max_positions,
+                              time_limit=time_limit)
+        except SearchLimitReached as limit:
+            raise _Stopped(name, limit) from None
         if as_json:
             click.echo(json.dumps(a))
             return
@@ -146,7 +125,7 @@ def chomp(m: str | None, n: str | None, rows: str | None, all_options: bool, as_
 
 
 @click.command("chomp-p-positions", cls=_Command)
-@click.option("--rows", "rows", type=int, default=3, show_default=True, metavar="K",
+@click.option("--row-count", "--rows", "rows", type=int, default=3, show_default=True, metavar="K",
               help="Chomp with at most K rows: 1, 2 or 3.")
 @click.option("--max-row", "max_row", type=int, default=20, show_default=True, metavar="N",
               help="Largest first row listed.")

@@ -1,0 +1,97 @@
+"""What every ``grundy`` command shares: one-line usage errors, the exit
+codes (0 success, 2 bad input, 3 a search limit reached, 130 interrupted)
+and the message of a stopped search."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+import click
+
+from grundy.errors import InputError, SearchLimitReached
+
+PROG = "grundy"
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    click.echo(f"{PROG}: error: {message}", err=True)
+    sys.exit(code)
+
+
+# -- one-line usage errors ----------------------------------------------------
+# click prints usage errors (bad option values, missing arguments, unknown
+# commands) as a usage block; grundy promises one line on stderr for every bad
+# input, so they are reprinted as ``grundy: error: ...`` (exit code 2 either way).
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+class _OneLineUsageError(click.UsageError):
+    def show(self, file: Any = None) -> None:
+        hint = f" (see '{self.ctx.command_path} --help')" if self.ctx is not None else ""
+        click.echo(f"{PROG}: error: {self.format_message()}{hint}", err=True)
+
+
+def _one_line(error: click.UsageError) -> click.UsageError:
+    if isinstance(error, _OneLineUsageError) or (_NO_ARGS_IS_HELP and isinstance(error, _NO_ARGS_IS_HELP)):
+        return error  # bare `grundy` still shows the help
+    return _OneLineUsageError(error.format_message(), error.ctx)
+
+
+class _Command(click.Command):
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as error:
+            raise _one_line(error) from None
+
+
+class _Group(click.Group):
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as error:
+            raise _one_line(error) from None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            raise _one_line(error) from None
+
+
+class _Stopped(Exception):
+    """A search limit stopped the analysis of the position ``name``."""
+
+    def __init__(self, name: str, limit: SearchLimitReached) -> None:
+        option = "--time-limit" if limit.reason.startswith("time") else "--max-positions"
+        self.json = _stopped_json(name, limit)
+        super().__init__(
+            f"{name}: search stopped at the {limit.reason} after {limit.positions} positions "
+            f"in {limit.seconds:.2f} s, before a value was found; raise {option} to search further"
+        )
+
+
+def _stopped_json(name: str, limit: SearchLimitReached) -> str:
+    """The JSON line of a position whose search a limit stopped."""
+    return json.dumps({"name": name, "value": None, "outcome": None, "stopped": limit.reason,
+                       "stats": {"positions": limit.positions, "seconds": round(limit.seconds, 4)}})
+
+
+def _run(body: Callable[[], None]) -> None:
+    """Run a command body, turning errors into one line and an exit code."""
+    try:
+        body()
+    except InputError as e:
+        _fail(str(e), 2)
+    except _Stopped as e:
+        _fail(str(e), 3)
+    except SearchLimitReached as e:  # pragma: no cover - _analyses names the graph
+        _fail(str(e), 3)
+    except KeyboardInterrupt:
+        click.echo(f"\n{PROG}: interrupted; nothing was printed for the unfinished position", err=True)
+        sys.exit(130)
