@@ -25,26 +25,25 @@ import argparse
 import sys
 import time
 
+from grundy.core.search import Searcher
+from grundy.errors import InputError, SearchLimitReached
 from grundy.games.complexes import ComplexSolver, build_complex_family, gale_first_moves
-from grundy.errors import SearchLimitReached
-from grundy.games.posets import PosetSolver, StoredSolver
+from grundy.games.posets import PosetSolver
 
 
-def _line(solver: StoredSolver, t0: float) -> str:
-    g = solver._graphs.stats.positions if isinstance(solver, ComplexSolver) else 0
+def _line(solver: Searcher, t0: float) -> str:
+    """Elapsed time, the searcher's progress line and the rate. (Positions
+    include those of the Graph Chomp searcher of 1-dimensional components,
+    which shares the counters.)"""
     dt = time.perf_counter() - t0
-    return (
-        f"{dt:8.1f} s  {solver.stats.positions:>9} positions ({g} of them Graph Chomp)  "
-        f"{len(solver.values):>8} values  {len(solver.not_values):>8} partial  "
-        f"{solver.stats.positions / max(dt, 1e-9):7.0f}/s"
-    )
+    return f"{dt:8.1f} s  {solver.progress_line()}  {solver.stats.positions / max(dt, 1e-9):7.0f}/s"
 
 
 def timings(ns: list[int], face_poset: bool) -> None:
     print(f"{'n':>2} {'route':<11} {'value':>5} {'seconds':>8} {'positions':>9} {'values':>7}  first moves (k, value)")
     for n in ns:
         cx = build_complex_family(f"simplex-boundary:{n}")
-        routes: list[tuple[str, StoredSolver]] = [("incidence", ComplexSolver())]
+        routes: list[tuple[str, Searcher]] = [("incidence", ComplexSolver())]
         if face_poset:
             routes.append(("face poset", PosetSolver()))
         for route, s in routes:
@@ -54,7 +53,7 @@ def timings(ns: list[int], face_poset: bool) -> None:
                 if isinstance(s, ComplexSolver):
                     value = s.value_of(*s.decompose(cx.facets))
                 else:
-                    value = s.value_of(*s.decompose(cx.face_poset().up))
+                    value = s.value_of(*s.decompose(cx.face_poset().game_up))
             finally:
                 s.finish()
             dt = time.perf_counter() - t
@@ -68,14 +67,18 @@ def timings(ns: list[int], face_poset: bool) -> None:
 
 def attack(n: int, table: str | None, time_limit: float | None, cache: int, report: float, checkpoint: float) -> int:
     t0 = time.perf_counter()
-    solver = ComplexSolver(
-        time_limit=time_limit,
-        table=table,
-        option_cache_size=cache,
-        checkpoint_seconds=checkpoint,
-        report=lambda s: print(_line(s, t0), file=sys.stderr, flush=True),
-        report_seconds=report,
-    )
+    try:
+        solver = ComplexSolver(
+            time_limit=time_limit,
+            table=table,  # an SQLite file: read now, written at checkpoints and at the end
+            option_cache_size=cache,
+            checkpoint_seconds=checkpoint,
+            report=lambda s: print(_line(s, t0), file=sys.stderr, flush=True),
+            report_seconds=report,
+        )
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     print(f"Gale n = {n}: table {table or '(memory only)'}, {solver.loaded} rows loaded", file=sys.stderr)
     cx = build_complex_family(f"simplex-boundary:{n}")
     solver.start()
@@ -90,7 +93,7 @@ def attack(n: int, table: str | None, time_limit: float | None, cache: int, repo
         print(_line(solver, t0), file=sys.stderr)
         return 130
     finally:
-        solver.finish()  # writes the table
+        solver.finish()  # writes the table file
         solver.close()
     print(_line(solver, t0), file=sys.stderr)
     print(f"Gale n = {n}: {'P' if p else 'N'}-position")

@@ -387,11 +387,14 @@ def test_families_lists_every_family():
     for line, family in zip(lines, FAMILIES.values()):
         assert line.split()[0] == family.syntax
         assert family.definition in line
-    data = json.loads(ok("families", "--json"))
+    everything = json.loads(ok("families", "--json"))
+    assert {d["kind"] for d in everything} == {"graph", "poset", "complex", "chomp", "nim"}
+    data = [d for d in everything if d["kind"] == "graph"]
     assert [d["name"] for d in data] == list(FAMILIES)
     for d in data:
         family = FAMILIES[d["name"]]
         assert d == {
+            "kind": "graph",
             "name": family.name,
             "params": family.params,
             "syntax": family.syntax,
@@ -438,10 +441,11 @@ def test_too_large_family_with_closed_form():
 
 BAD_SPECS = [
     ("Bw!", ["not in the range"]),  # malformed graph6
-    ("C", ["4 vertices need 1 characters"]),
+    ("C", ["4 vertices need 1 character after"]),
     (":~", ["invalid sparse6", "truncated"]),
     (":A!", ["invalid sparse6"]),
-    ("wheell:5", ["neither a known family", *FAMILIES]),  # unknown family lists the valid ones
+    ("wheell:5", ["unknown family 'wheell'; did you mean wheel?"]),  # a misspelt family: the closest names
+    ("xxxxxx:5", ["neither a known family", *FAMILIES]),  # far from every family: lists the valid ones
     ("wheel:2", ["wheel takes n >= 3 (wheel:n)", "'2'"]),
     ("wheel:x", ["wheel takes n >= 3"]),
     ("gmk:1,2,4", ["odd cycle length"]),

@@ -207,7 +207,7 @@ def test_json_vertices_optional_and_list_labels_become_tuples(write):
 
 
 def test_json_list_of_graphs(write):
-    data = [{"edges": [[0, 1]]}, {"vertices": [1, 2, 3], "edges": []}, {"vertices": [0], "edges": [[0, 1], [1, 2]]}]
+    data = [{"edges": [[0, 1]]}, {"vertices": [1, 2, 3], "edges": []}, {"vertices": [0, 1, 2], "edges": [[0, 1], [1, 2]]}]
     path = write("many.json", json.dumps(data))
     positions = load(path)
     assert [p.name for p in positions] == [f"{path}[0]", f"{path}[1]", f"{path}[2]"]
@@ -288,9 +288,9 @@ def test_malformed_graph6_line_names_file_and_line(write):
     path = write("bad.g6", f"{g6(K4)}\n\nBw!\n")
     assert error(path) == f"{path}:3: invalid graph6: character '!' at column 3 is not in the range '?'..'~'"
     path = write("short.g6", f"{g6(K4)}\n{g6(K4)[:-1]}\n")
-    assert error(path) == f"{path}:2: invalid graph6: 4 vertices need 1 characters after the vertex count, got 0"
+    assert error(path) == f"{path}:2: invalid graph6: 4 vertices need 1 character after the vertex count, got 0"
     path = write("long.g6", "A_?\n")
-    assert "long.g6:1: invalid graph6: 2 vertices need 1 characters" in error(path)
+    assert "long.g6:1: invalid graph6: 2 vertices need 1 character" in error(path)
     path = write("trunc.g6", "~?\n")
     assert error(path) == f"{path}:1: invalid graph6: truncated vertex count"
     path = write("di.g6", "&Cx\n")
@@ -417,8 +417,9 @@ def test_file_without_read_permission(write, monkeypatch):
 
 
 def test_string_that_is_neither_family_nor_graph6():
-    message = error("wheell:5")
-    assert message.startswith("'wheell:5' is neither a known family name (")
+    assert error("wheell:5") == "unknown family 'wheell'; did you mean wheel?"
+    message = error("xxxxxx:5")
+    assert message.startswith("'xxxxxx:5' is neither a known family name (")
     assert all(name in message for name in FAMILIES)
     assert "nor valid graph6 (character ':' at column 7" in message
     assert "nor valid graph6 (57 vertices need 266 characters after the vertex count, got 2)" in error("xyz")

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.games import octal
+from grundy.games.octal import sequence as octal_sequence  # reads the switches of the direct computation
 from grundy.errors import InputError, TooLargeError
 from grundy.games.octal import KNOWN, OctalCode, analyse, format_report, nim_sequence
 
@@ -239,7 +239,7 @@ PATHS = {
 @pytest.mark.parametrize("path", list(PATHS))
 def test_every_split_path_matches_brute_force(path, monkeypatch):
     for name, value in PATHS[path].items():
-        monkeypatch.setattr(octal, name, value)
+        monkeypatch.setattr(octal_sequence, name, value)
     for before, digits, repeating, n in [
         (0, (6,), 0, 700), (0, (1, 0, 6), 0, 700), (0, (0, 0, 7), 0, 400), (0, (3,), 4, 300),
         (4, (1,), 0, 300), (0, (4, 4), 5, 200),
@@ -251,7 +251,7 @@ def test_every_split_path_matches_brute_force(path, monkeypatch):
 @pytest.mark.parametrize("path", ["default", "no numpy"])
 def test_long_direct_runs(path, monkeypatch):
     for name, value in PATHS[path].items():
-        monkeypatch.setattr(octal, name, value)
+        monkeypatch.setattr(octal_sequence, name, value)
     # 0.6 is not periodic this early: every value comes from the direct computation
     assert nim_sequence("0.6", 1500) == brute_sequence(0, (6,), 1500)
 

@@ -381,9 +381,9 @@ def test_registry_and_errors() -> None:
 def test_caches_are_bounded_and_clearable(monkeypatch: pytest.MonkeyPatch) -> None:
     graph = Graph.from_networkx(nx.gnp_random_graph(7, 0.5, seed=3))
     expected = {name: partizan_value(name, graph).game for name in NAMES}
-    monkeypatch.setattr(partizan, "MEMO_LIMIT", 5)
-    monkeypatch.setattr(partizan, "PYCGT_CACHE_LIMIT", 0)
-    monkeypatch.setattr(partizan, "_TRIM_EVERY", 1)  # clear pycgt's caches after every position
+    monkeypatch.setattr(partizan.search, "MEMO_LIMIT", 5)
+    monkeypatch.setattr(partizan.search, "PYCGT_CACHE_LIMIT", 0)
+    monkeypatch.setattr(partizan.search, "_TRIM_EVERY", 1)  # clear pycgt's caches after every position
     clear_partizan_caches()
     for name in NAMES:
         assert partizan_value(name, graph).game == expected[name]

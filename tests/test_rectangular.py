@@ -30,7 +30,7 @@ from grundy.cli import _Group
 from grundy.cli.chomp import chomp as chomp_cmd
 from grundy.cli.chomp import chomp_p_positions as p_positions_cmd
 from grundy.cli.chomp import nim as nim_cmd
-from grundy.errors import InputError, TooLargeError
+from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.games.chomp import (
     ChompPosition,
     NimPosition,
@@ -376,6 +376,62 @@ def test_too_large():
     assert issubclass(TooLargeError, InputError)
 
 
+# -- search limits ----------------------------------------------------------------------------
+
+
+def test_position_limit_stops_the_search():
+    R.clear_cache()
+    with pytest.raises(SearchLimitReached) as stop:
+        nim_value(rectangle(9, 9), max_positions=10)
+    assert stop.value.reason == "position limit 10" and stop.value.positions == 10
+    assert "search stopped at the position limit 10" in str(stop.value)
+    # the same keywords on every Chomp answer, counted per call
+    for answer in (winning_moves, R.option_values, outcome, analyze_chomp):
+        R.clear_cache()
+        with pytest.raises(SearchLimitReached, match="position limit 10"):
+            answer(rectangle(9, 9), max_positions=10)
+    # over the default size limit, a search with a limit stops at that limit
+    with pytest.raises(SearchLimitReached, match="position limit 20"):
+        nim_value(rectangle(14, 14), max_positions=20)
+
+
+def test_time_limit_stops_the_search():
+    R.clear_cache()
+    start = time.perf_counter()
+    with pytest.raises(SearchLimitReached) as stop:
+        nim_value(rectangle(12, 12), time_limit=0.001)
+    assert stop.value.reason == "time limit 0.001 s" and time.perf_counter() - start < 1
+    with pytest.raises(SearchLimitReached, match="time limit"):
+        analyze_chomp(rectangle(14, 14), time_limit=0.01)
+
+
+def test_a_stopped_search_leaves_exact_values():
+    """What a stopped search stored is exact: finishing afterwards gives the
+    table a search from scratch gives."""
+    R.clear_cache()
+    value = nim_value(rectangle(6, 7))
+    fresh = dict(R._TABLE)
+    R.clear_cache()
+    for limit in (1, 10, 100):
+        with pytest.raises(SearchLimitReached):
+            nim_value(rectangle(6, 7), max_positions=limit)  # counts only what this call values
+    assert nim_value(rectangle(6, 7), max_positions=10**6, time_limit=60) == value
+    assert R._TABLE == fresh
+    # known values cost nothing: no limit is reached
+    assert nim_value(rectangle(6, 7), max_positions=0) == value
+    assert analyze_chomp(rectangle(6, 7), max_positions=0)["stats"]["positions"] == count_subdiagrams(rectangle(6, 7))
+    # Nim is not searched
+    assert nim_value("nim:3,4", max_positions=0) == 7
+
+
+def test_size_limits_keep_their_meaning_with_search_limits():
+    R.clear_cache()
+    with pytest.raises(TooLargeError):  # max_diagrams still refuses first
+        nim_value(rectangle(4, 4), max_diagrams=10, max_positions=10**6)
+    with pytest.raises(TooLargeError, match="chomp:12x13"):  # and so does the default, without a search limit
+        nim_value(rectangle(12, 13))
+
+
 # -- Nim --------------------------------------------------------------------------------------
 
 heaps_st = st.lists(st.integers(0, 40), min_size=1, max_size=6)
@@ -528,7 +584,9 @@ def test_cli_chomp_bad_input():
     assert bad("chomp", "--rows", "3,5") == "grundy: error: row lengths must not increase: 3,5"
     assert bad("chomp", "--rows", "3,0") == "grundy: error: sizes must be positive"
     assert "positions to search" in bad("chomp", "12", "13")
-    assert "positions to search" in bad("chomp", "4", "4", "--max-positions", "10")
+    R.clear_cache()  # a search limit (exit 3, as for `grundy value`) counts the positions valued
+    stopped = run("chomp", "4", "4", "--max-positions", "10")
+    assert stopped.exit_code == 3 and "position limit 10" in stopped.stderr
     bad("chomp", "3", "x")
     bad("chomp", "3")
     bad("chomp")

@@ -78,17 +78,24 @@ class SQLiteFile:
         self.game = game
         try:
             self.conn = sqlite3.connect(path, timeout=60.0)
+        except sqlite3.Error as exc:
+            raise InputError(f"cannot use {path} as a table file: {exc}") from None
+        try:
+            # checked before anything is written: a refused file is left as it was
+            columns = [row[1] for row in self.conn.execute("PRAGMA table_info(positions)")]
+            if columns and columns != ["game", "nauty", "key", "value", "excluded"]:
+                raise InputError(f"cannot use {path} as a table file: its 'positions' table is not grundy's")
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute(_SCHEMA)
             self.conn.commit()
-            columns = [row[1] for row in self.conn.execute("PRAGMA table_info(positions)")]
-            if columns != ["game", "nauty", "key", "value", "excluded"]:
-                raise InputError(f"cannot use {path} as a table file: its 'positions' table is not grundy's")
             check = self.conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise InputError(f"cannot use {path} as a table file: integrity check says {check}")
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, InputError) as exc:
+            self.conn.close()
+            if isinstance(exc, InputError):
+                raise
             raise InputError(f"cannot use {path} as a table file: {exc}") from None
 
     def load(self, values: dict[bytes, int], not_values: dict[bytes, int]) -> int:

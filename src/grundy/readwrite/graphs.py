@@ -33,10 +33,13 @@ from grundy.games.graphs.families import (
     FAMILIES,
     build_family,
     check_size,
+    close_family_names,
+    did_you_mean,
     family_closed_form,
     is_family_spec,
     parse_family,
 )
+from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.graph import Graph
 
 __all__ = ["LoadedPosition", "load", "to_graph", "to_graph6", "SUPPORTED_EXTENSIONS"]
@@ -52,6 +55,8 @@ SUPPORTED_EXTENSIONS = {
 
 _HEADER = re.compile(r">>(graph6|sparse6)<<")
 _INTEGER = re.compile(r"[+-]?[0-9]+")
+#: What a misspelt family name looks like (the part before any ``:``).
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
 @dataclass(frozen=True)
@@ -127,11 +132,14 @@ def _decode(text: str, where: str, limits: Limits) -> Graph:
         if not "?" <= ch <= "~":
             raise _Malformed(f"character {ch!r} at column {column} is not in the range '?'..'~'")
     n, data = _vertex_count([ord(ch) - 63 for ch in body])
-    check_size(where, n, None, **limits)
-    if not sparse:
+    if not sparse:  # a string of the wrong length is malformed, whatever the limits
         need = (n * (n - 1) // 2 + 5) // 6
         if len(data) != need:
-            raise _Malformed(f"{n} vertices need {need} characters after the vertex count, got {len(data)}")
+            raise _Malformed(
+                f"{plural(n, 'vertex', 'vertices')} need{'s' if n == 1 else ''} "
+                f"{plural(need, 'character')} after the vertex count, got {len(data)}"
+            )
+    check_size(where, n, None, **limits)
     try:
         decoder = nx.from_sparse6_bytes if sparse else nx.from_graph6_bytes
         G = decoder(text.encode("ascii"))
@@ -203,7 +211,7 @@ def _load_edge_list(text: str, source: str, limits: Limits) -> list[LoadedPositi
             continue
         where = f"{source}:{lineno}"
         if len(tokens) > 2:
-            raise InputError(f"{where}: expected 'u v' or a lone vertex, got {len(tokens)} items")
+            raise InputError(f"{where}: expected 'u v' or a lone vertex, got {plural(len(tokens), 'item')}")
         labels = [_token_label(t) for t in tokens]
         vertices.extend(labels)  # labels keep their order of first appearance
         if len(labels) == 2:
@@ -218,6 +226,12 @@ def _json_type(value: Any) -> str:
         if isinstance(value, kind):
             return name
     return "null" if value is None else "a number"
+
+
+def _json_text(value: Any, width: int = 40) -> str:
+    """``value`` as JSON, cut to about ``width`` characters."""
+    text = json.dumps(value)
+    return text if len(text) <= width else text[:width] + "..."
 
 
 def _json_label(value: Any, where: str) -> Hashable:
@@ -245,12 +259,23 @@ def _json_graph(obj: Any, name: str, limits: Limits) -> LoadedPosition:
         problem = f"unknown key {unknown[0]!r}" if unknown else "missing key 'edges'"
         raise InputError(f"{name}: {problem}; expected {shape} ('vertices' optional)")
     vertices = [_json_label(v, f"{name}: vertices[{i}]") for i, v in enumerate(_json_list(obj, "vertices", name))]
+    # With a "vertices" list, every edge must name listed vertices; without
+    # one, the vertices are those the edges name.
+    listed = set(vertices) if "vertices" in obj else None
     edges: list[LocatedEdge] = []
     for i, edge in enumerate(_json_list(obj, "edges", name)):
         where = f"{name}: edges[{i}]"
         if not (isinstance(edge, list) and len(edge) == 2):
             raise InputError(f"{where}: an edge must be a pair [u, v], got {_short(json.dumps(edge))}")
-        edges.append((_json_label(edge[0], where), _json_label(edge[1], where), where))
+        u, v = _json_label(edge[0], where), _json_label(edge[1], where)
+        if listed is not None:
+            for raw, label in zip(edge, (u, v)):
+                if label not in listed:
+                    raise InputError(
+                        f"{name}: edge {_json_text(edge)} names vertex {_json_text(raw)}, "
+                        'which is not in "vertices"'
+                    )
+        edges.append((u, v, where))
     return _position(name, _simple_graph(name, vertices, edges, limits))
 
 
@@ -333,8 +358,31 @@ def _load_family(spec: str, limits: Limits) -> LoadedPosition:
     return LoadedPosition(spec, graph, closed, graph.n, graph.m)
 
 
+def _family_names() -> list[str]:
+    """Every family name a spec may start with: graph families first, then
+    the poset and complex families and the ``chomp``/``nim`` kinds (which
+    :mod:`grundy.readwrite.kinds` routes elsewhere when spelt right)."""
+    from grundy.games.complexes import COMPLEX_FAMILIES
+    from grundy.games.posets import POSET_FAMILIES
+
+    return list(dict.fromkeys([*FAMILIES, *POSET_FAMILIES, *COMPLEX_FAMILIES, "chomp", "nim"]))
+
+
+def _misspelt_family(text: str) -> str | None:
+    """For a string that is not graph6 and whose name part (before any
+    ``:``) is a word close to a family name: a message suggesting the
+    closest names; else None."""
+    name = text.split(":", 1)[0].strip()
+    if not _WORD.fullmatch(name):
+        return None
+    close = close_family_names(name, _family_names())
+    return f"unknown family {name!r}; {did_you_mean(close)}" if close else None
+
+
 def _load_string(spec: str, limits: Limits) -> LoadedPosition:
-    """A family spec, else a graph6 or sparse6 string."""
+    """A family spec, else a graph6 or sparse6 string; a string that is
+    neither, but whose name part is close to a family name, is reported as a
+    misspelt family."""
     text = spec.strip()
     if not text:
         raise InputError("empty graph spec: give a file, '-', a family such as wheel:9, or a graph6 string")
@@ -347,6 +395,9 @@ def _load_string(spec: str, limits: Limits) -> LoadedPosition:
     except _Malformed as exc:
         if kind == "sparse6":
             raise InputError(f"invalid sparse6 string {_short(text)}: {exc}") from None
+        misspelt = _misspelt_family(text)
+        if misspelt is not None:
+            raise InputError(misspelt) from None
         raise InputError(
             f"{_short(text)} is neither a known family name ({', '.join(FAMILIES)}) "
             f"nor a file nor valid graph6 ({exc})"
@@ -375,7 +426,9 @@ def load(
        ``u v`` per line, ``#`` comments, a lone label is an isolated vertex,
        integer-looking labels become ints), ``.json`` (``{"vertices": [...],
        "edges": [[u, v], ...]}`` with ``vertices`` optional, or a list of
-       such objects; JSON lists as labels become tuples);
+       such objects; JSON lists as labels become tuples; with ``vertices``,
+       every edge must name listed vertices, without it the vertices are
+       those the edges name);
     3. a family spec such as ``wheel:9`` (see :mod:`grundy.games.graphs.families`); if it
        is too large to build but has a closed form, the position has
        ``graph=None`` and the value in ``closed_form``;
@@ -404,9 +457,12 @@ def load(
         unreadable file (permissions, directory, not UTF-8); an empty file
         or stdin ("no graph in ..."); malformed graph6/sparse6 (with file
         and line); an edge-list line with 3 or more items (with the line);
-        malformed JSON (with line and column) or the wrong JSON shape;
+        malformed JSON (with line and column) or the wrong JSON shape; a
+        JSON edge naming a vertex missing from its ``vertices`` list;
         self-loops or repeated edges; unknown families or bad parameters;
-        a string that is no family, file, graph6 or sparse6.
+        a string that is no family, file, graph6 or sparse6 (one close to
+        a family name, such as ``petersn``, gets "did you mean
+        petersen?").
     TooLargeError
         A graph over the limits (family specs: only when no closed form is
         known).
@@ -481,11 +537,12 @@ def to_graph(obj: Graph | nx.Graph | str) -> Graph:
         raise InputError("to_graph does not read stdin; use load('-')")
     positions = load(obj)
     if len(positions) != 1:
-        raise InputError(f"{obj} holds {len(positions)} graphs; to_graph needs exactly one")
+        raise InputError(f"{obj} holds {plural(len(positions), 'graph')}; to_graph needs exactly one")
     (position,) = positions
     if position.graph is None:
         raise TooLargeError(
-            f"{obj} is too large to build ({position.vertices} vertices, {position.edges} edges)"
+            f"{obj} is too large to build ({plural(position.vertices, 'vertex', 'vertices')}, "
+            f"{plural(position.edges, 'edge')})"
         )
     return position.graph
 

@@ -85,11 +85,11 @@ def load_other(kind: str, spec: str) -> Any:
 
         return nim_position(text)
     if kind == "poset":
-        from grundy.games.posets import load_poset
+        from grundy.readwrite.posets import load_poset
 
         return load_poset(text)
     if kind == "complex":
-        from grundy.games.complexes import load_complex
+        from grundy.readwrite.complexes import load_complex
 
         return load_complex(text)
     raise ValueError(f"not a kind of position other than graphs: {kind!r}")

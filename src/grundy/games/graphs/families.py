@@ -18,7 +18,8 @@ definition states its labelling.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import difflib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import networkx as nx
@@ -35,6 +36,7 @@ from grundy.games.graphs.formulas import (
     complete_value,
     forest_value,
     gmk_value,
+    plural,
 )
 from grundy.games.graphs.graph import Graph
 
@@ -52,6 +54,8 @@ __all__ = [
     "family_size",
     "list_families",
     "check_size",
+    "close_family_names",
+    "did_you_mean",
 ]
 
 #: Default limits on the graphs :func:`build_family` (and :func:`grundy.readwrite.graphs.load`) build.
@@ -256,7 +260,10 @@ def _bipartite(
             return None
         v, e = size(p)
         assert e is not None
-        return bipartite_value(v, e), f"bipartite with {v} vertices and {e} edges; {BIPARTITE_SOURCE}"
+        return (
+            bipartite_value(v, e),
+            f"bipartite with {plural(v, 'vertex', 'vertices')} and {plural(e, 'edge')}; {BIPARTITE_SOURCE}",
+        )
 
     return closed_form
 
@@ -266,7 +273,7 @@ def _tree(size: Callable[[Params], tuple[int, int | None]]) -> Callable[[Params]
 
     def closed_form(p: Params) -> ClosedForm:
         v = size(p)[0]
-        return forest_value(v, 1), f"a tree with {v} vertices; {FOREST_SOURCE}"
+        return forest_value(v, 1), f"a tree with {plural(v, 'vertex', 'vertices')}; {FOREST_SOURCE}"
 
     return closed_form
 
@@ -283,7 +290,7 @@ def _multipartite_form(p: Params) -> ClosedForm:
     odd = sum(1 for a in p if a % 2)
     return (
         complete_multipartite_value(p),
-        f"complete multipartite with {odd} parts of odd size: that number mod 3; {MULTIPARTITE_SOURCE}",
+        f"complete multipartite with {plural(odd, 'part')} of odd size: that number mod 3; {MULTIPARTITE_SOURCE}",
     )
 
 
@@ -438,6 +445,41 @@ def _split(spec: str) -> tuple[str, str | None]:
     return name.strip(), (params if sep else None)
 
 
+def close_family_names(name: str, names: Iterable[str] | None = None) -> list[str]:
+    """The family names closest to a misspelt ``name``, best first (at most
+    three; :func:`difflib.get_close_matches`, case-insensitive).
+
+    Parameters
+    ----------
+    name : str
+        The name as typed (without parameters).
+    names : iterable of str, optional
+        The candidates; defaults to the registered graph families.
+
+    Returns
+    -------
+    list of str
+        Possibly empty.
+
+    Examples
+    --------
+    >>> close_family_names("petersn"), close_family_names("wheell"), close_family_names("nonsense")
+    (['petersen'], ['wheel'], [])
+    """
+    candidates = list(FAMILIES) if names is None else list(names)
+    return difflib.get_close_matches(name.strip().lower(), candidates, n=3)
+
+
+def did_you_mean(names: list[str]) -> str:
+    """``"did you mean a, b or c?"`` for a nonempty list of names.
+
+    >>> did_you_mean(["wheel"]), did_you_mean(["tailed-cycle", "cycle"])
+    ('did you mean wheel?', 'did you mean tailed-cycle or cycle?')
+    """
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return f"did you mean {listed}?"
+
+
 def is_family_spec(spec: str) -> bool:
     """Tell whether ``spec`` names a registered family (the part before ``:``).
 
@@ -478,9 +520,10 @@ def parse_family(spec: str) -> tuple[Family, Params]:
     Raises
     ------
     InputError
-        If the name is not a registered family (the message lists them), or
-        the parameters have the wrong count, type or range (the message
-        states the family's syntax and requirement).
+        If the name is not a registered family (the message suggests the
+        closest names, if any, and lists them all), or the parameters have
+        the wrong count, type or range (the message states the family's
+        syntax and requirement).
 
     Examples
     --------
@@ -495,7 +538,9 @@ def parse_family(spec: str) -> tuple[Family, Params]:
     name, params = _split(spec)
     family = FAMILIES.get(name)
     if family is None:
-        raise InputError(f"unknown family {name!r}; known families: {', '.join(FAMILIES)}")
+        close = close_family_names(name)
+        hint = f"{did_you_mean(close)} " if close else ""
+        raise InputError(f"unknown family {name!r}; {hint}known families: {', '.join(FAMILIES)}")
     tokens = [t.strip() for t in params.split(",")] if params is not None else []
     try:
         return family, family.parse(tokens)
@@ -556,9 +601,12 @@ def check_size(what: str, vertices: int, edges: int | None, *, max_vertices: int
     grundy.errors.TooLargeError: K has 10 vertices, over the limit of 5 vertices
     """
     if vertices > max_vertices:
-        raise TooLargeError(f"{what} has {vertices} vertices, over the limit of {max_vertices} vertices")
+        raise TooLargeError(
+            f"{what} has {plural(vertices, 'vertex', 'vertices')}, "
+            f"over the limit of {plural(max_vertices, 'vertex', 'vertices')}"
+        )
     if edges is not None and edges > max_edges:
-        raise TooLargeError(f"{what} has {edges} edges, over the limit of {max_edges} edges")
+        raise TooLargeError(f"{what} has {plural(edges, 'edge')}, over the limit of {plural(max_edges, 'edge')}")
 
 
 def build_family(

@@ -9,6 +9,7 @@ Every result here is checked against plain search in the tests.
 from __future__ import annotations
 
 __all__ = [
+    "plural",
     "bipartite_value",
     "forest_value",
     "complete_value",
@@ -26,6 +27,17 @@ FOREST_SOURCE = "Draisma-van Rijnswou, Theorem 2; Khandhawit-Ye, Corollary 1 (fo
 COMPLETE_SOURCE = "Khandhawit-Ye, Lemma 1; Draisma-van Rijnswou, Corollary 4 (K_n)"
 MULTIPARTITE_SOURCE = "Khandhawit-Ye, Theorem 2 (complete multipartite graphs)"
 GMK_SOURCE = "Khandhawit-Ye, Theorem 5 (the pseudotree G_{m,k})"
+
+
+def plural(n: int, singular: str, plural_form: str | None = None) -> str:
+    """``n`` followed by the noun in the right number, for messages and
+    explanations: the singular for exactly 1, else ``plural_form`` (by
+    default the singular with an ``s``).
+
+    >>> plural(1, "vertex", "vertices"), plural(0, "vertex", "vertices"), plural(2, "edge")
+    ('1 vertex', '0 vertices', '2 edges')
+    """
+    return f"{n} {singular if n == 1 else (plural_form or singular + 's')}"
 
 
 def bipartite_value(vertices: int, edges: int) -> int:

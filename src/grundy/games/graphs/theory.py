@@ -37,6 +37,7 @@ from grundy.games.graphs.formulas import (
     MULTIPARTITE_SOURCE,
     bipartite_value,
     complete_multipartite_value,
+    plural,
 )
 
 __all__ = [
@@ -174,14 +175,14 @@ def classify(
         return removed
     if theory.bipartite and is_bipartite(adj, comp):
         if e == v - 1:
-            return bipartite_value(v, e), f"a tree on {v} vertices", FOREST_SOURCE
+            return bipartite_value(v, e), f"a tree on {plural(v, 'vertex', 'vertices')}", FOREST_SOURCE
         return (
             bipartite_value(v, e),
-            f"bipartite with {v} vertices and {e} edges",
+            f"bipartite with {plural(v, 'vertex', 'vertices')} and {plural(e, 'edge')}",
             BIPARTITE_SOURCE,
         )
     if theory.forests and e == v - 1:  # connected with v - 1 edges: a tree
-        return bipartite_value(v, e), f"a tree on {v} vertices", FOREST_SOURCE
+        return bipartite_value(v, e), f"a tree on {plural(v, 'vertex', 'vertices')}", FOREST_SOURCE
     if theory.complete_multipartite and all(nb == comp & ~part for nb, part in groups.items()):
         parts = [p.bit_count() for p in groups.values()]
         if len(parts) == v:

@@ -1,0 +1,209 @@
+"""Analysis of subset take-away for the user: :func:`complex_analysis`
+(value, outcome, winning moves, option table and explanation, in the user's
+labels; on incidence graphs, or on the face poset with a
+:class:`~grundy.games.posets.PosetSolver`) and :func:`gale_first_moves`,
+the first-move table of Gale's game.
+
+A spec or a file name given instead of a :class:`Complex` is read by
+:func:`grundy.readwrite.complexes.load_complex`, imported when such a call
+is made (the games do not import :mod:`grundy.readwrite` when they are
+loaded).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grundy.analysis import measured, sum_values
+from grundy.core.moves import label_json, label_str
+from grundy.errors import InputError, TooLargeError
+from grundy.games.complexes.complex import Complex, _faces_of, _facet_components, remove_face
+from grundy.games.complexes.families import MAX_FAMILY_VERTICES, build_complex_family
+from grundy.games.complexes.game import ComplexSolver
+from grundy.games.graphs.graph import bits
+from grundy.games.posets.analysis import poset_analysis
+from grundy.games.posets.game import PosetSolver
+
+__all__ = ["complex_analysis", "gale_first_moves"]
+
+
+def _face_json(cx: Complex, face: int) -> list[Any]:
+    return [label_json(v) for v in cx.face_labels(face)]
+
+
+def complex_analysis(
+    cx: Complex | str,
+    *,
+    option_table: bool = False,
+    solver: ComplexSolver | PosetSolver | None = None,
+    name: str | None = None,
+) -> dict[str, Any]:
+    """Nim-value, outcome, winning moves and explanation of subset take-away.
+
+    Parameters
+    ----------
+    cx : Complex or str
+        The position, or a spec for :func:`grundy.readwrite.complexes.load_complex`.
+    option_table : bool
+        Also give every move with the value it leads to (``"options"``).
+    solver : ComplexSolver or PosetSolver, optional
+        Reuse a solver and its table. A :class:`grundy.games.posets.PosetSolver`
+        plays the same game on the face poset instead (slower; same
+        answers).
+    name : str, optional
+        The ``"name"`` reported (default: the spec, or ``""``).
+
+    Returns
+    -------
+    dict
+        ``{"name", "game": "subset-takeaway", "value", "outcome",
+        "winning_moves": [{"face": [labels...]}, ...], "vertices": [...],
+        "facets": [[labels...], ...], "explanation": [...], "stats": {...}}``,
+        and ``"options": [{"face": [...], "value": v}, ...]`` with
+        ``option_table``. Moves are listed by face size, then vertex order.
+
+    Raises
+    ------
+    InputError
+        If ``cx`` is a spec that cannot be read.
+    SearchLimitReached
+        If the solver's limit stops the search.
+
+    >>> a = complex_analysis("simplex:2")
+    >>> a["value"], a["winning_moves"]
+    (2, [{'face': [1, 2]}])
+    """
+    if isinstance(cx, str):
+        from grundy.readwrite.complexes import load_complex
+
+        name = cx if name is None else name
+        cx = load_complex(cx)
+    head = ["subset take-away: a move removes a face and every face containing it; the player who cannot move loses"]
+    if cx.redundant:
+        head.append(
+            f"{cx.redundant} listed set(s) are not facets (contained in another listed set or repeated): "
+            f"the complex is the downward closure of the list, with {len(cx.facets)} facets"
+        )
+    if isinstance(solver, PosetSolver):
+        res = _via_face_poset(cx, solver, option_table, head)
+    else:
+        res = _via_incidence(cx, solver or ComplexSolver(), option_table, head)
+    value, winning, options, explanation, stats = res
+    out: dict[str, Any] = {
+        "name": name or "",
+        "game": "subset-takeaway",
+        "value": value,
+        "outcome": "P" if value == 0 else "N",
+        "winning_moves": [{"face": _face_json(cx, f)} for f in winning],
+        "vertices": [label_json(v) for v in cx.labels],
+        "facets": [_face_json(cx, f) for f in cx.facets],
+        "explanation": explanation,
+        "stats": stats,
+    }
+    if option_table:
+        out["options"] = [{"face": _face_json(cx, f), "value": v} for f, v in options]
+    return out
+
+
+def _via_incidence(
+    cx: Complex, solver: ComplexSolver, option_table: bool, trace: list[str]
+) -> tuple[int, list[int], list[tuple[int, int]], list[str], dict[str, Any]]:
+    labels = cx.labels
+    everything = (1 << cx.n) - 1
+
+    def namer(mask: int) -> str:
+        if mask == everything and cx.n > 1:
+            return "the complex"
+        return "{" + ", ".join(label_str(labels[i]) for i in bits(mask)) + "}"
+
+    order = {f: k for k, f in enumerate(cx.faces())}
+    with measured(solver) as stats:
+        comps = _facet_components(cx.facets)
+        if not comps:
+            trace.append("the empty complex: no move, value 0")
+        comp_values, total = sum_values(
+            solver,
+            comps,
+            lambda comp, tr: solver.decompose(tuple(comp[1]), None, tr, namer),
+            namer,
+            lambda comp: comp[0],
+            trace,
+        )
+        winning: list[int] = []
+        table: list[tuple[int, int]] = []
+        for (vmask, comp), cval in zip(comps, comp_values):
+            target = total ^ cval
+            for face in sorted(_faces_of(comp), key=order.__getitem__):
+                nim, unk = solver.decompose(remove_face(comp, face))
+                if option_table:
+                    val = solver.value_of(nim, unk)
+                    table.append((face, val ^ target))
+                    wins = val == target
+                else:
+                    wins = solver.is_p(nim ^ target, unk)
+                if wins:
+                    winning.append(face)
+    winning.sort(key=order.__getitem__)
+    table.sort(key=lambda t: order[t[0]])
+    return total, winning, table, trace, stats
+
+
+def _via_face_poset(
+    cx: Complex, solver: PosetSolver, option_table: bool, head: list[str]
+) -> tuple[int, list[int], list[tuple[int, int]], list[str], dict[str, Any]]:
+    faces = cx.faces()
+    res = poset_analysis(cx.face_poset(), option_table=option_table, solver=solver)
+    by_label = {cx.face_labels(f): f for f in faces}
+
+    def face_of(x: Any) -> int:
+        return by_label[tuple(_back(v) for v in x)]
+
+    winning = [face_of(m["element"]) for m in res["winning_moves"]]
+    table = [(face_of(m["element"]), m["value"]) for m in res.get("options", [])]
+    explanation = head + ["played as the poset game on the face poset (faces ordered by inclusion)"]
+    explanation += res["explanation"][1:]
+    return res["value"], winning, table, explanation, res["stats"]
+
+
+def _back(x: Any) -> Any:
+    return tuple(_back(y) for y in x) if isinstance(x, list) else x
+
+
+def gale_first_moves(n: int, *, solver: ComplexSolver | None = None) -> list[tuple[int, int]]:
+    """The first-move table of Gale's game on an ``n``-set up to symmetry.
+
+    Every nonempty proper subset of the same size is equivalent under the
+    symmetric group, so the table has one move per size ``k = 1 .. n-1``:
+    removing ``{1..k}`` and every set containing it.
+
+    Returns
+    -------
+    list of (k, value)
+        The nim-value of the position each first move leads to. Gale's game
+        is a P-position iff every value is nonzero.
+
+    Raises
+    ------
+    InputError
+        If ``n < 2``.
+    SearchLimitReached
+        If the solver's limit stops the search (what it learned stays).
+
+    >>> gale_first_moves(3)
+    [(1, 2), (2, 1)]
+    """
+    if n < 2:
+        raise InputError(f"Gale's game needs n >= 2 (n = {n} has no move)")
+    if n > MAX_FAMILY_VERTICES:
+        raise TooLargeError(f"Gale's game on {n} > {MAX_FAMILY_VERTICES} points is not built")
+    solver = solver or ComplexSolver()
+    start = build_complex_family(f"simplex-boundary:{n}")
+    out = []
+    solver.start()
+    try:
+        for k in range(1, n):
+            nim, unk = solver.decompose(remove_face(start.facets, (1 << k) - 1))
+            out.append((k, solver.value_of(nim, unk)))
+    finally:
+        solver.finish()
+    return out

@@ -1,0 +1,439 @@
+"""The position type of subset take-away: :class:`Complex` (labelled
+vertices, facets as vertex bitsets), its facet-set helpers (faces,
+components, moves), canonical keys by nauty (:func:`complex_key`), the
+involutions of Khandhawit-Ye Theorem 1 (:func:`complex_involution`) and the
+binary stars of Mangang (:func:`binary_stars`); the reductions themselves
+are told in :mod:`grundy.games.complexes.game`.
+
+Representation (measured; see ``benchmarks/gale.py``)
+-----------------------------------------------------
+A complex is kept as its vertex labels and its facets (maximal faces) as
+vertex bitsets. A component is keyed by nauty on the vertex-facet incidence
+graph coloured {vertices, facets} (a complex is determined by its facets, so
+coloured isomorphisms of incidence graphs are exactly isomorphisms of
+complexes), prefixed by the number of vertices. For the boundary of the
+5-simplex this is a graph on 6 + 6 nodes, where the face poset is a digraph
+on 62 nodes with 540 arcs. Both routes solve Gale n = 6 well within the
+60 s target; measured on one machine, :class:`ComplexSolver` on incidence
+graphs took 5.3 s and :class:`grundy.games.posets.PosetSolver` on face posets
+11.6 s, with the same answers (nauty itself is a small part of either: the
+Python work per option is what differs, about 20 against 60 microseconds).
+The incidence route is the default; the face-poset route stays available
+(pass a ``PosetSolver`` to :func:`complex_analysis`). Options are tried
+fewest faces first, which halved the positions expanded for n = 6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+from grundy.core.canon import certificate, graph_from_certificate
+from grundy.errors import InputError, TooLargeError
+from grundy.games.graphs.graph import Graph, bits
+from grundy.games.graphs.theory import involution_candidates
+from grundy.games.posets.poset import Poset
+
+__all__ = [
+    "Complex",
+    "MAX_FACETS",
+    "remove_face",
+    "complex_key",
+    "complex_from_key",
+    "complex_involution",
+    "binary_stars",
+]
+
+#: Largest number of facets the families and loaders build.
+MAX_FACETS = 20_000
+
+Label = Hashable
+
+
+# ----------------------------------------------------------------------
+# facet-set helpers (a face is a vertex bitset)
+# ----------------------------------------------------------------------
+def _maximal(sets: Iterable[int]) -> tuple[int, ...]:
+    """The inclusion-maximal nonempty sets among ``sets`` (duplicates
+    dropped), largest first."""
+    out: list[int] = []
+    for s in sorted(set(sets), key=int.bit_count, reverse=True):
+        if s and not any(s & t == s for t in out):
+            out.append(s)
+    return tuple(out)
+
+
+def remove_face(facets: Iterable[int], face: int) -> tuple[int, ...]:
+    """Facets after the move at ``face``: every facet containing it is
+    replaced by its subsets missing one vertex of ``face``, and those
+    contained in another set are dropped.
+
+    >>> remove_face((0b111,), 0b011)          # a triangle minus the edge {0, 1}: {0, 2}, {1, 2}
+    (5, 6)
+    """
+    keep = []
+    cut = []
+    for f in facets:
+        if f & face == face:
+            m = face
+            while m:
+                low = m & -m
+                if f != low:
+                    cut.append(f ^ low)
+                m ^= low
+        else:
+            keep.append(f)
+    if not cut:
+        return tuple(keep)
+    # The kept facets are an antichain; a cut set may lie in a kept facet or
+    # in another cut set, never the other way round (kept facets do not
+    # contain the face, cut sets lie in facets that do).
+    cut = list(set(cut))
+    out = keep[:]
+    for c in cut:
+        for g in keep:
+            if c & g == c:
+                break
+        else:
+            for d in cut:
+                if c != d and c & d == c:
+                    break
+            else:
+                out.append(c)
+    return tuple(out)
+
+
+def _faces_of(facets: Iterable[int]) -> set[int]:
+    """Every nonempty face (subsets of the facets)."""
+    faces: set[int] = set()
+    for f in facets:
+        sub = f
+        while sub:
+            faces.add(sub)
+            sub = (sub - 1) & f
+    return faces
+
+
+def _vertex_mask(facets: Iterable[int]) -> int:
+    m = 0
+    for f in facets:
+        m |= f
+    return m
+
+
+def _facet_components(facets: Iterable[int]) -> list[tuple[int, list[int]]]:
+    """Connected components as (vertex mask, facets), by lowest vertex."""
+    comps: list[tuple[int, list[int]]] = []
+    for f in facets:
+        mask = f
+        group = [f]
+        rest = []
+        for vm, fl in comps:
+            if vm & mask:
+                mask |= vm
+                group.extend(fl)
+            else:
+                rest.append((vm, fl))
+        rest.append((mask, group))
+        comps = rest
+    comps.sort(key=lambda c: c[0] & -c[0])
+    return comps
+
+
+def _compact(facets: list[int], vmask: int) -> tuple[int, tuple[int, ...]]:
+    """Renumber the vertices of ``vmask`` as ``0 .. k-1``; returns ``k`` and
+    the renumbered facets."""
+    index = {}
+    k = 0
+    m = vmask
+    while m:
+        low = m & -m
+        index[low] = 1 << k
+        k += 1
+        m ^= low
+    out = []
+    for f in facets:
+        g = 0
+        while f:
+            low = f & -f
+            g |= index[low]
+            f ^= low
+        out.append(g)
+    return k, tuple(out)
+
+
+def _incidence(nv: int, facets: tuple[int, ...]) -> tuple[int, dict[int, list[int]], list[set[int]]]:
+    """nauty input of the coloured vertex-facet incidence graph."""
+    total = nv + len(facets)
+    lists = {v: [j for j, f in enumerate(facets, nv) if f >> v & 1] for v in range(nv)}
+    return total, lists, [set(range(nv)), set(range(nv, total))]
+
+
+def complex_key(nv: int, facets: tuple[int, ...]) -> bytes:
+    """Canonical key of a complex on vertices ``0 .. nv-1`` (every vertex in
+    some facet): two bytes of ``nv``, then nauty's certificate of the
+    coloured incidence graph. Equal exactly for isomorphic complexes.
+
+    >>> complex_key(3, (0b011, 0b110)) == complex_key(3, (0b101, 0b011))   # paths
+    True
+    >>> complex_key(3, (0b011, 0b110)) == complex_key(3, (0b111,))
+    False
+    """
+    total, lists, colouring = _incidence(nv, facets)
+    return nv.to_bytes(2, "big") + certificate(total, lists, colouring=colouring)
+
+
+def complex_from_key(key: bytes) -> tuple[int, tuple[int, ...]]:
+    """``(nv, facets)`` of the canonically labelled complex of a key."""
+    nv = int.from_bytes(key[:2], "big")
+    adj = graph_from_certificate(key[2:])
+    return nv, tuple(adj[nv:])
+
+
+def complex_involution(
+    nv: int, facets: tuple[int, ...], generators: list[list[int]]
+) -> tuple[int, list[int]] | None:
+    """An involutive automorphism for Khandhawit-Ye Theorem 1.
+
+    Parameters
+    ----------
+    nv, facets
+        The complex (vertices ``0 .. nv-1``).
+    generators : list of permutations
+        Automorphisms, as vertex permutations (the vertex part of the
+        incidence graph's automorphisms).
+
+    Returns
+    -------
+    (fixed_vertex_mask, involution) or None
+        Among :func:`grundy.games.graphs.theory.involution_candidates`, one such that no
+        facet contains both ``v`` and ``tau(v)`` for a moved ``v`` (so the
+        fixed faces form the subcomplex induced on the fixed vertices),
+        with the fewest fixed vertices.
+
+    >>> complex_involution(3, (0b011, 0b110), [[2, 1, 0]])     # path a-b-c: swap a, c
+    (2, [2, 1, 0])
+    >>> complex_involution(2, (0b11,), [[1, 0]]) is None        # an edge: its ends are joined
+    True
+    """
+    best: tuple[int, list[int]] | None = None
+    for q in involution_candidates(generators):
+        fixed = 0
+        for v in range(nv):
+            if q[v] == v:
+                fixed |= 1 << v
+        ok = True
+        for f in facets:
+            m = f & ~fixed
+            while m:
+                low = m & -m
+                if f >> q[low.bit_length() - 1] & 1:
+                    ok = False
+                    break
+                m ^= low
+            if not ok:
+                break
+        if ok and (best is None or fixed.bit_count() < best[0].bit_count()):
+            best = (fixed, q)
+    return best
+
+
+def binary_stars(facets: Iterable[int]) -> int:
+    """Vertices removable in binary-star pairs (equal links), as a mask.
+
+    Vertices are grouped by their link ``{F - v : v in F facet}``; within a
+    class vertices are paired off (an odd class keeps its last vertex).
+
+    >>> bin(binary_stars((0b0101, 0b0110)))   # vertices 0, 1 both see only {2}
+    '0b11'
+    """
+    facets = tuple(facets)
+    classes: dict[tuple[int, ...], list[int]] = {}
+    for v in bits(_vertex_mask(facets)):
+        bit = 1 << v
+        link = tuple(sorted(f ^ bit for f in facets if f & bit))
+        classes.setdefault(link, []).append(v)
+    removed = 0
+    for group in classes.values():
+        for k in range(0, len(group) - 1, 2):
+            removed |= 1 << group[k] | 1 << group[k + 1]
+    return removed
+
+
+# ----------------------------------------------------------------------
+# the position type
+# ----------------------------------------------------------------------
+class Complex:
+    """A finite abstract simplicial complex with labelled vertices,
+    immutable and hashable, given by its facets.
+
+    Parameters
+    ----------
+    labels : sequence of hashable
+        Distinct vertex labels; vertex ``i`` is ``labels[i]``. Every vertex
+        must lie in a facet.
+    facets : sequence of int
+        The facets as vertex bitsets: nonempty, none contained in another.
+    redundant : int
+        How many sets listed by the user were not facets (contained in
+        another listed set, or repeated); reported in explanations.
+
+    Use :meth:`from_facets` (or :func:`grundy.readwrite.complexes.load_complex`) on user data: it
+    closes the list downward and checks it.
+
+    >>> cx = Complex.from_facets([[1, 2, 3], [3, 4], [2, 3]])
+    >>> cx.facet_labels(), cx.redundant, len(cx.faces())
+    ([(1, 2, 3), (3, 4)], 1, 9)
+    """
+
+    __slots__ = ("labels", "facets", "redundant", "_index", "_hash")
+
+    labels: tuple[Label, ...]
+    facets: tuple[int, ...]
+    redundant: int
+
+    def __init__(self, labels: Iterable[Label], facets: Iterable[int], *, redundant: int = 0) -> None:
+        labels = tuple(labels)
+        facets = tuple(sorted(facets, key=lambda f: (-f.bit_count(), [i for i in bits(f)])))
+        object.__setattr__(self, "labels", labels)
+        object.__setattr__(self, "facets", facets)
+        object.__setattr__(self, "redundant", redundant)
+        object.__setattr__(self, "_index", None)
+        object.__setattr__(self, "_hash", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Complex is immutable")
+
+    # -- construction ---------------------------------------------------
+    @classmethod
+    def from_facets(cls, facets: Iterable[Iterable[Label]], *, where: str = "") -> "Complex":
+        """Build a complex from sets of vertex labels: the complex is every
+        nonempty subset of a listed set (listed sets contained in others are
+        fine and counted in :attr:`redundant`). Vertices are numbered in
+        order of first appearance.
+
+        Raises
+        ------
+        InputError
+            On an empty set (faces are nonempty) or a label repeated within
+            one set.
+
+        >>> Complex.from_facets([[1, 2], []])
+        Traceback (most recent call last):
+        ...
+        grundy.errors.InputError: facet 2 is empty: faces are nonempty sets of vertices
+        """
+        prefix = f"{where}: " if where else ""
+        labels: list[Label] = []
+        index: dict[Label, int] = {}
+        masks: list[int] = []
+        for k, facet in enumerate(facets, 1):
+            facet = list(facet)
+            if not facet:
+                raise InputError(f"{prefix}facet {k} is empty: faces are nonempty sets of vertices")
+            m = 0
+            for v in facet:
+                if v not in index:
+                    index[v] = len(labels)
+                    labels.append(v)
+                bit = 1 << index[v]
+                if m & bit:
+                    raise InputError(f"{prefix}facet {k} lists vertex {v!r} twice")
+                m |= bit
+            masks.append(m)
+        if len(masks) > MAX_FACETS:
+            raise TooLargeError(f"{prefix}{len(masks)} facets; at most {MAX_FACETS} are read")
+        maximal = _maximal(masks)
+        return cls(labels, maximal, redundant=len(masks) - len(maximal))
+
+    @classmethod
+    def from_graph(cls, g: Graph) -> "Complex":
+        """The 1-dimensional complex of a graph: its edges, and its isolated
+        vertices as 0-faces. Subset take-away on it is Graph Chomp on ``g``.
+
+        >>> Complex.from_graph(Graph.from_edges([1, 2, 3], [(1, 2)])).facet_labels()
+        [(1, 2), (3,)]
+        """
+        facets = [1 << i | 1 << j for i, j in g.edge_indices()]
+        facets += [1 << i for i in range(g.n) if not g.adj[i]]
+        return cls(g.labels, facets)
+
+    # -- queries --------------------------------------------------------
+    @property
+    def n(self) -> int:
+        """Number of vertices."""
+        return len(self.labels)
+
+    @property
+    def dimension(self) -> int:
+        """Largest face size minus one (-1 for the empty complex)."""
+        return max((f.bit_count() for f in self.facets), default=0) - 1
+
+    def faces(self) -> list[int]:
+        """Every face as a vertex bitset, by size, then vertex order."""
+        return sorted(_faces_of(self.facets), key=lambda f: (f.bit_count(), [i for i in bits(f)]))
+
+    def f_vector(self) -> list[int]:
+        """Number of faces of each size 1, 2, ..."""
+        out = [0] * (self.dimension + 1)
+        for f in _faces_of(self.facets):
+            out[f.bit_count() - 1] += 1
+        return out
+
+    def face_labels(self, face: int) -> tuple[Label, ...]:
+        """The labels of the vertices of a face bitset, in vertex order."""
+        return tuple(self.labels[i] for i in bits(face))
+
+    def facet_labels(self) -> list[tuple[Label, ...]]:
+        return [self.face_labels(f) for f in self.facets]
+
+    def face(self, labels: Iterable[Label]) -> int:
+        """The bitset of a face given by labels; ``KeyError`` if a label is
+        not a vertex, ``ValueError`` if the set is not a face."""
+        idx = self._index
+        if idx is None:
+            idx = {v: i for i, v in enumerate(self.labels)}
+            object.__setattr__(self, "_index", idx)
+        m = 0
+        for v in labels:
+            m |= 1 << idx[v]
+        if not m or not any(f & m == m for f in self.facets):
+            raise ValueError(f"{sorted(map(str, labels))} is not a face")
+        return m
+
+    def move(self, face: Iterable[Label]) -> "Complex":
+        """The position after removing ``face`` and every face containing it."""
+        return self._on(remove_face(self.facets, self.face(face)))
+
+    def restrict(self, vertices: int) -> "Complex":
+        """The subcomplex induced on a vertex bitset."""
+        return self._on(_maximal(f & vertices for f in self.facets))
+
+    def _on(self, facets: tuple[int, ...]) -> "Complex":
+        keep = _vertex_mask(facets)
+        n, compact = _compact(list(facets), keep)
+        return Complex([self.labels[i] for i in bits(keep)], compact)
+
+    def face_poset(self) -> Poset:
+        """The poset of faces ordered by inclusion (labels: tuples of vertex
+        labels). Subset take-away is the poset game on it."""
+        faces = self.faces()
+        labels = [self.face_labels(f) for f in faces]
+        up = [sum(1 << j for j, g in enumerate(faces) if g != f and g & f == f) for f in faces]
+        return Poset(labels, up)
+
+    # -- value semantics ------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Complex):
+            return NotImplemented
+        return (self.labels, self.facets) == (other.labels, other.facets)
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash((self.labels, self.facets))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __repr__(self) -> str:
+        return f"Complex(vertices={self.n}, facets={len(self.facets)}, dimension={self.dimension})"

@@ -1,0 +1,166 @@
+"""Analysis of a poset game for the user: :func:`poset_analysis` (value,
+outcome, winning moves, option table and explanation, in the user's labels)
+and :func:`text_report`, its human-readable form (shared with
+:func:`grundy.games.complexes.complex_analysis`).
+
+A spec or a file name given instead of a :class:`Poset` is read by
+:func:`grundy.readwrite.posets.load_poset`, imported when such a call is made
+(the games do not import :mod:`grundy.readwrite` when they are loaded).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grundy.analysis import measured, sum_values
+from grundy.core.moves import label_json, label_str
+from grundy.games.graphs.bitset import components
+from grundy.games.graphs.graph import bits
+from grundy.games.posets.game import PosetSolver
+from grundy.games.posets.poset import Poset, _down_sets
+
+__all__ = ["poset_analysis", "text_report"]
+
+
+def poset_analysis(
+    poset: Poset | str,
+    *,
+    option_table: bool = False,
+    solver: PosetSolver | None = None,
+    name: str | None = None,
+) -> dict[str, Any]:
+    """Nim-value, outcome, winning moves and explanation of a poset game.
+
+    Parameters
+    ----------
+    poset : Poset or str
+        The position, or a spec for :func:`grundy.readwrite.posets.load_poset`.
+    option_table : bool
+        Also give every move with the value of the position it leads to
+        (``"options"``).
+    solver : PosetSolver, optional
+        Reuse a solver and its table (limits are the solver's).
+    name : str, optional
+        The ``"name"`` reported (default: the spec, or ``""``).
+
+    Returns
+    -------
+    dict
+        ``{"name", "game": "poset", "dual", "value", "outcome",
+        "winning_moves": [{"element": x}, ...], "elements": [...],
+        "relations": [[a, b], ...] (cover relations, a < b),
+        "explanation": [...], "stats": {...}}`` and ``"options": [{"element":
+        x, "value": v}, ...]`` with ``option_table``. Labels are JSON
+        (tuples become lists).
+
+    Raises
+    ------
+    InputError
+        If ``poset`` is a spec that cannot be read.
+    SearchLimitReached
+        If the solver's limit stops the search (what it learned stays in
+        its table).
+
+    >>> a = poset_analysis("chain:2")
+    >>> a["value"], a["outcome"], a["winning_moves"]
+    (2, 'N', [{'element': 1}])
+    """
+    if isinstance(poset, str):
+        from grundy.readwrite.posets import load_poset
+
+        name = poset if name is None else name
+        poset = load_poset(poset)
+    if solver is None:
+        solver = PosetSolver()
+    labels = poset.labels
+    up = poset.game_up
+    n = poset.n
+    everything = (1 << n) - 1
+
+    def namer(mask: int) -> str:
+        if mask == everything and n > 1:
+            return "the poset"
+        return "{" + ", ".join(label_str(labels[i]) for i in bits(mask)) + "}"
+
+    with measured(solver) as stats:
+        rule = "a move picks an element x and removes every element " + ("<= x" if poset.dual else ">= x")
+        trace = [f"poset game: {rule}; the player who cannot move loses"]
+        down = _down_sets(up)
+        comparable = tuple(u | d for u, d in zip(up, down))
+        comps = components(comparable, everything)
+        if not comps:
+            trace.append("the empty poset: no move, value 0")
+        comp_values, total = sum_values(
+            solver,
+            comps,
+            lambda comp, tr: solver.decompose(up, comp, tr, namer),
+            namer,
+            lambda comp: comp,
+            trace,
+        )
+        winning: list[int] = []
+        table: list[tuple[int, int]] = []
+        for comp, cval in zip(comps, comp_values):
+            target = total ^ cval
+            for i in bits(comp):
+                nim, unk = solver.decompose(up, comp & ~(up[i] | 1 << i))
+                if option_table:
+                    val = solver.value_of(nim, unk)
+                    table.append((i, val ^ target))
+                    wins = val == target
+                else:
+                    wins = solver.is_p(nim ^ target, unk)
+                if wins:
+                    winning.append(i)
+    out: dict[str, Any] = {
+        "name": name or "",
+        "game": "poset",
+        "dual": poset.dual,
+        "value": total,
+        "outcome": "P" if total == 0 else "N",
+        "winning_moves": [{"element": label_json(labels[i])} for i in sorted(winning)],
+        "elements": [label_json(x) for x in labels],
+        "relations": [[label_json(a), label_json(b)] for a, b in poset.covers()],
+        "explanation": trace,
+        "stats": stats,
+    }
+    if option_table:
+        out["options"] = [{"element": label_json(labels[i]), "value": v} for i, v in sorted(table)]
+    return out
+
+
+def _move_text(move: dict[str, Any]) -> str:
+    if "face" in move:
+        return "{" + ",".join(label_str(_label_back(x)) for x in move["face"]) + "}"
+    return label_str(_label_back(move["element"]))
+
+
+def _label_back(x: Any) -> Any:
+    return tuple(_label_back(y) for y in x) if isinstance(x, list) else x
+
+
+def text_report(result: dict[str, Any]) -> str:
+    """A human-readable report of a :func:`poset_analysis` or
+    :func:`grundy.games.complexes.complex_analysis` result: value and outcome,
+    winning moves (faces printed as ``{1,4}``), options if present, and the
+    explanation.
+
+    >>> print(text_report(poset_analysis("antichain:2")))
+    antichain:2: value 0 (P)
+    winning moves: none
+    - poset game: a move picks an element x and removes every element >= x; the player who cannot move loses
+    - 2 components: a disjoint sum, values combine by nim-sum [Sprague-Grundy]
+    - {1}: a lone element, a nim-heap of size 1
+    - {1} has value 1
+    - {2}: a lone element, a nim-heap of size 1
+    - {2} has value 1
+    - nim-sum 1 xor 1 = 0
+    - value 0: P-position, the player to move loses
+    """
+    lines = [f"{result.get('name') or result.get('game')}: value {result['value']} ({result['outcome']})"]
+    moves = result.get("winning_moves") or []
+    lines.append("winning moves: " + (", ".join(_move_text(m) for m in moves) if moves else "none"))
+    if "options" in result:
+        lines.append("options: " + ", ".join(f"{_move_text(m)} -> {m['value']}" for m in result["options"]))
+    lines.extend(f"- {line}" for line in result.get("explanation", []))
+    return "\n".join(lines)

@@ -1,0 +1,144 @@
+"""Reading posets: the ``.poset`` text format (:func:`parse_poset_text`),
+JSON (:func:`parse_poset_json`), and :func:`load_poset`, which takes a family
+spec, a file name or a :class:`~grundy.games.posets.Poset`. The label and
+file helpers here are shared with :mod:`grundy.readwrite.complexes`."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any
+
+from grundy.errors import InputError
+from grundy.games.posets.families import build_poset_family
+from grundy.games.posets.poset import Label, Poset
+
+__all__ = ["load_poset", "parse_poset_text", "parse_poset_json", "read_text"]
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+def _token_label(token: str) -> Label:
+    return int(token) if _INTEGER.fullmatch(token) else token
+
+
+def _json_label(value: Any, where: str) -> Label:
+    if isinstance(value, list):
+        return tuple(_json_label(x, where) for x in value)
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise InputError(f"{where}: a label must be a string, an integer or a list, got {type(value).__name__}")
+
+
+def read_text(path: str) -> str:
+    """A file's text, or an InputError naming the problem (shared with
+    :mod:`grundy.readwrite.complexes`)."""
+    if os.path.isdir(path):
+        raise InputError(f"cannot read {path}: it is a directory")
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"cannot read {path}: not UTF-8 text (offset {exc.start})") from None
+
+
+def parse_poset_text(text: str, source: str = "<text>", *, dual: bool = False) -> Poset:
+    """Read the ``.poset`` format: one relation per line, ``a < b`` (or
+    ``a > b``, or a chain ``a < b < c``) or ``a b`` (meaning ``a < b``); a
+    lone label is an element; ``#`` starts a comment. Integer tokens are
+    integer labels.
+
+    >>> parse_poset_text("1 < 2  # a comment\\n2 3\\nx\\n").covers()
+    [(1, 2), (2, 3)]
+    """
+    elements: list[Label] = []
+    relations: list[tuple[Label, Label]] = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        tokens = line.split("#", 1)[0].split()
+        if not tokens:
+            continue
+        where = f"{source}:{lineno}"
+        if len(tokens) == 1:
+            elements.append(_token_label(tokens[0]))
+        elif len(tokens) == 2:
+            if "<" in tokens or ">" in tokens:
+                raise InputError(f"{where}: expected 'a < b', 'a b' or a lone element, got {line.strip()!r}")
+            relations.append((_token_label(tokens[0]), _token_label(tokens[1])))
+        else:
+            if len(tokens) % 2 == 0 or any(t not in ("<", ">") for t in tokens[1::2]):
+                raise InputError(f"{where}: expected 'a < b', 'a b' or a lone element, got {line.strip()!r}")
+            labels = [_token_label(t) for t in tokens[0::2]]
+            for k, op in enumerate(tokens[1::2]):
+                a, b = labels[k], labels[k + 1]
+                relations.append((a, b) if op == "<" else (b, a))
+    elements = list(dict.fromkeys(elements))
+    if not elements and not relations:
+        raise InputError(f"no poset in {source}: no relations and no elements")
+    return Poset.from_relations(elements, relations, dual=dual, where=source)
+
+
+def parse_poset_json(text: str, source: str = "<json>", *, dual: bool = False) -> Poset:
+    """Read ``{"elements": [...], "relations": [[a, b], ...]}`` (``a < b``;
+    either key may be missing but not both)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}") from None
+    shape = '{"elements": [...], "relations": [[a, b], ...]}'
+    if not isinstance(data, dict):
+        raise InputError(f"{source}: expected a poset object {shape}")
+    unknown = sorted(set(data) - {"elements", "relations"})
+    if unknown or not data:
+        problem = f"unknown key {unknown[0]!r}" if unknown else "empty object"
+        raise InputError(f"{source}: {problem}; expected {shape}")
+    elements = data.get("elements", [])
+    relations = data.get("relations", [])
+    if not isinstance(elements, list) or not isinstance(relations, list):
+        raise InputError(f"{source}: 'elements' and 'relations' must be lists; expected {shape}")
+    labels = [_json_label(x, f"{source}: elements[{i}]") for i, x in enumerate(elements)]
+    rels = []
+    for i, r in enumerate(relations):
+        where = f"{source}: relations[{i}]"
+        if not (isinstance(r, list) and len(r) == 2):
+            raise InputError(f"{where}: a relation must be a pair [a, b] meaning a < b")
+        rels.append((_json_label(r[0], where), _json_label(r[1], where)))
+    return Poset.from_relations(labels, rels, dual=dual, where=source)
+
+
+def load_poset(spec: str | Poset, *, dual: bool = False) -> Poset:
+    """A poset from a family spec (``divisors:30``), a ``.poset`` file or a
+    ``.json`` file (see :func:`parse_poset_text`, :func:`parse_poset_json`).
+
+    Raises
+    ------
+    InputError
+        Bad input, with a one-line message: an unknown family, a size that
+        is not a positive integer, a cycle in the relations, an unreadable
+        file or one in an unknown format.
+
+    >>> load_poset("boolean:2").covers()
+    [((1,), (1, 2)), ((2,), (1, 2))]
+    >>> load_poset("cube:3")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InputError: unknown poset family 'cube'; known: chain:n, antichain:n, divisors:n, boolean:n, product:a,b,...
+    """
+    if isinstance(spec, Poset):
+        return Poset(spec.labels, spec.up, dual=dual) if dual and not spec.dual else spec
+    if not isinstance(spec, str):
+        raise InputError(f"cannot make a poset from {type(spec).__name__}: expected a Poset or a string")
+    spec = spec.strip()
+    ext = os.path.splitext(spec)[1].lower()
+    if ext in (".poset", ".json") or os.path.exists(spec):
+        text = read_text(spec)
+        if ext == ".json":
+            return parse_poset_json(text, spec, dual=dual)
+        if ext == ".poset":
+            return parse_poset_text(text, spec, dual=dual)
+        raise InputError(f"cannot read {spec}: unsupported extension {ext or '(none)'!r}; supported: .poset, .json")
+    return build_poset_family(spec, dual=dual)

@@ -1,0 +1,463 @@
+"""The table file (:mod:`grundy.core.table`) under every game of the search:
+a second run reuses the first's work, a search stopped by a limit resumes,
+several processes share one file, a ``kill -9`` leaves a usable file, bad
+files are refused with one line, rows are kept apart by game and by nauty
+version, and a partial row never replaces a value.
+
+The process tests run ``python -c`` workers (:data:`WORKER`) on Graph Chomp
+with the theory off (about a second of search each).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import grundy.core.table as table_module
+from grundy.core.search import Searcher
+from grundy.core.table import Table
+from grundy.errors import InputError, SearchLimitReached
+from grundy.games.complexes import ComplexSolver, ComplexTheory, build_complex_family
+from grundy.games.graphs.game import KERNEL_NAUTY, Solver
+from grundy.games.graphs.theory import Theory
+from grundy.games.posets import PosetSolver, build_poset_family
+from grundy.readwrite.graphs import to_graph
+
+# ----------------------------------------------------------------------
+# helpers
+# ----------------------------------------------------------------------
+#: name -> (make a searcher from keyword arguments, the position): each
+#: needs a real search (tens to thousands of positions) of under a second.
+CASES: dict[str, tuple[Callable[..., Searcher], Callable[[], Any]]] = {
+    "chomp": (lambda **kw: Solver(**kw), lambda: to_graph("random:10,0.3,1").adj),
+    "chomp-no-theory": (lambda **kw: Solver(Theory.none(), **kw), lambda: to_graph("random:10,0.3,1").adj),
+    "bo-bo": (lambda **kw: Solver(ruleset="bo-bo", **kw), lambda: to_graph("wheel:15").adj),
+    "poset": (lambda **kw: PosetSolver(**kw), lambda: build_poset_family("product:4,5").game_up),
+    "complex": (
+        lambda **kw: ComplexSolver(ComplexTheory.none(), **kw),
+        lambda: build_complex_family("simplex:5").facets,
+    ),
+}
+
+
+def run(searcher: Searcher, position: Any) -> int:
+    """The value of ``position``, as a top-level call (``finish`` saves)."""
+    searcher.start()
+    try:
+        return searcher.value_of(*searcher.decompose(position))
+    finally:
+        searcher.finish()
+
+
+def file_rows(path: Path | str, game: str) -> dict[bytes, int]:
+    """The value rows of ``game`` in a table file, read with sqlite3 alone."""
+    conn = sqlite3.connect(str(path))
+    try:
+        rows = conn.execute(
+            "SELECT key, value FROM positions WHERE game = ? AND value IS NOT NULL", (game,)
+        ).fetchall()
+    finally:
+        conn.close()
+    return {bytes(k): v for k, v in rows}
+
+
+#: A worker process: Graph Chomp with the theory off on ``spec`` with the
+#: table file ``path``; waits at a barrier (a directory where each of
+#: ``parties`` workers leaves a file) so that the workers open the file and
+#: search at the same time; ``pause`` seconds of sleep every 256 positions
+#: slow it down (the report callback). Prints a JSON line.
+WORKER = r"""
+import json, os, sys, time
+from grundy.games.graphs.game import Solver
+from grundy.games.graphs.theory import Theory
+from grundy.readwrite.graphs import to_graph
+
+path, spec, barrier, parties, pause, checkpoint = sys.argv[1:7]
+adj = to_graph(spec).adj
+if barrier != "-":
+    open(os.path.join(barrier, str(os.getpid())), "w").close()
+    deadline = time.time() + 60
+    while len(os.listdir(barrier)) < int(parties) and time.time() < deadline:
+        time.sleep(0.005)
+report = (lambda s: time.sleep(float(pause))) if float(pause) > 0 else None
+s = Solver(Theory.none(), table=path, checkpoint_seconds=float(checkpoint), report=report, report_seconds=0)
+started = time.time()
+s.start()
+try:
+    value = s.value_of(*s.decompose(adj))
+finally:
+    s.finish()
+    s.close()
+print(json.dumps({"value": value, "positions": s.stats.positions, "started": started, "ended": time.time()}))
+"""
+
+#: Positions for the process tests: a second or so of search without theory.
+SPEC_A = "random:11,0.25,9"
+SPEC_B = "wheel:13"
+
+
+def worker(path: Path, spec: str, *, barrier: Path | None = None, parties: int = 1, pause: float = 0.0,
+           checkpoint: float = 0.0) -> subprocess.Popen[str]:
+    args = [str(path), spec, str(barrier) if barrier else "-", str(parties), str(pause), str(checkpoint)]
+    return subprocess.Popen(
+        [sys.executable, "-c", WORKER, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=str(path.parent),
+    )
+
+
+def result(proc: subprocess.Popen[str]) -> dict[str, Any]:
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+_fresh_cache: dict[str, tuple[int, int]] = {}
+
+
+def fresh(spec: str) -> tuple[int, int]:
+    """(value, positions) of a fresh in-memory search without theory."""
+    if spec not in _fresh_cache:
+        s = Solver(Theory.none())
+        _fresh_cache[spec] = (run(s, to_graph(spec).adj), s.stats.positions)
+    return _fresh_cache[spec]
+
+
+# ----------------------------------------------------------------------
+# a second run reads the first's work
+# ----------------------------------------------------------------------
+@pytest.mark.parametrize("case", list(CASES))
+def test_second_run_answers_from_the_file(tmp_path: Path, case: str) -> None:
+    make, position = CASES[case]
+    pos = position()
+    path = tmp_path / "table.sqlite"
+    first = make(table=str(path))
+    value = run(first, pos)
+    assert first.stats.positions > 0
+    learned = dict(first.values)
+    first.close()
+    # every value learned is in the file (the kernel writes the dicts directly)
+    assert file_rows(path, first.game.name) == learned
+
+    second = make(table=str(path))
+    assert second.loaded > 0
+    assert run(second, pos) == value
+    assert second.stats.positions == 0
+    assert second.stats.table_hits > 0
+    assert second.save() == 0  # nothing new: the rows read are not written back
+    second.close()
+
+
+def test_chomp_values_come_from_the_compiled_kernel() -> None:
+    """The Graph Chomp cases above go through the kernel's direct dict writes."""
+    if not KERNEL_NAUTY:
+        pytest.skip("the compiled kernel is not bound to nauty in this build")
+    make, position = CASES["chomp"]
+    s = make()
+    s.value_of(*s.decompose(position()))
+    assert s.expander() is not None and s.stats.positions > 0
+
+
+def test_second_searcher_on_a_shared_table_object() -> None:
+    """A Table object (not a path) is shared as it is: no file, no copy."""
+    make, position = CASES["poset"]
+    table = Table()
+    first = make(table=table)
+    value = run(first, position())
+    second = make(table=table)
+    assert run(second, position()) == value and second.stats.positions == 0
+    assert table.save() == 0 and table.count() == (0, 0)
+
+
+# ----------------------------------------------------------------------
+# stopped by a limit, resumed from the file
+# ----------------------------------------------------------------------
+@pytest.mark.parametrize("case", list(CASES))
+def test_stopped_search_resumes_from_the_file(tmp_path: Path, case: str) -> None:
+    make, position = CASES[case]
+    pos = position()
+    reference = make()
+    value = run(reference, pos)
+    path = str(tmp_path / "table.sqlite")
+
+    stopped = make(table=path, max_positions=reference.stats.positions // 2)
+    with pytest.raises(SearchLimitReached):
+        run(stopped, pos)
+    stopped.close()
+    assert sum(Table(path, stopped.game.name).count()) > 0
+
+    resumed = make(table=path)
+    assert run(resumed, pos) == value
+    assert 0 < resumed.stats.positions < reference.stats.positions
+    resumed.close()
+
+
+def test_save_after_a_limit_keeps_partial_rows(tmp_path: Path) -> None:
+    """A search stopped early leaves partial rows (values excluded) that the
+    next run reads back into ``not_values``."""
+    make, position = CASES["chomp-no-theory"]
+    path = str(tmp_path / "table.sqlite")
+    s = make(table=path, max_positions=300)
+    with pytest.raises(SearchLimitReached):
+        run(s, position())
+    partial = {k: x for k, x in s.not_values.items() if x and k not in s.values}
+    s.close()
+    assert partial
+    again = make(table=path)
+    assert {k: again.not_values[k] for k in partial} == partial
+
+
+# ----------------------------------------------------------------------
+# several processes on one file
+# ----------------------------------------------------------------------
+def _overlap(results: list[dict[str, Any]]) -> bool:
+    return max(r["started"] for r in results) < min(r["ended"] for r in results)
+
+
+@pytest.mark.parametrize("specs", [(SPEC_A, SPEC_A), (SPEC_A, SPEC_B)], ids=["same-question", "two-questions"])
+def test_two_processes_share_one_file(tmp_path: Path, specs: tuple[str, str]) -> None:
+    path = tmp_path / "shared.sqlite"  # created by the workers, at the same time
+    barrier = tmp_path / "barrier"
+    barrier.mkdir()
+    procs = [worker(path, spec, barrier=barrier, parties=len(specs)) for spec in specs]
+    results = [result(p) for p in procs]
+    assert _overlap(results), results
+    for spec, res in zip(specs, results):
+        assert res["value"] == fresh(spec)[0]
+        assert res["positions"] > 0
+
+    s = Solver(Theory.none(), table=str(path))
+    for spec in set(specs):
+        assert run(s, to_graph(spec).adj) == fresh(spec)[0]
+    assert s.stats.positions == 0 and s.stats.table_hits > 0
+    s.close()
+    conn = sqlite3.connect(str(path))
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+
+
+# ----------------------------------------------------------------------
+# kill -9
+# ----------------------------------------------------------------------
+def _value_rows(path: Path) -> int:
+    if not path.exists():
+        return 0
+    conn = sqlite3.connect(str(path), timeout=10)
+    try:
+        return conn.execute("SELECT COUNT(value) FROM positions").fetchone()[0]  # type: ignore[no-any-return]
+    except sqlite3.OperationalError:  # no table yet
+        return 0
+    finally:
+        conn.close()
+
+
+def test_kill_9_leaves_a_file_the_next_run_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "killed.sqlite"
+    value, positions = fresh(SPEC_A)
+    # the worker sleeps 0.05 s every 256 positions: about 3 s of search,
+    # with a checkpoint every 0.2 s
+    proc = worker(path, SPEC_A, pause=0.05, checkpoint=0.2)
+    try:
+        deadline = time.monotonic() + 60
+        while _value_rows(path) < 300:
+            assert proc.poll() is None, "the worker ended before it was killed: " + proc.communicate()[1]
+            assert time.monotonic() < deadline, "no rows written in 60 s"
+            time.sleep(0.02)
+        assert proc.poll() is None, "the worker ended before it was killed"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()  # type: ignore[union-attr]
+        proc.stderr.close()  # type: ignore[union-attr]
+    assert proc.returncode == -signal.SIGKILL
+
+    table = Table(str(path), "graph:chomp")  # opens (and recovers the WAL) without error
+    known, _partial = table.count()
+    assert known >= 300
+    table.close()
+    conn = sqlite3.connect(str(path))
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+
+    resumed = Solver(Theory.none(), table=str(path), time_limit=60)
+    assert resumed.loaded >= known
+    assert run(resumed, to_graph(SPEC_A).adj) == value
+    assert resumed.stats.table_hits > 0
+    # the rows written before the kill are used
+    assert resumed.stats.positions < positions, (resumed.stats.positions, positions, known)
+    resumed.close()
+
+
+# ----------------------------------------------------------------------
+# bad files
+# ----------------------------------------------------------------------
+def _not_sqlite(tmp_path: Path) -> Path:
+    path = tmp_path / "notes.txt"
+    path.write_text("these are my notes, not a database\n" * 200)
+    return path
+
+
+def _other_schema(tmp_path: Path) -> Path:
+    path = tmp_path / "other.sqlite"
+    conn = sqlite3.connect(str(path))
+    conn.execute("CREATE TABLE positions (x INTEGER, y INTEGER, fen TEXT)")
+    conn.execute("INSERT INTO positions VALUES (1, 2, 'rnbqkbnr')")
+    conn.commit()
+    conn.close()
+    return path
+
+
+def _directory(tmp_path: Path) -> Path:
+    path = tmp_path / "a-directory"
+    path.mkdir()
+    return path
+
+
+@pytest.mark.parametrize("make_bad", [_not_sqlite, _other_schema, _directory], ids=["text", "schema", "directory"])
+def test_bad_file_is_refused_with_one_line(tmp_path: Path, make_bad: Callable[[Path], Path]) -> None:
+    path = make_bad(tmp_path)
+    before = path.read_bytes() if path.is_file() else None
+    for opener in (lambda: Table(str(path), "graph:chomp"), lambda: Solver(table=str(path))):
+        with pytest.raises(InputError) as info:
+            opener()
+        message = str(info.value)
+        assert "\n" not in message and str(path) in message, message
+    if before is not None:  # a refused file is left as it was
+        assert path.read_bytes() == before
+        assert {p.name for p in tmp_path.iterdir()} == {path.name}  # no -wal / -shm left behind
+
+
+def test_refused_database_keeps_its_journal_mode(tmp_path: Path) -> None:
+    path = _other_schema(tmp_path)
+    with pytest.raises(InputError):
+        Table(str(path), "graph:chomp")
+    conn = sqlite3.connect(str(path))
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    assert conn.execute("SELECT fen FROM positions").fetchall() == [("rnbqkbnr",)]
+    conn.close()
+
+
+def test_rows_of_another_game_are_not_read(tmp_path: Path) -> None:
+    path = str(tmp_path / "games.sqlite")
+    make, position = CASES["chomp"]
+    chomp = make(table=path)
+    run(chomp, position())
+    chomp.close()
+    for other in (Solver(ruleset="bo-bo", table=path), PosetSolver(table=path), ComplexSolver(table=path)):
+        assert other.loaded == 0 and not other.values and not other.not_values
+        assert other.table.count() == (0, 0)
+        other.close()
+    # the other game's rows are there, under their own name
+    assert Table(path, "graph:chomp").count()[0] == len(file_rows(path, "graph:chomp")) > 0
+    # and a second game in the file does not disturb the first
+    make, position = CASES["bo-bo"]
+    bobo = make(table=path)
+    run(bobo, position())
+    bobo.close()
+    again = Solver(table=path)
+    assert run(again, CASES["chomp"][1]()) == run(Solver(), CASES["chomp"][1]())
+    assert again.stats.positions == 0
+    again.close()
+
+
+def test_rows_of_another_nauty_version_are_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = str(tmp_path / "nauty.sqlite")
+    make, position = CASES["chomp"]
+    s = make(table=path)
+    value = run(s, position())
+    learned = dict(s.values)
+    s.close()
+    monkeypatch.setattr(table_module, "NAUTY_VERSION", "pynauty-0.0-other")
+    other = make(table=path)
+    assert other.loaded == 0 and other.table.count() == (0, 0)
+    assert run(other, position()) == value and other.stats.positions > 0
+    other.close()
+    monkeypatch.undo()
+    conn = sqlite3.connect(path)
+    versions = dict(conn.execute("SELECT nauty, COUNT(value) FROM positions GROUP BY nauty").fetchall())
+    conn.close()
+    assert versions == {table_module.NAUTY_VERSION: len(learned), "pynauty-0.0-other": len(learned)}
+    # each version reads its own rows only
+    same = make(table=path)
+    assert same.values == learned
+    assert run(same, position()) == value and same.stats.positions == 0
+    same.close()
+
+
+# ----------------------------------------------------------------------
+# upserts
+# ----------------------------------------------------------------------
+KEY = b"\x00\x01some-canonical-key"
+
+
+def test_partial_row_never_overwrites_a_value(tmp_path: Path) -> None:
+    path = str(tmp_path / "upsert.sqlite")
+    a, b = Table(path, "g"), Table(path, "g")  # two processes, say
+    a.values[KEY] = 3
+    assert a.save() == 1
+    b.not_values[KEY] = 0b101  # b learned only that the value is not 0 or 2
+    assert b.save() == 1
+    b.not_values[KEY] = 0b10101
+    assert b.save() == 1
+    c = Table(path, "g")
+    assert c.values == {KEY: 3} and c.not_values == {}
+    assert c.count() == (1, 0)
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT value, excluded FROM positions").fetchall() == [(3, None)]
+    conn.close()
+    for t in (a, b, c):
+        t.close()
+
+
+def test_value_replaces_a_partial_row(tmp_path: Path) -> None:
+    path = str(tmp_path / "upsert.sqlite")
+    a, b = Table(path, "g"), Table(path, "g")
+    a.not_values[KEY] = 0b11
+    a.save()
+    assert Table(path, "g").not_values == {KEY: 0b11}
+    b.values[KEY] = 2
+    b.save()
+    c = Table(path, "g")
+    assert c.values == {KEY: 2} and c.not_values == {} and c.count() == (1, 0)
+    # a's partial, learned later but before it knew the value, changes nothing
+    a.not_values[KEY] = 0b111
+    a.save()
+    assert Table(path, "g").values == {KEY: 2} and Table(path, "g").count() == (1, 0)
+    for t in (a, b, c):
+        t.close()
+
+
+def test_save_writes_only_what_is_new(tmp_path: Path) -> None:
+    path = str(tmp_path / "new.sqlite")
+    t = Table(path, "g")
+    t.values[b"a"] = 1
+    t.values[b"b"] = 0
+    t.not_values[b"c"] = 0b110
+    assert t.save() == 3
+    assert t.save() == 0
+    t.values[b"c"] = 4
+    t.not_values.pop(b"c")
+    assert t.save() == 1
+    t.close()
+    u = Table(path, "g")
+    assert u.loaded == 3 and u.values == {b"a": 1, b"b": 0, b"c": 4} and u.not_values == {}
+    assert u.save() == 0
+    u.values[b"d"] = 7
+    assert u.save() == 1
+    u.close()
+    assert Table(path, "g").values == {b"a": 1, b"b": 0, b"c": 4, b"d": 7}
