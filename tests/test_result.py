@@ -22,7 +22,7 @@ def _lines(*args: str) -> list[dict]:
 
 
 @pytest.mark.parametrize(
-    "spec", ["divisors:30", "chain:3", "torus", "simplex-boundary:4", "chomp:5,3,3", "nim:3,4,5"]
+    "spec", ["divisors:30", "chain:3", "skeleton:4,2", "simplex-boundary:4", "chomp:5,3,3", "nim:3,4,5"]
 )
 @pytest.mark.parametrize("extra", [[], ["--all"], ["--misere"], ["--misere", "--all"]])
 def test_other_kinds_round_trip(spec: str, extra: list[str]) -> None:
