@@ -267,15 +267,7 @@ _RULES = [
     ("grundy.core", "grundy.results"),
     ("grundy.games", "grundy.cli"),
     ("grundy.games", "grundy.api"),
-    pytest.param(
-        "grundy.games",
-        "grundy.analysis",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="grundy.games.posets and grundy.games.complexes (their __init__.py and analysis.py) "
-            "import measured, sum_values from grundy.analysis",
-        ),
-    ),
+    ("grundy.games", "grundy.analysis"),
     ("grundy.games", "grundy.results"),
 ]
 

@@ -15,6 +15,7 @@ from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.formulas import BIPARTITE_SOURCE, bipartite_value
 from grundy.core.moves import Move, label_json, label_str
+from grundy.core.explain import measured, outcome_line, sum_values  # noqa: F401  (re-exported)
 from grundy.games.graphs.graph import Graph, bits
 
 __all__ = ["Move", "Analysis", "analyze_graph", "label_json"]
@@ -148,69 +149,6 @@ class Analysis:
             out["options"] = [dict(m.to_json(), **{key: v}) for m, v in self.options]
         out.update(self.extra or {})
         return out
-
-
-@contextmanager
-def measured(solver: Solver) -> Iterator[dict[str, Any]]:
-    """Run a top-level analysis on ``solver``: start its clock (limits count
-    from here), stop it however the block ends, and fill the yielded dict
-    with the statistics of the block (counter deltas and wall seconds)."""
-    before = solver.stats.as_dict()
-    t0 = time.perf_counter()
-    stats: dict[str, Any] = {}
-    solver.start()
-    try:
-        yield stats
-    finally:
-        solver.finish()
-    after = solver.stats.as_dict()
-    stats.update({k: after[k] - before[k] for k in after})
-    stats["seconds"] = round(time.perf_counter() - t0, 4)
-
-
-def outcome_line(total: int) -> str:
-    """The explanation's last line for a position of value ``total``."""
-    return f"value {total}: " + (
-        "P-position, the player to move loses" if total == 0 else "N-position, the player to move wins"
-    )
-
-
-def sum_values(
-    solver: Solver,
-    parts: list[Any],
-    decompose_part: Callable[[Any, list[str] | None], tuple[int, tuple[Component, ...]]],
-    namer: Namer,
-    part_mask: Callable[[Any], int],
-    trace: list[str],
-) -> tuple[list[int], int]:
-    """Value every part of a disjoint sum, with explanation lines.
-
-    ``parts`` are the components (in any form), ``decompose_part(part,
-    trace)`` decomposes one, ``part_mask(part)`` gives the mask ``namer``
-    names. Appends to ``trace`` and returns the parts' values and their
-    nim-sum. Shared by graphs, posets and simplicial complexes.
-    """
-    if len(parts) > 1:
-        trace.append(f"{len(parts)} components: a disjoint sum, values combine by nim-sum [Sprague-Grundy]")
-    values = []
-    for part in parts:
-        nim, unk = decompose_part(part, trace)
-        values.append(solver.value_of(nim, unk))
-        if unk:
-            trace.append(
-                f"{namer(part_mask(part))} has value {values[-1]} by search: the least n for which it plus "
-                "a nim-heap of size n is a P-position (the mex of its options' values)"
-            )
-        elif len(parts) > 1:
-            trace.append(f"{namer(part_mask(part))} has value {values[-1]}")
-    total = 0
-    for v in values:
-        total ^= v
-    if len(parts) > 1:
-        trace.append("nim-sum " + " xor ".join(map(str, values)) + f" = {total}")
-    trace.append(outcome_line(total))
-    return values, total
-
 
 
 def analyze_graph(

@@ -34,7 +34,7 @@ from typing import Any
 
 # Names the module grundy.games.complexes held before it became a package,
 # kept importable from here (some it only imported).
-from grundy.analysis import measured, sum_values  # noqa: F401
+from grundy.core.explain import measured, sum_values  # noqa: F401
 from grundy.core.canon import automorphisms, certificate, graph_from_certificate  # noqa: F401
 from grundy.core.moves import label_json, label_str  # noqa: F401
 from grundy.core.search import Component, Namer, Searcher, Split  # noqa: F401

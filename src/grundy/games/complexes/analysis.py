@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.analysis import measured, sum_values
+from grundy.core.explain import measured, sum_values
 from grundy.core.moves import label_json, label_str
 from grundy.errors import InputError, TooLargeError
 from grundy.games.complexes.complex import Complex, _faces_of, _facet_components, remove_face

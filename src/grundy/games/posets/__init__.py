@@ -53,7 +53,7 @@ from typing import Any
 
 # Names the module grundy.games.posets held before it became a package, kept
 # importable from here (some are only imported, e.g. measured and sum_values).
-from grundy.analysis import measured, sum_values  # noqa: F401
+from grundy.core.explain import measured, sum_values  # noqa: F401
 from grundy.core.canon import automorphisms, certificate, digraph_from_certificate  # noqa: F401
 from grundy.core.moves import label_json, label_str  # noqa: F401
 from grundy.core.search import Component, Namer, Searcher, Split  # noqa: F401

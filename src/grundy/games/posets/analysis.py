@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.analysis import measured, sum_values
+from grundy.core.explain import measured, sum_values
 from grundy.core.moves import label_json, label_str
 from grundy.games.graphs.bitset import components
 from grundy.games.graphs.graph import bits

@@ -1,0 +1,76 @@
+"""Running a top-level question on a searcher and explaining a disjoint
+sum: what every game's analysis shares (graphs, posets, complexes).
+Nothing here knows a game."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from grundy.core.search import Component, Namer, Searcher
+
+__all__ = ["measured", "outcome_line", "sum_values"]
+
+
+@contextmanager
+def measured(solver: Searcher) -> Iterator[dict[str, Any]]:
+    """Run a top-level analysis on ``solver``: start its clock (limits count
+    from here), stop it however the block ends, and fill the yielded dict
+    with the statistics of the block (counter deltas and wall seconds)."""
+    before = solver.stats.as_dict()
+    t0 = time.perf_counter()
+    stats: dict[str, Any] = {}
+    solver.start()
+    try:
+        yield stats
+    finally:
+        solver.finish()
+    after = solver.stats.as_dict()
+    stats.update({k: after[k] - before[k] for k in after})
+    stats["seconds"] = round(time.perf_counter() - t0, 4)
+
+
+def outcome_line(total: int) -> str:
+    """The explanation's last line for a position of value ``total``."""
+    return f"value {total}: " + (
+        "P-position, the player to move loses" if total == 0 else "N-position, the player to move wins"
+    )
+
+
+def sum_values(
+    solver: Searcher,
+    parts: list[Any],
+    decompose_part: Callable[[Any, list[str] | None], tuple[int, tuple[Component, ...]]],
+    namer: Namer,
+    part_mask: Callable[[Any], int],
+    trace: list[str],
+) -> tuple[list[int], int]:
+    """Value every part of a disjoint sum, with explanation lines.
+
+    ``parts`` are the components (in any form), ``decompose_part(part,
+    trace)`` decomposes one, ``part_mask(part)`` gives the mask ``namer``
+    names. Appends to ``trace`` and returns the parts' values and their
+    nim-sum. Shared by graphs, posets and simplicial complexes.
+    """
+    if len(parts) > 1:
+        trace.append(f"{len(parts)} components: a disjoint sum, values combine by nim-sum [Sprague-Grundy]")
+    values = []
+    for part in parts:
+        nim, unk = decompose_part(part, trace)
+        values.append(solver.value_of(nim, unk))
+        if unk:
+            trace.append(
+                f"{namer(part_mask(part))} has value {values[-1]} by search: the least n for which it plus "
+                "a nim-heap of size n is a P-position (the mex of its options' values)"
+            )
+        elif len(parts) > 1:
+            trace.append(f"{namer(part_mask(part))} has value {values[-1]}")
+    total = 0
+    for v in values:
+        total ^= v
+    if len(parts) > 1:
+        trace.append("nim-sum " + " xor ".join(map(str, values)) + f" = {total}")
+    trace.append(outcome_line(total))
+    return values, total
