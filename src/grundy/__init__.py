@@ -16,7 +16,6 @@ from grundy.analysis import Analysis, Move  # noqa: E402
 from grundy.api import analyze, nim_value, outcome, winning_moves
 from grundy.games.graphs.game import Solver
 from grundy.errors import GrundyError, InputError, SearchLimitReached, TooLargeError
-from grundy.games.partizan import PartizanValue, partizan_value
 from grundy.games.graphs.graph import Graph
 from grundy.games.graphs.theory import Theory
 
@@ -38,3 +37,13 @@ __all__ = [
     "winning_moves",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    """``grundy.partizan_value`` and ``grundy.PartizanValue``, imported on
+    first use (partizan games need pycgt; the impartial commands do not)."""
+    if name in ("partizan_value", "PartizanValue"):
+        from grundy.games import partizan
+
+        return getattr(partizan, name)
+    raise AttributeError(f"module 'grundy' has no attribute {name!r}")

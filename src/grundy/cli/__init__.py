@@ -89,10 +89,10 @@ def _check_game(game: str, items: list[LoadedPosition]) -> None:
     InputError
         Always for a partizan or unknown game.
     """
-    from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
-
     if game in RULESETS:
         return
+    from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
+
     if game in PARTIZAN_RULESETS:
         forms = []
         for item in items:

@@ -15,16 +15,6 @@ import click
 
 from grundy.cli.common import _Command, _run, _Stopped
 from grundy.errors import InputError, SearchLimitReached
-from grundy.games.chomp import (
-    ChompPosition,
-    analyze_chomp,
-    analyze_nim,
-    chomp_p_positions as _p_positions,
-    nim_position,
-    parse_chomp,
-    rectangle,
-)
-
 __all__ = ["chomp", "chomp_p_positions", "nim"]
 
 
@@ -46,7 +36,9 @@ def _sizes(text: str) -> list[int]:
         raise InputError(f"--rows {text!r}: row lengths must be integers separated by commas") from None
 
 
-def _position(m: str | None, n: str | None, rows: str | None) -> tuple[ChompPosition, str]:
+def _position(m: str | None, n: str | None, rows: str | None) -> tuple[Any, str]:
+    from grundy.games.chomp import ChompPosition, parse_chomp, rectangle
+
     if rows is not None:
         if m is not None:
             raise InputError("give M N (a rectangle) or --rows (any position), not both")
@@ -92,6 +84,8 @@ def chomp(m: str | None, n: str | None, rows: str | None, all_options: bool, as_
     """
 
     def body() -> None:
+        from grundy.games.chomp import analyze_chomp
+
         pos, name = _position(m, n, rows)
         try:
             a = analyze_chomp(pos, option_table=all_options, name=name, max_positions=max_positions,
@@ -141,6 +135,8 @@ def chomp_p_positions(rows: int, max_row: int, as_json: bool) -> None:
     """
 
     def body() -> None:
+        from grundy.games.chomp import chomp_p_positions as _p_positions
+
         start = time.perf_counter()
         found = list(_p_positions(rows, max_row))
         seconds = time.perf_counter() - start
@@ -167,6 +163,8 @@ def nim(heaps: tuple[str, ...], as_json: bool) -> None:
     """
 
     def body() -> None:
+        from grundy.games.chomp import analyze_nim, nim_position
+
         if len(heaps) == 1 and ("," in heaps[0] or heaps[0].strip().lower().startswith("nim:")):
             pos = nim_position(heaps[0])
         else:

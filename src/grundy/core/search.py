@@ -291,6 +291,26 @@ class Searcher:
         unknown.append(key)
         return 0
 
+    def cached(self, key: Component, unknown: list[Component], reducible: bool) -> int | None:
+        """:meth:`look_up` without a trace, when the table or the reduction
+        cache answers: the nimber (keys still to search appended to
+        ``unknown``), or None when the game's reduction has yet to be tried
+        (then call :meth:`look_up`). Lets a game skip building its
+        reduction for keys seen before (the common case)."""
+        val = self.values.get(key)
+        if val is not None:
+            self.stats.table_hits += 1
+            return val
+        if reducible:
+            alias = self.aliases.get(key)
+            if alias is not None:
+                unknown.extend(alias[1])
+                return alias[0]
+            if key not in self.irreducible:
+                return None
+        unknown.append(key)
+        return 0
+
     def finish_split(self, nimber: int, unknown: list[Component], trace: list[str] | None = None) -> Split:
         """Cancel isomorphic pairs (if the theory allows) and order the
         unknowns, smallest first."""

@@ -32,13 +32,17 @@ def kind_of(spec: str) -> str:
     >>> [kind_of(s) for s in ("wheel:9", "chomp:3,2", "nim:1,2", "divisors:30", "torus")]
     ['graph', 'chomp', 'nim', 'poset', 'complex']
     """
-    from grundy.games.complexes import COMPLEX_FAMILIES
-    from grundy.games.posets import POSET_FAMILIES
+    from grundy.games.graphs.families import FAMILIES
 
     text = spec.strip()
     head = text.split(":", 1)[0].lower()
     if head in ("chomp", "nim"):
         return head
+    if head in FAMILIES:  # a graph family: the other games' modules are not even imported
+        return "graph"
+    from grundy.games.complexes import COMPLEX_FAMILIES
+    from grundy.games.posets import POSET_FAMILIES
+
     if head in POSET_FAMILIES:
         return "poset"
     if head in COMPLEX_FAMILIES:

@@ -214,6 +214,10 @@ class ComplexGame:
         total, lists, colouring = _incidence(nv, facets)
         key = nv.to_bytes(2, "big") + certificate(total, lists, colouring=colouring)
         theory = self.theory
+        if trace is None:
+            known = search.cached(key, unknown, theory.binary_star or theory.involutions)
+            if known is not None:
+                return known
 
         def reduce(tr: list[str] | None) -> Split | None:
             found = self._reduction(nv, facets, total, lists, colouring)
@@ -302,7 +306,8 @@ class ComplexGame:
         total, lists, colouring = _incidence(nv, facets)
         gens, _orbits = automorphisms(total, lists, colouring=colouring)
         images = [[1 << p[v] for v in range(nv)] for p in gens]
-        faces = sorted(_faces_of(facets), key=lambda f: (f.bit_count(), f))
+        faces = sorted(_faces_of(facets))
+        faces.sort(key=int.bit_count)  # by size, then number (the sort is stable)
         seen_faces: set[int] = set()
         index = 0
         for face in faces:

@@ -150,6 +150,10 @@ class PosetGame:
         sub = _compact(up, verts)
         lists, colouring = _nauty_input(sub)
         key = certificate(len(sub), lists, directed=True, colouring=colouring)
+        if trace is None:
+            known = search.cached(key, unknown, self.theory.involutions)
+            if known is not None:
+                return known
 
         def reduce(tr: list[str] | None) -> Split | None:
             gens, _orbits = automorphisms(len(sub), lists, directed=True, colouring=colouring)
