@@ -461,3 +461,31 @@ def test_save_writes_only_what_is_new(tmp_path: Path) -> None:
     assert u.save() == 1
     u.close()
     assert Table(path, "g").values == {b"a": 1, b"b": 0, b"c": 4, b"d": 7}
+
+
+# -- the Python API's table= ------------------------------------------------------
+@pytest.mark.parametrize("spec", ["random:10,0.4,3", "divisors:360", "simplex:4"])
+def test_api_table_answers_a_second_call_from_the_file(spec: str, tmp_path) -> None:
+    import grundy
+
+    path = str(tmp_path / "api.sqlite")
+    pure = grundy.Theory.none()
+    first = grundy.analyze(spec, table=path, theory=pure)
+    second = grundy.analyze(spec, table=path, theory=pure)
+    assert first.stats["positions"] > 0 and second.stats["positions"] == 0
+    assert second.value == first.value == grundy.nim_value(spec, table=path)
+
+
+def test_api_table_is_refused_where_no_table_is_kept(tmp_path) -> None:
+    import grundy
+    from grundy.errors import InputError
+
+    path = str(tmp_path / "api.sqlite")
+    for call in (
+        lambda: grundy.analyze("path:4", misere=True, table=path),
+        lambda: grundy.analyze("nim:1,2", table=path),
+        lambda: grundy.analyze("chomp:3,2", table=path),
+        lambda: grundy.analyze("path:4", solver=grundy.Solver(), table=path),
+    ):
+        with pytest.raises(InputError, match="table"):
+            call()

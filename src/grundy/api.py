@@ -40,12 +40,20 @@ def _solver(
     solver: Solver | None,
     game: str = "chomp",
     misere: bool = False,
-) -> Solver:
+    table: str | None = None,
+) -> Solver | MisereSolver:
+    """The solver a call uses (raises InputError for ``table`` with misère
+    play or with a ``solver`` of the caller's)."""
+    from grundy.errors import InputError
+
+    game = "chomp" if game == "graph-chomp" else game
+    if table is not None and (misere or solver is not None):
+        raise InputError("table= does not apply to " + ("misère play" if misere else "a solver of your own (give it the table)"))
     if solver is not None:
         return solver
     if misere:
         return MisereSolver(game, time_limit=time_limit, max_positions=max_positions)
-    return Solver(theory, time_limit=time_limit, max_positions=max_positions, ruleset=game)
+    return Solver(theory, time_limit=time_limit, max_positions=max_positions, ruleset=game, table=table)
 
 
 def _other(
@@ -57,6 +65,7 @@ def _other(
     time_limit: float | None,
     max_positions: int | None,
     solver: Any,
+    table: str | None = None,
 ) -> Analysis | None:
     """The analysis of a spec naming a position that is not a graph, else
     None.
@@ -88,6 +97,7 @@ def _other(
         theory=_switches(kind, theory),
         time_limit=time_limit,
         max_positions=max_positions,
+        table=table,
     )
     return Analysis.from_json(d, kind)
 
@@ -113,6 +123,7 @@ def analyze(
     time_limit: float | None = None,
     max_positions: int | None = None,
     solver: Solver | None = None,
+    table: str | None = None,
 ) -> Analysis:
     """Nim-value, outcome, winning moves, explanation and statistics.
 
@@ -137,6 +148,10 @@ def analyze(
     solver : Solver, optional
         Reuse a solver (and its table) across calls; then ``theory`` and the
         limits are the solver's.
+    table : str, optional
+        An SQLite file keeping the search's table (graphs, posets and
+        complexes under normal play; see :mod:`grundy.core.table`): a later
+        call with the same file reuses what this one learned.
 
     Returns
     -------
@@ -159,15 +174,19 @@ def analyze(
     """
     from grundy.readwrite.graphs import to_graph
 
-    other = _other(position, game, misere, option_table, theory, time_limit, max_positions, solver)
+    other = _other(position, game, misere, option_table, theory, time_limit, max_positions, solver, table)
     if other is not None:
         return other
     g = to_graph(position)
     name = position if isinstance(position, str) else ""
-    s = _solver(theory, time_limit, max_positions, solver, game, misere)
+    s = _solver(theory, time_limit, max_positions, solver, game, misere, table)
     if isinstance(s, MisereSolver):
         return analyze_misere(g, s, name=name, option_table=option_table)
-    return analyze_graph(g, s, name=name, option_table=option_table)
+    try:
+        return analyze_graph(g, s, name=name, option_table=option_table)
+    finally:
+        if table is not None:
+            s.close()
 
 
 def nim_value(
@@ -177,6 +196,7 @@ def nim_value(
     theory: Theory | None = None,
     time_limit: float | None = None,
     max_positions: int | None = None,
+    table: str | None = None,
 ) -> int:
     """The nim-value (Grundy value) of a Graph Chomp position.
 
@@ -192,17 +212,19 @@ def nim_value(
     """
     from grundy.readwrite.graphs import to_graph
 
-    other = _other(position, game, False, False, theory, time_limit, max_positions, None)
+    other = _other(position, game, False, False, theory, time_limit, max_positions, None, table)
     if other is not None:
         assert other.value is not None
         return other.value
     g = to_graph(position)
-    s = _solver(theory, time_limit, max_positions, None, game)
+    s = _solver(theory, time_limit, max_positions, None, game, False, table)
+    assert isinstance(s, Solver)
     s.start()
     try:
         return s.value_of(*s.decompose(g.adj))
     finally:
         s.finish()
+        s.close()
 
 
 def outcome(position: Any, *, misere: bool = False, **kwargs: Any) -> str:
