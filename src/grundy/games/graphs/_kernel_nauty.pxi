@@ -1,0 +1,414 @@
+# Included by _kernel.pyx: nauty called directly (bind_nauty), canonical keys,
+# automorphism groups, involutions (Khandhawit-Ye Theorem 1) and orbit
+# representatives; graph_key, graph_of_key and orbit_reps.
+
+# ----------------------------------------------------------------------
+# nauty, called directly
+# ----------------------------------------------------------------------
+# The layouts below are nauty 2.8's ``optionblk`` and ``statsblk`` (nauty.h),
+# field for field; ``boolean`` is ``int`` there and function pointers are
+# declared as ``void*`` except the one the kernel sets.
+
+cdef extern from "<dlfcn.h>" nogil:
+    void* dlopen(const char* filename, int flags)
+    void* dlsym(void* handle, const char* symbol)
+    int RTLD_LAZY
+    int RTLD_NOLOAD
+
+ctypedef void (*automproc_t)(int, int*, int*, int, int, int) noexcept nogil
+
+cdef struct optionblk:
+    int getcanon
+    int digraph
+    int writeautoms
+    int writemarkers
+    int defaultptn
+    int cartesian
+    int linelength
+    void* outfile
+    void* userrefproc
+    automproc_t userautomproc
+    void* userlevelproc
+    void* usernodeproc
+    void* usercanonproc
+    void* invarproc
+    int tc_level
+    int mininvarlevel
+    int maxinvarlevel
+    int invararg
+    void* dispatch
+    int schreier
+    void* extra_options
+
+cdef struct statsblk:
+    double grpsize1
+    int grpsize2
+    int numorbits
+    int numgenerators
+    int errstatus
+    unsigned long numnodes
+    unsigned long numbadleaves
+    int maxlevel
+    unsigned long tctotal
+    unsigned long canupdates
+    unsigned long invapplics
+    unsigned long invsuccesses
+    int invarsuclevel
+
+ctypedef void (*nauty_t)(uint64_t* g, int* lab, int* ptn, uint64_t* active, int* orbits,
+                         optionblk* options, statsblk* stats, uint64_t* workspace,
+                         int worksize, int m, int n, uint64_t* canong) noexcept nogil
+
+# pynauty's workspace: WORKSPACE_FACTOR (66) setwords per setword of a row.
+DEF WORKSIZE = 66
+DEF TOPBIT = 0x8000000000000000
+
+cdef nauty_t _nauty = NULL
+cdef optionblk _canon_options
+cdef optionblk _group_options
+cdef uint64_t _workspace[WORKSIZE]
+# Generators reported by the last automorphism-group call (at most n - 1).
+cdef int _generators[64][64]
+cdef int _ngenerators = 0
+
+
+cdef void _store_generator(int count, int* perm, int* orbits, int numorbits,
+                           int stabvertex, int n) noexcept nogil:
+    global _ngenerators
+    cdef int i
+    if _ngenerators < 64:
+        for i in range(n):
+            _generators[_ngenerators][i] = perm[i]
+        _ngenerators += 1
+
+
+def bind_nauty(str path):
+    """Find ``nauty()`` in the shared object at ``path`` (pynauty's
+    ``nautywrap`` extension, already loaded) and set up pynauty's options.
+
+    Returns True if the symbols were found (the caller must still check the
+    keys against :func:`grundy.core.canon.certificate` before relying on them).
+    """
+    global _nauty, _canon_options, _group_options
+    cdef bytes raw = path.encode()
+    cdef void* handle = dlopen(raw, RTLD_LAZY | RTLD_NOLOAD)
+    if handle == NULL:
+        return False
+    cdef void* fn = dlsym(handle, "nauty")
+    cdef void* dispatch = dlsym(handle, "dispatch_graph")
+    if fn == NULL or dispatch == NULL:
+        return False
+    # DEFAULTOPTIONS_GRAPH as modified by pynauty's create_nygraph.
+    _canon_options.getcanon = 1
+    _canon_options.digraph = 0
+    _canon_options.writeautoms = 0
+    _canon_options.writemarkers = 0
+    _canon_options.defaultptn = 1
+    _canon_options.cartesian = 1
+    _canon_options.linelength = 0
+    _canon_options.outfile = NULL
+    _canon_options.userrefproc = NULL
+    _canon_options.userautomproc = NULL
+    _canon_options.userlevelproc = NULL
+    _canon_options.usernodeproc = NULL
+    _canon_options.usercanonproc = NULL
+    _canon_options.invarproc = NULL
+    _canon_options.tc_level = 100
+    _canon_options.mininvarlevel = 0
+    _canon_options.maxinvarlevel = 1
+    _canon_options.invararg = 0
+    _canon_options.dispatch = dispatch
+    _canon_options.schreier = 0
+    _canon_options.extra_options = NULL
+    _group_options = _canon_options
+    _group_options.getcanon = 0
+    _group_options.userautomproc = _store_generator
+    _nauty = <nauty_t>fn
+    return True
+
+
+def unbind_nauty():
+    """Forget the bound ``nauty()`` (the kernel's keyed functions then raise)."""
+    global _nauty
+    _nauty = NULL
+
+
+cdef int _check_bound() except -1:
+    if _nauty == NULL:
+        raise RuntimeError("nauty is not bound (grundy.games.graphs._kernel.bind_nauty)")
+    return 0
+
+
+cdef int _rows(const uint64_t* adj, uint64_t comp, uint64_t* rows, uint64_t* sub) noexcept nogil:
+    """The subgraph induced by ``comp``, its vertices renumbered in
+    increasing order (as :func:`_compact`): nauty's rows in ``rows`` and our
+    bitsets in ``sub``. Returns its number of vertices."""
+    cdef int idx[64]
+    cdef int verts[64]
+    cdef uint64_t m = comp, row, r, b
+    cdef int k = 0, i, j
+    k = _renumber(m, idx, verts)
+    for i in range(k):
+        row = adj[verts[i]] & comp
+        r = 0
+        b = 0
+        while row:
+            j = idx[GK_CTZ(row)]
+            r |= (<uint64_t>TOPBIT) >> j
+            b |= <uint64_t>1 << j
+            row &= row - 1
+        rows[i] = r
+        sub[i] = b
+    return k
+
+
+cdef bytes _canonical(uint64_t* rows, int k):
+    """Canonical key of the graph with nauty rows ``rows`` (``k`` vertices):
+    the bytes of nauty's canonical graph, as pynauty's ``graph_cert``."""
+    cdef int lab[64]
+    cdef int ptn[64]
+    cdef int orbits[64]
+    cdef uint64_t canong[64]
+    cdef statsblk stats
+    cdef optionblk options = _canon_options
+    stats.errstatus = 0
+    _nauty(rows, lab, ptn, NULL, orbits, &options, &stats, _workspace, WORKSIZE, 1, k, canong)
+    if stats.errstatus:
+        raise RuntimeError(f"nauty failed (errstatus {stats.errstatus})")
+    return PyBytes_FromStringAndSize(<char*>canong, k * 8)
+
+
+cdef bytes _key(const uint64_t* adj, uint64_t comp):
+    """Canonical key (pynauty's certificate) of the subgraph induced by ``comp``."""
+    cdef uint64_t rows[64]
+    cdef uint64_t sub[64]
+    return _canonical(rows, _rows(adj, comp, rows, sub))
+
+
+cdef long long _gcd(long long a, long long b) noexcept nogil:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+cdef bint _involution_power(const int* p, int n, int* q) noexcept nogil:
+    """The involution among the powers of ``p`` (``p^k`` for order ``2k``)
+    into ``q``; False if ``p`` has odd order. As
+    :func:`grundy.games.graphs.theory._involution_power`."""
+    cdef bint seen[64]
+    cdef int length[64]
+    cdef long long order = 1, half
+    cdef int v, w, L, s, t
+    for v in range(n):
+        seen[v] = False
+    for v in range(n):
+        if not seen[v]:
+            L = 0
+            w = v
+            while not seen[w]:
+                seen[w] = True
+                w = p[w]
+                L += 1
+            # every vertex of the cycle gets its length
+            w = v
+            for t in range(L):
+                length[w] = L
+                w = p[w]
+            order = order // _gcd(order, L) * L
+    if order % 2:
+        return False
+    half = order // 2
+    for v in range(n):
+        s = <int>(half % length[v])
+        w = v
+        for t in range(s):
+            w = p[w]
+        q[v] = w
+    return True
+
+
+cdef bint _involution_fixed_set(const uint64_t* adj, int n, uint64_t* out) noexcept nogil:
+    """:func:`grundy.games.graphs.theory.involution_fixed_set` with the generators of the
+    last :func:`_group` call: the fixed-point mask of the chosen involution
+    in ``out[0]``; False if none of the candidates swaps no edge."""
+    cdef int prod[64]
+    cdef int q[64]
+    cdef int a, b, c, x, v, count, best = 65
+    cdef int ng = _ngenerators
+    cdef int ncand = ng + (ng * (ng - 1) // 2 if ng <= 12 else 0)
+    cdef uint64_t fixed
+    cdef const int* p
+    cdef bint ok
+    a = 0
+    b = 1
+    for c in range(ncand):
+        if c < ng:
+            p = _generators[c]
+        else:
+            # products ga o gb, a < b, in the order of involution_candidates
+            if b >= ng:
+                a += 1
+                b = a + 1
+            for x in range(n):
+                prod[x] = _generators[a][_generators[b][x]]
+            b += 1
+            p = prod
+        if not _involution_power(p, n, q):
+            continue
+        fixed = 0
+        ok = True
+        for v in range(n):
+            if q[v] == v:
+                fixed |= <uint64_t>1 << v
+            elif adj[v] >> q[v] & 1:
+                ok = False
+                break
+        if ok:
+            count = GK_POPCOUNT(fixed)
+            if count < best:
+                best = count
+                out[0] = fixed
+    return best <= 64
+
+
+cdef int _decode(bytes key, uint64_t* rows, uint64_t* adj) except -1:
+    """Rows of a key (nauty's words) and its graph as our bitsets; returns n."""
+    cdef Py_ssize_t size = PyBytes_GET_SIZE(key)
+    cdef int n = <int>(size // 8), i
+    cdef uint64_t w, r
+    if size % 8 or n > 64:
+        raise ValueError("not a key of a graph on at most 64 vertices")
+    memcpy(rows, PyBytes_AS_STRING(key), size)
+    for i in range(n):
+        w = rows[i]
+        r = 0
+        while w:
+            r |= <uint64_t>1 << (63 - GK_CTZ(w))
+            w &= w - 1
+        adj[i] = r
+    return n
+
+
+cdef int _group(uint64_t* rows, int n, int* orbits) except -1:
+    """Automorphism group of the graph with nauty rows ``rows``: generators
+    in ``_generators`` (``_ngenerators`` of them), vertex orbits in ``orbits``."""
+    global _ngenerators
+    cdef int lab[64]
+    cdef int ptn[64]
+    cdef statsblk stats
+    cdef optionblk options = _group_options
+    _ngenerators = 0
+    stats.errstatus = 0
+    _nauty(rows, lab, ptn, NULL, orbits, &options, &stats, _workspace, WORKSIZE, 1, n, NULL)
+    if stats.errstatus:
+        raise RuntimeError(f"nauty failed (errstatus {stats.errstatus})")
+    return 0
+
+
+cdef int _find(int* parent, int x) noexcept nogil:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int* nv,
+                     int* ei, int* ej) except -1:
+    """One vertex per orbit (``vreps``, ``nv[0]`` of them, highest degree
+    first, as :meth:`grundy.core.search.Searcher._options` orders them) and one
+    edge per orbit (``ei``, ``ej``; the count is returned), as
+    :func:`grundy.games.graphs.game._edge_orbit_reps` orders them."""
+    cdef int orbits[64]
+    cdef int eid[64][64]
+    cdef int parent[2016]
+    cdef int i, j, k, g, a, b, ne = 0, ra, rb, out = 0
+    cdef uint64_t up
+    _group(rows, n, orbits)
+    nv[0] = 0
+    cdef int d
+    for i in range(n):
+        if orbits[i] == i:
+            # insertion by degree, highest first, ties by vertex number
+            d = GK_POPCOUNT(adj[i])
+            k = nv[0]
+            while k > 0 and GK_POPCOUNT(adj[vreps[k - 1]]) < d:
+                vreps[k] = vreps[k - 1]
+                k -= 1
+            vreps[k] = i
+            nv[0] += 1
+    for i in range(n):
+        up = adj[i] >> i >> 1
+        while up:
+            j = i + 1 + GK_CTZ(up)
+            eid[i][j] = ne
+            eid[j][i] = ne
+            ei[ne] = i
+            ej[ne] = j
+            parent[ne] = ne
+            ne += 1
+            up &= up - 1
+    if _ngenerators == 0:
+        return ne
+    for g in range(_ngenerators):
+        for k in range(ne):
+            a = _generators[g][ei[k]]
+            b = _generators[g][ej[k]]
+            ra = _find(parent, k)
+            rb = _find(parent, eid[a][b])
+            if ra != rb:
+                if ra < rb:
+                    parent[rb] = ra
+                else:
+                    parent[ra] = rb
+    for k in range(ne):
+        if _find(parent, k) == k:
+            ei[out] = ei[k]
+            ej[out] = ej[k]
+            out += 1
+    return out
+
+
+def graph_key(tuple adj, mask=None):
+    """Canonical key of a graph (at most 64 vertices), computed by the bound
+    ``nauty()``: equal to :func:`grundy.core.canon.certificate` of the subgraph
+    induced by ``mask`` (default all vertices).
+
+    Raises RuntimeError if nauty is not bound, ValueError if more than 64
+    vertices, an empty ``mask`` or one naming vertices outside the graph.
+    """
+    cdef uint64_t a[64]
+    cdef int n = _load(adj, a)
+    cdef uint64_t m
+    _check_bound()
+    if mask is None:
+        m = <uint64_t>0 - 1 if n == 64 else (<uint64_t>1 << n) - 1
+    else:
+        _check_mask(mask, n)
+        m = mask
+    if m == 0:
+        raise ValueError("empty vertex set")
+    return _key(a, m)
+
+
+def graph_of_key(bytes key):
+    """:func:`grundy.core.canon.graph_from_certificate` for keys of at most 64 vertices."""
+    cdef uint64_t rows[64]
+    cdef uint64_t a[64]
+    cdef int n = _decode(key, rows, a), i
+    return tuple([PyLong_FromUnsignedLongLong(a[i]) for i in range(n)])
+
+
+def orbit_reps(bytes key):
+    """``(vertices, edges)``: one vertex and one edge ``(i, j)``, ``i < j``,
+    per automorphism orbit of the graph of ``key`` (its canonical labelling),
+    in the order of :meth:`grundy.core.search.Searcher._options`'s pure-Python path."""
+    cdef uint64_t rows[64]
+    cdef uint64_t a[64]
+    cdef int vreps[64]
+    cdef int ei[2016]
+    cdef int ej[2016]
+    cdef int nv = 0, ne, k
+    _check_bound()
+    cdef int n = _decode(key, rows, a)
+    ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej)
+    return [vreps[k] for k in range(nv)], [(ei[k], ej[k]) for k in range(ne)]

@@ -1,0 +1,321 @@
+# Included by _kernel.pyx: the structural split of a graph on uint64 bitsets
+# (components, false twins, the closed forms of theory.classify, compaction),
+# and the module functions split and children.
+
+cdef extern from *:
+    """
+    #define GK_CTZ(x) __builtin_ctzll(x)
+    #define GK_POPCOUNT(x) __builtin_popcountll(x)
+    """
+    int GK_CTZ(uint64_t x) nogil
+    int GK_POPCOUNT(uint64_t x) nogil
+
+#: Largest number of vertices the kernel handles.
+MAX_VERTICES = 64
+
+# Theory flags, read once per call.
+cdef enum:
+    F_TWINS = 1
+    F_BIPARTITE = 2
+    F_MULTIPARTITE = 4
+    F_CYCLES = 8
+    F_FORESTS = 16
+
+# What _classify found.
+cdef enum:
+    NOTHING = 0
+    TWINS = 1
+    CLOSED = 2
+
+
+cdef inline int _flags(object theory) except -1:
+    cdef int f = 0
+    if theory.twins:
+        f |= F_TWINS
+    if theory.bipartite:
+        f |= F_BIPARTITE
+    if theory.complete_multipartite:
+        f |= F_MULTIPARTITE
+    if theory.cycles:
+        f |= F_CYCLES
+    if theory.forests:
+        f |= F_FORESTS
+    return f
+
+
+cdef inline uint64_t _neighbours(const uint64_t* adj, uint64_t vertices) noexcept nogil:
+    """The union of the neighbourhoods of ``vertices``."""
+    cdef uint64_t nb = 0
+    while vertices:
+        nb |= adj[GK_CTZ(vertices)]
+        vertices &= vertices - 1
+    return nb
+
+
+cdef inline uint64_t _component(const uint64_t* adj, uint64_t mask) noexcept nogil:
+    """The component of the lowest vertex of ``mask`` (nonzero) in ``mask``."""
+    cdef uint64_t comp = mask & (~mask + 1)
+    cdef uint64_t frontier = comp
+    while frontier:
+        frontier = _neighbours(adj, frontier) & mask & ~comp
+        comp |= frontier
+    return comp
+
+
+cdef inline int _push_components(const uint64_t* adj, uint64_t mask,
+                                 uint64_t* stack, int top) noexcept nogil:
+    """Push the components of ``mask`` in order of their lowest vertex."""
+    cdef uint64_t comp
+    while mask:
+        comp = _component(adj, mask)
+        stack[top] = comp
+        top += 1
+        mask &= ~comp
+    return top
+
+
+cdef bint _is_bipartite(const uint64_t* adj, uint64_t mask) noexcept nogil:
+    """Whether the subgraph induced by ``mask`` (connected) has no odd cycle."""
+    cdef uint64_t sides[2]
+    cdef uint64_t seen, frontier, nb
+    cdef int side = 0
+    frontier = mask & (~mask + 1)
+    sides[0] = frontier
+    sides[1] = 0
+    seen = frontier
+    while frontier:
+        nb = _neighbours(adj, frontier) & mask
+        side ^= 1
+        if nb & sides[side ^ 1]:
+            return False
+        frontier = nb & ~seen
+        sides[side] |= nb
+        seen |= frontier
+    return True
+
+
+cdef int _classify(const uint64_t* adj, uint64_t comp, int flags,
+                   uint64_t* out) noexcept nogil:
+    """:func:`grundy.games.graphs.theory.classify` on one connected component.
+
+    Returns TWINS with the mask of twins to delete in ``out[0]``, CLOSED
+    with the value in ``out[0]``, or NOTHING.
+    """
+    cdef uint64_t nbs[64]
+    cdef int verts[64]
+    cdef int pending[64]      # indices of vertices not yet paired with a twin
+    cdef int npending = 0
+    cdef int v = 0, e2 = 0, d, i, k, parts_odd
+    cdef bint all_two = True, multipartite, later
+    cdef uint64_t m = comp, nb, removed = 0, part
+    while m:
+        i = GK_CTZ(m)
+        nb = adj[i] & comp
+        d = GK_POPCOUNT(nb)
+        e2 += d
+        if d != 2:
+            all_two = False
+        nbs[v] = nb
+        verts[v] = i
+        v += 1
+        m &= m - 1
+    # False twins: pair the vertices of each class of equal neighbourhoods
+    # from the lowest up (an odd class keeps its highest vertex).
+    if flags & F_TWINS:
+        for k in range(v):
+            for i in range(npending):
+                if nbs[pending[i]] == nbs[k]:
+                    removed |= (<uint64_t>1 << verts[pending[i]]) | (<uint64_t>1 << verts[k])
+                    npending -= 1
+                    pending[i] = pending[npending]
+                    break
+            else:
+                pending[npending] = k
+                npending += 1
+        if removed:
+            out[0] = removed
+            return TWINS
+    if ((flags & F_BIPARTITE) and _is_bipartite(adj, comp)) or (
+        (flags & F_FORESTS) and e2 >> 1 == v - 1  # connected, v - 1 edges: a tree
+    ):
+        out[0] = (v & 1) | (((e2 >> 1) & 1) << 1)   # Table 2 by parities of v and e
+        return CLOSED
+    if flags & F_MULTIPARTITE:
+        # Complete multipartite iff every vertex is adjacent to exactly the
+        # vertices outside its class of equal neighbourhoods.
+        multipartite = True
+        parts_odd = 0
+        for k in range(v):
+            part = 0
+            later = False
+            for i in range(v):
+                if nbs[i] == nbs[k]:
+                    part |= <uint64_t>1 << verts[i]
+                    if i < k:
+                        later = True   # not the first of its class
+            if nbs[k] != comp & ~part:
+                multipartite = False
+                break
+            if not later and GK_POPCOUNT(part) & 1:
+                parts_odd += 1
+        if multipartite:
+            out[0] = parts_odd % 3
+            return CLOSED
+    if (flags & F_CYCLES) and all_two:
+        out[0] = 0
+        return CLOSED
+    return NOTHING
+
+
+cdef inline int _renumber(uint64_t mask, int* idx, int* verts) noexcept nogil:
+    """Number the vertices of ``mask`` 0, 1, ... in increasing order:
+    ``idx[v]`` the new number of ``v``, ``verts[k]`` the vertex numbered
+    ``k``. Returns how many."""
+    cdef int k = 0, i
+    while mask:
+        i = GK_CTZ(mask)
+        idx[i] = k
+        verts[k] = i
+        k += 1
+        mask &= mask - 1
+    return k
+
+
+cdef tuple _compact(const uint64_t* adj, uint64_t mask):
+    """:func:`grundy.games.graphs.bitset.compact_with_lists` of ``mask``."""
+    cdef int idx[64]
+    cdef int verts[64]
+    cdef int k = 0, i, j
+    cdef uint64_t m = mask, a, b
+    cdef list upper
+    cdef dict lists = {}
+    k = _renumber(m, idx, verts)
+    cdef tuple sub = PyTuple_New(k)
+    cdef object item
+    for i in range(k):
+        a = adj[verts[i]] & mask
+        b = 0
+        upper = []
+        while a:
+            j = idx[GK_CTZ(a)]
+            b |= <uint64_t>1 << j
+            if j > i:
+                upper.append(j)
+            a &= a - 1
+        item = PyLong_FromUnsignedLongLong(b)
+        Py_INCREF(item)          # PyTuple_SET_ITEM steals a reference
+        PyTuple_SET_ITEM(sub, i, item)
+        lists[i] = upper
+    return sub, lists
+
+
+cdef tuple _split(const uint64_t* adj, uint64_t mask, int flags):
+    """:func:`split` on a loaded graph."""
+    cdef uint64_t stack[64]
+    cdef int top = _push_components(adj, mask, stack, 0)
+    cdef uint64_t comp, found
+    cdef int kind, nimber = 0, reductions = 0, closed = 0
+    cdef list parts = []
+    while top:
+        top -= 1
+        comp = stack[top]
+        kind = _classify(adj, comp, flags, &found)
+        if kind == TWINS:
+            reductions += 1
+            top = _push_components(adj, comp & ~found, stack, top)
+        elif kind == CLOSED:
+            closed += 1
+            nimber ^= <int>found
+        else:
+            parts.append(_compact(adj, comp))
+    return nimber, reductions, closed, parts
+
+
+cdef int _check_mask(object mask, int n) except -1:
+    if mask < 0 or mask >> n:
+        raise ValueError(f"vertex mask {mask:#x} names vertices outside the graph's {n}")
+    return 0
+
+
+cdef int _load(tuple adj, uint64_t* out) except -1:
+    cdef Py_ssize_t n = len(adj), i
+    if n > 64:
+        raise ValueError(f"the kernel handles at most 64 vertices, not {n}")
+    for i in range(n):
+        out[i] = adj[i]
+    return <int>n
+
+
+def split(tuple adj, mask, theory):
+    """Structural decomposition of a position (no table, no nauty).
+
+    Parameters
+    ----------
+    adj : tuple[int, ...]
+        Adjacency bitsets, at most 64 vertices.
+    mask : int
+        Vertices to consider.
+    theory : grundy.games.graphs.theory.Theory
+        Which results may be used (twins, bipartite, forests,
+        complete_multipartite and cycles are read).
+
+    Returns
+    -------
+    tuple[int, int, int, list[tuple[tuple[int, ...], dict[int, list[int]]]]]
+        ``(nimber, reductions, closed_forms, parts)``: the xor of the closed
+        forms found, how many twin deletions and closed forms were applied,
+        and the remaining components in the order the Python loop finds
+        them, each compacted as by :func:`grundy.games.graphs.bitset.compact_with_lists`.
+    """
+    cdef uint64_t a[64]
+    _check_mask(mask, _load(adj, a))
+    return _split(a, mask, _flags(theory))
+
+
+def children(tuple adj, vertices, edges, theory):
+    """:func:`split` of every option reached by deleting one vertex or one edge.
+
+    Parameters
+    ----------
+    adj : tuple[int, ...]
+        Adjacency bitsets, at most 64 vertices.
+    vertices : iterable of int
+        Vertices to delete, one option each (the rest renumbered down as by
+        :func:`grundy.games.graphs.bitset.remove_vertex`).
+    edges : iterable of tuple[int, int]
+        Edges ``(i, j)`` to delete, one option each, after the vertices (as
+        by :func:`grundy.games.graphs.bitset.remove_edge`).
+    theory : grundy.games.graphs.theory.Theory
+        As for :func:`split`.
+
+    Returns
+    -------
+    list
+        One :func:`split` result per option, vertices first, in the order given.
+    """
+    cdef uint64_t a[64]
+    cdef uint64_t b[64]
+    cdef int n = _load(adj, a)
+    cdef int flags = _flags(theory)
+    cdef int i, j, k, w
+    cdef uint64_t ai, aj, low, full = <uint64_t>0 - 1 if n == 64 else (<uint64_t>1 << n) - 1
+    cdef list out = []
+    for i in vertices:
+        if not 0 <= i < n:
+            raise IndexError(f"vertex {i} out of range")
+        low = (<uint64_t>1 << i) - 1
+        k = 0
+        for w in range(n):
+            if w != i:
+                b[k] = (((a[w] >> i) >> 1) << i) | (a[w] & low)
+                k += 1
+        out.append(_split(b, full >> 1, flags))
+    for i, j in edges:
+        if not (0 <= i < n and 0 <= j < n):
+            raise IndexError(f"edge {i, j} out of range")
+        ai, aj = a[i], a[j]
+        a[i] &= ~(<uint64_t>1 << j)
+        a[j] &= ~(<uint64_t>1 << i)
+        out.append(_split(a, full, flags))
+        a[i], a[j] = ai, aj
+    return out
