@@ -270,3 +270,39 @@ def test_text_and_progress_are_accepted_by_every_kind(kind: str) -> None:
         assert result.exit_code == 0 and "outcome" in result.stdout, (kind, extra, result.stderr)
     assert "why:" in run("value", KINDS[kind], "--explain").stdout
     assert "why:" not in run("value", KINDS[kind], "--brief").stdout
+
+
+# -- grundy form ---------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_form_answers_every_kind_as_its_nimber(kind: str) -> None:
+    value = one_json("value", KINDS[kind])["value"]
+    form = one_json("form", KINDS[kind])
+    assert form["nimber"] == value and form["outcome"] == ("P" if value == 0 else "N")
+    assert form["canonical_form"] == ("0" if value == 0 else "*" if value == 1 else f"*{value}")
+    text = run("form", KINDS[kind], "--ascii")
+    assert text.exit_code == 0 and form["canonical_form"] in text.stdout
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if k != "graph"])
+def test_form_refuses_a_ruleset_for_positions_that_are_not_graphs(kind: str) -> None:
+    refused(run("form", KINDS[kind], "--game", "oe-bo"), "--game", kind)
+
+
+@pytest.mark.parametrize("kind", ["graph", "poset", "complex", "chomp"])
+def test_form_max_positions_stops_every_kind_that_searches(kind: str) -> None:
+    spec = {"graph": "random:13,0.3,4", "poset": "boolean:7", "complex": "simplex-boundary:6",
+            "chomp": "chomp:14x14"}[kind]
+    result = run("form", spec, "--max-positions", "20")
+    assert result.exit_code == 3, (result.stdout, result.stderr)
+    assert "position limit 20" in result.stderr
+
+
+def test_api_accepts_every_kind() -> None:
+    import grundy
+
+    for kind, spec in KINDS.items():
+        value = one_json("value", spec)["value"]
+        assert grundy.nim_value(spec) == value, kind
+        assert grundy.outcome(spec) == ("P" if value == 0 else "N"), kind
+        assert [m.to_json() for m in grundy.winning_moves(spec)] == one_json("value", spec)["winning_moves"], kind
+        assert grundy.outcome(spec, misere=True) == one_json("value", spec, "--misere")["outcome"], kind
