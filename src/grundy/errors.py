@@ -39,6 +39,6 @@ class SearchLimitReached(GrundyError):
         self.positions = positions
         self.seconds = seconds
         super().__init__(
-            f"search stopped at the {reason} after {positions} positions "
+            f"search stopped at the {reason} after {positions} position{'' if positions == 1 else 's'} "
             f"in {seconds:.1f} s; the values found so far are kept in the table"
         )

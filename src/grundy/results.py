@@ -218,8 +218,9 @@ def _nim(
         search.finish()
     if value != out["value"]:  # pragma: no cover - Bouton's theorem
         raise AssertionError(f"nim-sum rule {out['value']} and search {value} disagree on {pos.heaps}")
+    n = search.stats.positions
     out["explanation"] = [
-        f"no theory: value {value} by mex search over {search.stats.positions} positions (sorted heaps)",
+        f"no theory: value {value} by mex search over {n} position{'' if n == 1 else 's'} (sorted heaps)",
         "value 0: P-position, the player to move loses" if value == 0 else f"value {value}: N-position",
     ]
     out["stats"] = {"positions": search.stats.positions, "table_hits": search.stats.table_hits,

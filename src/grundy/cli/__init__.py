@@ -16,6 +16,7 @@ import click
 
 from grundy import __version__
 from grundy.analysis import Analysis, analyze_graph, analyze_misere
+from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset
@@ -268,7 +269,7 @@ def _moves_text(a: Analysis) -> str:
 def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) -> None:
     game = "" if a.game == "chomp" and not a.misere else f", game {a.game}" + (" (misère)" if a.misere else "")
     if a.kind == "graph":
-        click.echo(f"{a.name or 'graph'}  ({_count(a.vertices, 'vertex', 'vertices')}, {_count(a.edges, 'edge', 'edges')}{game})")
+        click.echo(f"{a.name or 'graph'}  ({plural(a.vertices, 'vertex', 'vertices')}, {plural(a.edges, 'edge')}{game})")
     else:
         click.echo(f"{a.name}  ({a.kind}, game {a.game}" + (", misère play)" if a.misere else ")"))
     if a.value is not None:
@@ -294,14 +295,10 @@ def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) 
             click.echo(f"    - {line}")
     s = a.stats
     click.echo(
-        f"  searched {s.get('positions', 0)} positions in {s.get('seconds', 0.0):.2f} s "
-        f"({s.get('table_hits', 0)} table hits, {s.get('closed_forms', 0)} closed forms, "
-        f"{s.get('reductions', 0)} reductions)"
+        f"  searched {plural(s.get('positions', 0), 'position')} in {s.get('seconds', 0.0):.2f} s "
+        f"({plural(s.get('table_hits', 0), 'table hit')}, {plural(s.get('closed_forms', 0), 'closed form')}, "
+        f"{plural(s.get('reductions', 0), 'reduction')})"
     )
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 def _print_blocks(results: Iterator[Analysis], explain: bool, option_table: bool = False) -> None:

@@ -15,6 +15,8 @@ import click
 
 from grundy.cli.common import _Command, _run, _Stopped
 from grundy.errors import InputError, SearchLimitReached
+from grundy.games.graphs.formulas import plural
+
 __all__ = ["chomp", "chomp_p_positions", "nim"]
 
 
@@ -97,7 +99,7 @@ def chomp(m: str | None, n: str | None, rows: str | None, all_options: bool, as_
             return
         r = a["rows"]
         shape = f"{len(r)} x {r[0]} rectangle" if len(set(r)) == 1 else f"rows {','.join(map(str, r))}"
-        click.echo(f"{a['name']}  ({shape}, {sum(r)} squares, poisoned square (1,1))")
+        click.echo(f"{a['name']}  ({shape}, {plural(sum(r), 'square')}, poisoned square (1,1))")
         click.echo(f"  nim-value: {a['value']}")
         click.echo(
             f"  outcome:   {a['outcome']}"
@@ -113,7 +115,7 @@ def chomp(m: str | None, n: str | None, rows: str | None, all_options: bool, as_
         for line in a["explanation"]:
             click.echo(f"    - {line}")
         s = a["stats"]
-        click.echo(f"  searched {s['positions']} positions in {s['seconds']:.2f} s")
+        click.echo(f"  searched {plural(s['positions'], 'position')} in {s['seconds']:.2f} s")
 
     _run(body)
 

@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 import click
 
 from grundy.errors import InputError, SearchLimitReached
+from grundy.games.graphs.formulas import plural
 
 PROG = "grundy"
 
@@ -71,7 +72,7 @@ class _Stopped(Exception):
         option = "--time-limit" if limit.reason.startswith("time") else "--max-positions"
         self.json = _stopped_json(name, limit)
         super().__init__(
-            f"{name}: search stopped at the {limit.reason} after {limit.positions} positions "
+            f"{name}: search stopped at the {limit.reason} after {plural(limit.positions, 'position')} "
             f"in {limit.seconds:.2f} s, before a value was found; raise {option} to search further"
         )
 

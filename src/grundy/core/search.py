@@ -525,8 +525,10 @@ class Searcher:
     def progress_line(self) -> str:
         """One line for a progress display: positions, table size, cache."""
         return (
-            f"{self.stats.positions} positions expanded, {len(self.values)} values known "
-            f"({len(self.not_values)} partial), {len(self._option_cache)} option lists cached"
+            f"{self.stats.positions} position{'' if self.stats.positions == 1 else 's'} expanded, "
+            f"{len(self.values)} value{'' if len(self.values) == 1 else 's'} known "
+            f"({len(self.not_values)} partial), {len(self._option_cache)} option "
+            f"list{'' if len(self._option_cache) == 1 else 's'} cached"
         )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from grundy.games.chomp.position import Cell, ChompPosition, _chomp, _option_tuples
 from grundy.games.chomp.values import _TABLE, _fill, _limits
+from grundy.games.graphs.formulas import plural
 
 __all__ = ["analyze_chomp"]
 
@@ -23,7 +24,7 @@ def _fmt_moves(moves: Sequence[Cell]) -> str:
 def _explain(rows: tuple[int, ...], value: int, wins: list[Cell], n: int) -> list[str]:
     m, width = len(rows), rows[0]
     lines = [
-        f"value computed by the mex rule over all {n:,} positions reachable from this one "
+        f"value computed by the mex rule over all {n:,} position{'' if n == 1 else 's'} reachable from this one "
         "(the sub-diagrams keeping the poisoned square), memoised by row lengths",
     ]
     if rows == (1,):
@@ -37,8 +38,9 @@ def _explain(rows: tuple[int, ...], value: int, wins: list[Cell], n: int) -> lis
         )
     if m > 1 and width > 1 and all(x == 1 for x in rows[1:]):
         a, b = width - 1, m - 1
+        chains = f"{plural(a, 'square')} each" if a == b else f"{plural(a, 'square')} and {plural(b, 'square')}"
         lines.append(
-            f"an L: two chains of {a} and {b} squares beside the poison, i.e. Nim with heaps {a}, {b}: "
+            f"an L: two chains of {chains} beside the poison, i.e. Nim with heaps {a}, {b}: "
             f"value {a} xor {b} = {a ^ b} (Mangang, §Nim; Nim is Chomp on disjoint chains)"
             + ("" if a ^ b == value else " -- DOES NOT MATCH the computed value")
         )
@@ -53,7 +55,7 @@ def _explain(rows: tuple[int, ...], value: int, wins: list[Cell], n: int) -> lis
         holds = (2, 2) in wins
         others = [w for w in wins if w != (2, 2)]
         line = (
-            f"square: (2,2) leaves two arms of {m - 1} squares, which the first player keeps equal "
+            f"square: (2,2) leaves two arms of {plural(m - 1, 'square')}, which the first player keeps equal "
             f"(Mangang, §Chomp, the n x n strategy); "
         )
         if not holds:

@@ -173,7 +173,7 @@ def _fill(rows: tuple[int, ...], max_diagrams: int | None, limits: Limits | None
         n, moves = _sizes(rows, cap=limit)
         if n > limit:
             raise TooLargeError(
-                f"{_short(rows)}: more than {limit:,} positions to search "
+                f"{_short(rows)}: more than {limit:,} position{'' if limit == 1 else 's'} to search "
                 f"(the limit; an m x n rectangle has C(m+n, m) - 1)"
             )
         if moves > MAX_MOVES:

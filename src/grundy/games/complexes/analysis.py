@@ -20,6 +20,7 @@ from grundy.errors import InputError, TooLargeError
 from grundy.games.complexes.complex import Complex, _faces_of, _facet_components, remove_face
 from grundy.games.complexes.families import MAX_FAMILY_VERTICES, build_complex_family
 from grundy.games.complexes.game import ComplexSolver
+from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.graph import bits
 from grundy.games.posets.analysis import poset_analysis
 from grundy.games.posets.game import PosetSolver
@@ -81,8 +82,9 @@ def complex_analysis(
     head = ["subset take-away: a move removes a face and every face containing it; the player who cannot move loses"]
     if cx.redundant:
         head.append(
-            f"{cx.redundant} listed set(s) are not facets (contained in another listed set or repeated): "
-            f"the complex is the downward closure of the list, with {len(cx.facets)} facets"
+            f"{plural(cx.redundant, 'listed set')} {'is not a facet' if cx.redundant == 1 else 'are not facets'} "
+            "(contained in another listed set or repeated): "
+            f"the complex is the downward closure of the list, with {plural(len(cx.facets), 'facet')}"
         )
     if isinstance(solver, PosetSolver):
         res = _via_face_poset(cx, solver, option_table, head)

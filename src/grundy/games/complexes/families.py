@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from grundy.errors import InputError, TooLargeError
 from grundy.games.complexes.complex import MAX_FACETS, Complex
+from grundy.games.graphs.formulas import plural
 
 __all__ = ["ComplexFamily", "COMPLEX_FAMILIES", "MAX_FAMILY_VERTICES", "build_complex_family"]
 
@@ -104,7 +105,7 @@ def build_complex_family(spec: str) -> Complex:
     parts = rest.split(",")
     expected = 2 if name == "skeleton" else 1
     if len(parts) != expected:
-        raise InputError(f"{spec}: expected {name}:{COMPLEX_FAMILIES[name].params}, got {len(parts)} parameters")
+        raise InputError(f"{spec}: expected {name}:{COMPLEX_FAMILIES[name].params}, got {plural(len(parts), 'parameter')}")
     sizes = [_size(spec, p) for p in parts]
     n = sizes[0]
     if n > MAX_FAMILY_VERTICES:

@@ -50,6 +50,7 @@ from grundy.games.complexes.complex import (
     complex_involution,
     remove_face,
 )
+from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.graph import bits
 from grundy.games.graphs.theory import Switches, Theory
@@ -239,7 +240,8 @@ class ComplexGame:
             use,
             trace,
             name(vmask),
-            f"{name(vmask)}: {nv} vertices, {len(facets)} facets, f-vector {fv}, no shortcut: searched",
+            f"{name(vmask)}: {plural(nv, 'vertex', 'vertices')}, {plural(len(facets), 'facet')}, "
+            f"f-vector {fv}, no shortcut: searched",
         )
 
     def _reduction(

@@ -29,6 +29,7 @@ from grundy.games.graphs.bitset import (
     remove_vertex,
     upper_lists,
 )
+from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.rulesets import GraphRuleset, get_ruleset
 from grundy.games.graphs.theory import INVOLUTION_SOURCE, TWINS_SOURCE, Theory, classify, involution_fixed_set
 
@@ -252,7 +253,8 @@ class GraphGame:
             reduce,
             trace,
             name(comp),
-            f"{name(comp)}: {len(sub)} vertices, {sum(a.bit_count() for a in sub) // 2} edges, "
+            f"{name(comp)}: {plural(len(sub), 'vertex', 'vertices')}, "
+            f"{plural(sum(a.bit_count() for a in sub) // 2, 'edge')}, "
             "no closed form: searched",
         )
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from grundy.errors import InputError, TooLargeError
+from grundy.games.graphs.formulas import plural
 from grundy.games.posets.poset import MAX_ELEMENTS, Poset
 
 __all__ = ["PosetFamily", "POSET_FAMILIES", "build_poset_family"]
@@ -156,7 +157,7 @@ def build_poset_family(spec: str, *, dual: bool = False) -> Poset:
     params = _parse_ints(rest, spec)
     lo, hi = fam.arity
     if len(params) < lo or (hi is not None and len(params) > hi):
-        raise InputError(f"{spec}: expected {fam.name}:{fam.params}, got {len(params)} parameters")
+        raise InputError(f"{spec}: expected {fam.name}:{fam.params}, got {plural(len(params), 'parameter')}")
     bad = [p for p in params if p <= 0]
     if bad:
         raise InputError(f"{spec}: sizes must be positive integers, got {bad[0]}")

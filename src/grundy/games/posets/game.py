@@ -25,6 +25,7 @@ from typing import Any
 from grundy.core.canon import automorphisms, certificate, digraph_from_certificate
 from grundy.core.search import Component, Namer, Searcher, Split
 from grundy.games.graphs.bitset import components
+from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.graph import bits
 from grundy.games.graphs.theory import Switches
 from grundy.games.posets.poset import INVOLUTION_SOURCE, _compact, _down_sets, _nauty_input, poset_involution
@@ -132,7 +133,7 @@ class PosetGame:
                     search.stats.closed_forms += 1
                     nimber ^= size
                     if trace is not None and name is not None:
-                        trace.append(f"{name(comp)}: a chain of {size} elements, value {size} [{CHAIN_SOURCE}]")
+                        trace.append(f"{name(comp)}: a chain of {plural(size, 'element')}, value {size} [{CHAIN_SOURCE}]")
                     continue
             nimber ^= self._key_component(search, up, comp, unknown, trace, name)
         return nimber
@@ -186,7 +187,7 @@ class PosetGame:
             reduce if self.theory.involutions else None,
             trace,
             name(comp),
-            f"{name(comp)}: {len(sub)} elements, {sum(u.bit_count() for u in sub)} relations, "
+            f"{name(comp)}: {plural(len(sub), 'element')}, {plural(sum(u.bit_count() for u in sub), 'relation')}, "
             "no shortcut: searched",
         )
 
