@@ -618,3 +618,13 @@ def test_cli_nim():
     bad("nim", "3", "a")
     bad("nim")
     bad("nim", "3", "--jsn")
+
+
+def test_square_strategy_is_cited_for_squares_only() -> None:
+    """Mangang's n x n line belongs to square boards, not to every diagram
+    with as many rows as columns (chomp:2,1 once got it, wrongly)."""
+    from grundy.games.chomp import analyze_chomp
+
+    assert not any(line.startswith("square:") for line in analyze_chomp("chomp:2,1")["explanation"])
+    square = [line for line in analyze_chomp("chomp:3x3")["explanation"] if line.startswith("square:")]
+    assert square and "only winning move" in square[0]

@@ -51,7 +51,7 @@ def _explain(rows: tuple[int, ...], value: int, wins: list[Cell], n: int) -> lis
             "the argument names no winning move"
             + ("" if value else " -- DOES NOT HOLD here: the computed value is 0")
         )
-    if m == width and m >= 2:
+    if m == width and m >= 2 and len(set(rows)) == 1:  # an n x n square
         holds = (2, 2) in wins
         others = [w for w in wins if w != (2, 2)]
         line = (
