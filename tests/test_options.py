@@ -22,6 +22,7 @@ KINDS = {
     "complex": "simplex-boundary:4",
     "chomp": "chomp:3,2",
     "nim": "nim:1,2,3",
+    "octal": "octal:0.07:5,3",
 }
 #: A position of each kind too large to finish under a tiny limit.
 LARGE = {
@@ -30,6 +31,7 @@ LARGE = {
     "complex": ("simplex-boundary:6", ["--no-theory"]),
     "chomp": ("chomp:14x14", []),
     "nim": ("nim:9,9,9,9,9,9", ["--no-theory"]),
+    "octal": ("octal:0.77:12,12,12,12", ["--no-theory"]),
 }
 
 
@@ -123,6 +125,44 @@ def _path_misere_n(edges: frozenset, vertices: frozenset) -> bool:
     return not opts or any(not _path_misere_n(*o) for o in opts)
 
 
+def _dawson_options(heaps: tuple[int, ...]):
+    """0.07 (Dawson's Kayles): take two adjacent counters from a row, leaving
+    0, 1 or 2 rows."""
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1 :]
+        for a in range(h - 1):  # counters left of the pair
+            b = h - 2 - a
+            yield tuple(sorted(x for x in rest + (a, b) if x))
+
+
+@lru_cache(maxsize=None)
+def _dawson_value(heaps: tuple[int, ...]) -> int:
+    return _mex(_dawson_value(o) for o in set(_dawson_options(heaps)))
+
+
+@lru_cache(maxsize=None)
+def _dawson_misere_n(heaps: tuple[int, ...]) -> bool:
+    opts = set(_dawson_options(heaps))
+    return not opts or any(not _dawson_misere_n(o) for o in opts)
+
+
+@pytest.mark.parametrize("heaps", [(5, 3), (2, 2), (4,), (7, 1, 6), (9, 4)])
+def test_octal_positions_against_brute_force(heaps: tuple[int, ...]) -> None:
+    spec = "octal:0.07:" + ",".join(map(str, heaps))
+    key = tuple(sorted(h for h in heaps if h))
+    d = one_json("moves", spec, "--all")
+    assert d["value"] == _dawson_value(key)
+    for o in d["options"]:
+        after = tuple(sorted(x for x in heaps[: o["heap"] - 1] + tuple(o["to"]) + heaps[o["heap"] :] if x))
+        assert o["value"] == _dawson_value(after)
+    assert one_json("value", spec, "--no-theory")["value"] == d["value"]
+    m = one_json("moves", spec, "--misere", "--all")
+    assert m["outcome"] == ("N" if _dawson_misere_n(key) else "P")
+    for o in m["options"]:
+        after = tuple(sorted(x for x in heaps[: o["heap"] - 1] + tuple(o["to"]) + heaps[o["heap"] :] if x))
+        assert o["outcome"] == ("N" if _dawson_misere_n(after) else "P")
+
+
 # -- --misere ---------------------------------------------------------------------------
 def test_misere_is_honoured_for_every_kind() -> None:
     expected = {
@@ -131,6 +171,7 @@ def test_misere_is_honoured_for_every_kind() -> None:
         "complex": _gale_misere_n(_gale_faces(4)),
         "chomp": _chomp_misere_n((3, 2)),
         "nim": _nim_misere_n((1, 2, 3)),
+        "octal": _dawson_misere_n((3, 5)),
     }
     for kind, spec in KINDS.items():
         obj = one_json("value", spec, "--misere")
@@ -208,7 +249,7 @@ def test_without_is_honoured_with_the_kinds_own_names(kind: str, name: str) -> N
     refused(run("value", KINDS[kind], "--without", other), "--without", other)
 
 
-@pytest.mark.parametrize("kind", ["chomp", "nim"])
+@pytest.mark.parametrize("kind", ["chomp", "nim", "octal"])
 def test_without_is_refused_where_nothing_can_be_switched_off(kind: str) -> None:
     refused(run("value", KINDS[kind], "--without", "chains"), "--without", kind)
 
@@ -245,7 +286,7 @@ def test_table_answers_a_second_run_from_the_file(kind: str, tmp_path) -> None:
     assert second["stats"]["table_hits"] > 0
 
 
-@pytest.mark.parametrize("kind", ["chomp", "nim"])
+@pytest.mark.parametrize("kind", ["chomp", "nim", "octal"])
 def test_table_is_refused_where_no_table_is_kept(kind: str, tmp_path) -> None:
     refused(run("value", KINDS[kind], "--table", str(tmp_path / "t.sqlite")), "--table", kind)
 

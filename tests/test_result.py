@@ -22,7 +22,7 @@ def _lines(*args: str) -> list[dict]:
 
 
 @pytest.mark.parametrize(
-    "spec", ["divisors:30", "chain:3", "skeleton:4,2", "simplex-boundary:4", "chomp:5,3,3", "nim:3,4,5"]
+    "spec", ["divisors:30", "chain:3", "skeleton:4,2", "simplex-boundary:4", "chomp:5,3,3", "nim:3,4,5", "octal:0.07:5,3"]
 )
 @pytest.mark.parametrize("extra", [[], ["--all"], ["--misere"], ["--misere", "--all"]])
 def test_other_kinds_round_trip(spec: str, extra: list[str]) -> None:
@@ -44,4 +44,5 @@ def test_move_text_for_every_kind() -> None:
     assert str(Move(face=(1, 4))) == "{1,4}"
     assert str(Move(row=2, column=3)) == "(2,3)"
     assert str(Move(heap=1, to=0)) == "heap 1 to 0"
+    assert str(Move(heap=2, to=(1, 2))) == "heap 2 to 1+2" and str(Move(heap=1, to=())) == "heap 1 to nothing"
     assert str(Move(edge=("a-b", "c"))) == 'remove edge "a-b"-c'

@@ -1,5 +1,5 @@
 """Answers for every kind of position that is not a graph (posets,
-complexes, rectangular Chomp, Nim), under normal or misère play, with the
+complexes, rectangular Chomp, Nim, octal games on heaps), under normal or misère play, with the
 same limits and switches as graphs, as JSON objects of the documented
 schema (README, "JSON"): ``name``, ``game``, ``play``, ``value``,
 ``outcome``, ``winning_moves``, the position's own fields, ``explanation``,
@@ -40,11 +40,12 @@ def switches_for(kind: str, no_theory: bool, without: str) -> Any:
         On a name the kind has no result of (naming the kind and its names).
     """
     names = [w.strip() for w in without.split(",") if w.strip()]
-    if kind in ("chomp", "nim"):
+    if kind in ("chomp", "nim", "octal"):
         if names:
+            hint = " to search instead of the nim-sum rule" if kind in ("nim", "octal") else ""
             raise InputError(
                 f"option --without does not apply to {kind} positions: they have no switchable results "
-                f"(use --no-theory{' to search instead of the nim-sum rule' if kind == 'nim' else ''})"
+                f"(use --no-theory{hint})"
             )
         return not no_theory
     if kind == "poset":
@@ -97,7 +98,7 @@ def analyze_other(
     InputError
         If ``table`` is given for a kind or play that keeps no table.
     """
-    if table is not None and (misere or kind in ("chomp", "nim")):
+    if table is not None and (misere or kind in ("chomp", "nim", "octal")):
         what = "misère play" if misere else f"{kind} positions"
         raise InputError(f"option --table does not apply to {what}: they keep no table")
     if misere:
@@ -122,6 +123,8 @@ def analyze_other(
         )
     elif kind == "nim":
         out = _nim(position, name, option_table, theory is not False, time_limit, max_positions)
+    elif kind == "octal":
+        out = _octal(position, name, option_table, theory is not False, time_limit, max_positions)
     else:
         raise ValueError(f"unknown kind {kind!r}")
     return _with_play(out, "normal")
@@ -166,9 +169,15 @@ def _complex(
 
 
 # -- Nim ------------------------------------------------------------------------
-def _nim_search(heaps: tuple[int, ...], limits: MisereSearch[Any]) -> int:
+def _nim_search(
+    heaps: tuple[int, ...],
+    limits: MisereSearch[Any],
+    options: Callable[[tuple[int, ...]], Iterable[tuple[int, ...]]] | None = None,
+) -> int:
     """Nim-value of ``heaps`` by plain mex search (no theorem), memoised on
-    the sorted heaps, counted and limited by ``limits``."""
+    the sorted heaps, counted and limited by ``limits``; ``options`` gives
+    the sorted heap tuples one move away (default: Nim's)."""
+    options = _nim_options if options is None else options
     memo: dict[tuple[int, ...], int] = {}
 
     def value(h: tuple[int, ...]) -> int:
@@ -178,7 +187,7 @@ def _nim_search(heaps: tuple[int, ...], limits: MisereSearch[Any]) -> int:
             return known
         limits.stats.positions += 1
         limits.limits.tick(limits.stats.positions, len(memo))
-        seen = {value(o) for o in _nim_options(h)}
+        seen = {value(o) for o in options(h)}
         v = 0
         while v in seen:
             v += 1
@@ -225,6 +234,74 @@ def _nim(
     ]
     out["stats"] = {"positions": search.stats.positions, "table_hits": search.stats.table_hits,
                     "closed_forms": 0, "reductions": 0, "seconds": round(search.stats.seconds, 4)}
+    return out
+
+
+# -- octal games on heaps ------------------------------------------------------------
+def _octal_moves(code: Any, heaps: tuple[int, ...]) -> list[tuple[dict[str, Any], tuple[int, ...], tuple[int, ...]]]:
+    """``(move, heaps left by the move on its heap, whole position after)``
+    for every move, heap by heap (1-based), distinct results once."""
+    from grundy.games.octal import _misere_options
+
+    out = []
+    for i, h in enumerate(heaps):
+        if not h:
+            continue
+        rest = heaps[:i] + heaps[i + 1 :]
+        for left in sorted(_misere_options(code, (h,))):
+            out.append(({"heap": i + 1, "to": list(left)}, left, tuple(sorted(x for x in rest + left if x))))
+    return out
+
+
+def _octal(
+    pos: Any, name: str, option_table: bool, theory: bool, time_limit: float | None, max_positions: int | None
+) -> dict[str, Any]:
+    """Normal play: the Sprague-Grundy theorem (values of the heaps' nim-sequence, nim-summed), or with
+    ``theory=False`` a mex search over heap multisets (no theorem)."""
+    from grundy.games.octal import _misere_options, nim_sequence
+
+    t0 = time.perf_counter()
+    code, heaps = pos.code, pos.heaps
+    seq = nim_sequence(code, max(heaps, default=0))
+    total = 0
+    for h in heaps:
+        total ^= seq[h]
+    moves = _octal_moves(code, heaps)
+    winning, table = [], []
+    for move, left, _after in moves:
+        v = total ^ seq[heaps[move["heap"] - 1]]
+        for x in left:
+            v ^= seq[x]
+        if v == 0:
+            winning.append(move)
+        table.append(dict(move, value=v))
+    explanation = [
+        f"octal game {code}: each heap is valued by its nim-sequence, heaps combine by nim-sum [Sprague-Grundy]",
+        ", ".join(f"G({h}) = {seq[h]}" for h in heaps) + f": nim-sum {total}",
+    ]
+    stats: dict[str, Any] = {"positions": 0, "table_hits": 0, "closed_forms": len(heaps), "reductions": 0}
+    if not theory:
+        search: MisereSearch[Any] = MisereSearch(lambda p: (), lambda p: p, time_limit=time_limit,
+                                                 max_positions=max_positions)
+        search.start()
+        try:
+            searched = _nim_search(tuple(h for h in heaps if h), search, lambda h: _misere_options(code, h))
+        finally:
+            search.finish()
+        if searched != total:  # pragma: no cover - the Sprague-Grundy theorem
+            raise AssertionError(f"nim-sequence {total} and search {searched} disagree on {heaps}")
+        n = search.stats.positions
+        explanation = [f"no theory: value {total} by mex search over {n} position{'' if n == 1 else 's'} "
+                       "(multisets of heaps)"]
+        stats = {"positions": n, "table_hits": search.stats.table_hits, "closed_forms": 0, "reductions": 0}
+    explanation.append(f"value {total}: " + ("P-position, the player to move loses" if total == 0
+                                              else "N-position, the player to move wins"))
+    stats["seconds"] = round(time.perf_counter() - t0, 4)
+    out: dict[str, Any] = {"name": name, "game": "octal", "value": total, "outcome": "P" if total == 0 else "N",
+                           "winning_moves": winning, "code": str(code), "heaps": list(heaps),
+                           "explanation": explanation, "stats": stats}
+    if option_table:
+        out["options"] = table
     return out
 
 
@@ -321,6 +398,21 @@ def _misere(
         game, rule = "nim", "a move takes one or more counters from one heap"
         pos = start
         _ = NimPosition
+    elif kind == "octal":
+        from grundy.games.octal import _misere_options
+
+        code = pos.code
+
+        def options(h: Any) -> Iterable[Any]:
+            return _misere_options(code, h)
+
+        def key(h: Any) -> Hashable:
+            return h
+
+        moves = [(move, after) for move, _left, after in _octal_moves(code, pos.heaps)]
+        fields = {"code": str(code), "heaps": list(pos.heaps)}
+        game, rule = "octal", f"octal game {code}: a move takes from one heap as the code allows"
+        pos = tuple(sorted(h for h in pos.heaps if h))
     else:
         raise ValueError(f"unknown kind {kind!r}")
     search: MisereSearch[Any] = MisereSearch(

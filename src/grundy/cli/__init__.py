@@ -163,7 +163,7 @@ def _refuse(items: list[_Item], game: str | None, misere: bool, table: str | Non
     ------
     InputError
         ``--game`` with a position that is not a graph; ``--table`` with
-        misère play, Chomp or Nim.
+        misère play, Chomp, Nim or octal positions.
     """
     for item in items:
         if item.kind != "graph" and game is not None:
@@ -171,7 +171,7 @@ def _refuse(items: list[_Item], game: str | None, misere: bool, table: str | Non
                 f"option --game {game} does not apply to {item.kind} positions ({item.name}): "
                 "rulesets (--game) are for graphs"
             )
-        if table is not None and (misere or item.kind in ("chomp", "nim")):
+        if table is not None and (misere or item.kind in ("chomp", "nim", "octal")):
             what = "misère play" if misere else f"{item.kind} positions ({item.name})"
             raise InputError(f"option --table does not apply to {what}: it keeps no table")
 

@@ -45,7 +45,8 @@ class Move:
     (Graph Nim) deletes those edges, all incident with ``vertex``. Posets:
     ``element`` (remove it and everything above it). Complexes: ``face``
     (remove it and every face containing it). Rectangular Chomp: ``row`` and
-    ``column`` (1-based). Nim: ``heap`` (1-based) reduced ``to`` a size.
+    ``column`` (1-based). Nim: ``heap`` (1-based) reduced ``to`` a size;
+    octal games: ``heap`` replaced by the heaps ``to`` (a tuple, maybe empty).
     """
 
     vertex: Hashable | None = None
@@ -56,7 +57,7 @@ class Move:
     row: int | None = None
     column: int | None = None
     heap: int | None = None
-    to: int | None = None
+    to: int | tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """``{"vertex": v}``, ``{"edge": [u, v]}``, ``{"vertex": v, "edges":
@@ -74,7 +75,7 @@ class Move:
         if self.row is not None:
             return {"row": self.row, "column": self.column}
         if self.heap is not None:
-            return {"heap": self.heap, "to": self.to}
+            return {"heap": self.heap, "to": list(self.to) if isinstance(self.to, tuple) else self.to}
         if self.vertex is None and self.element is not None:
             return {"element": label_json(self.element)}
         return {"vertex": label_json(self.vertex)}
@@ -93,7 +94,7 @@ class Move:
         if "row" in d:
             return cls(row=d["row"], column=d["column"])
         if "heap" in d:
-            return cls(heap=d["heap"], to=d["to"])
+            return cls(heap=d["heap"], to=_back(d["to"]))
         if "element" in d:
             return cls(element=_back(d["element"]))
         return cls(vertex=_back(d["vertex"]))
@@ -110,6 +111,8 @@ class Move:
         if self.row is not None:
             return f"({self.row},{self.column})"
         if self.heap is not None:
+            if isinstance(self.to, tuple):  # an octal move: the heaps it leaves
+                return f"heap {self.heap} to " + ("nothing" if not self.to else "+".join(map(str, self.to)))
             return f"heap {self.heap} to {self.to}"
         if self.vertex is None and self.element is not None:
             return f"element {label_str(self.element)}"

@@ -1,7 +1,8 @@
 """One registry of position kinds: which game a spec or a file names.
 
 A spec is a graph unless it names another kind: ``chomp:`` (rectangular
-Chomp by row lengths), ``nim:`` (Nim heaps), a poset family (``chain:``,
+Chomp by row lengths), ``nim:`` (Nim heaps), ``octal:CODE:heaps`` (heaps of
+an octal game), a poset family (``chain:``,
 ``divisors:``...) or a ``.poset`` file, a complex family (``torus``,
 ``simplex-boundary:``...) or a ``.facets`` file; a ``.json`` file is a
 complex if it has ``"facets"``, a poset if it has ``"relations"`` or
@@ -14,7 +15,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-__all__ = ["KINDS", "kind_of", "load_other"]
+__all__ = ["KINDS", "MAX_OCTAL_HEAP", "OctalPosition", "kind_of", "load_other", "parse_octal_position"]
 
 #: The kinds of position, with what a move is in each.
 KINDS: dict[str, str] = {
@@ -23,7 +24,54 @@ KINDS: dict[str, str] = {
     "complex": "subset take-away on a simplicial complex (a move removes a face and every face containing it)",
     "chomp": "rectangular Chomp by row lengths (a move eats a square and everything above and right of it)",
     "nim": "Nim (a move takes counters from one heap)",
+    "octal": "an octal game on heaps, octal:CODE:h1,h2,... (a move as the code allows on one heap)",
 }
+
+#: Largest heap of an ``octal:`` position (its nim-sequence is computed up
+#: to the largest heap; codes with no proven period cost O(n^2)).
+MAX_OCTAL_HEAP = 100_000
+
+
+class OctalPosition:
+    """Heaps of an octal game: ``code`` (:class:`~grundy.games.octal.OctalCode`)
+    and ``heaps`` (tuple of int >= 0)."""
+
+    def __init__(self, code: Any, heaps: tuple[int, ...]) -> None:
+        self.code = code
+        self.heaps = heaps
+
+
+def parse_octal_position(spec: str) -> OctalPosition:
+    """Read ``octal:CODE:h1,h2,...`` (CODE as ``grundy octal`` takes it:
+    ``0.07``, ``kayles``...).
+
+    Raises
+    ------
+    InputError
+        A malformed code or heap list, a negative heap, or a heap over
+        :data:`MAX_OCTAL_HEAP`.
+
+    >>> p = parse_octal_position("octal:0.07:5,3")
+    >>> str(p.code), p.heaps
+    ('0.07', (5, 3))
+    """
+    from grundy.errors import InputError, TooLargeError
+    from grundy.games.octal import OctalCode
+
+    parts = spec.strip().split(":")
+    if len(parts) != 3 or parts[0].lower() != "octal" or not parts[2].strip():
+        raise InputError(f"{spec!r}: an octal position is octal:CODE:h1,h2,... (e.g. octal:0.07:5,3)")
+    code = OctalCode.parse(parts[1].strip())
+    heaps = []
+    for token in parts[2].split(","):
+        token = token.strip()
+        if not token.isdigit():
+            raise InputError(f"{spec!r}: heap sizes must be integers >= 0, not {token!r}")
+        h = int(token)
+        if h > MAX_OCTAL_HEAP:
+            raise TooLargeError(f"{spec!r}: heap {h} is larger than the supported {MAX_OCTAL_HEAP}")
+        heaps.append(h)
+    return OctalPosition(code, tuple(heaps))
 
 
 def kind_of(spec: str) -> str:
@@ -36,7 +84,7 @@ def kind_of(spec: str) -> str:
 
     text = spec.strip()
     head = text.split(":", 1)[0].lower()
-    if head in ("chomp", "nim"):
+    if head in ("chomp", "nim", "octal"):
         return head
     if head in FAMILIES:  # a graph family: the other games' modules are not even imported
         return "graph"
@@ -88,6 +136,8 @@ def load_other(kind: str, spec: str) -> Any:
         from grundy.games.chomp import nim_position
 
         return nim_position(text)
+    if kind == "octal":
+        return parse_octal_position(text)
     if kind == "poset":
         from grundy.readwrite.posets import load_poset
 
