@@ -388,7 +388,7 @@ def test_families_lists_every_family():
         assert line.split()[0] == family.syntax
         assert family.definition in line
     everything = json.loads(ok("families", "--json"))
-    assert {d["kind"] for d in everything} == {"graph", "poset", "complex", "chomp", "nim"}
+    assert {d["kind"] for d in everything} == {"graph", "poset", "complex", "chomp", "nim", "octal"}
     data = [d for d in everything if d["kind"] == "graph"]
     assert [d["name"] for d in data] == list(FAMILIES)
     for d in data:

@@ -19,7 +19,7 @@ from typing import Any
 
 from grundy.core.misere import MisereSearch
 from grundy.core.moves import label_json
-from grundy.errors import InputError
+from grundy.errors import InputError, SearchLimitReached
 
 __all__ = ["analyze_other", "switches_for", "MISERE_NIM_SOURCE"]
 
@@ -238,7 +238,26 @@ def _nim(
 
 
 # -- octal games on heaps ------------------------------------------------------------
-def _octal_moves(code: Any, heaps: tuple[int, ...]) -> list[tuple[dict[str, Any], tuple[int, ...], tuple[int, ...]]]:
+def _deadline(time_limit: float | None) -> Callable[[], None] | None:
+    """A check that raises :class:`SearchLimitReached` once ``time_limit``
+    seconds from now have passed (None without a limit): for the work on
+    octal heaps that is not a search of positions (nim-sequences, moves)."""
+    if time_limit is None:
+        return None
+    t0 = time.perf_counter()
+    deadline = t0 + time_limit
+
+    def check() -> None:
+        now = time.perf_counter()
+        if now > deadline:
+            raise SearchLimitReached(f"time limit {time_limit:g} s", 0, now - t0)
+
+    return check
+
+
+def _octal_moves(
+    code: Any, heaps: tuple[int, ...], check: Callable[[], None] | None = None
+) -> list[tuple[dict[str, Any], tuple[int, ...], tuple[int, ...]]]:
     """``(move, heaps left by the move on its heap, whole position after)``
     for every move, heap by heap (1-based), distinct results once."""
     from grundy.games.octal import _misere_options
@@ -248,7 +267,7 @@ def _octal_moves(code: Any, heaps: tuple[int, ...]) -> list[tuple[dict[str, Any]
         if not h:
             continue
         rest = heaps[:i] + heaps[i + 1 :]
-        for left in sorted(_misere_options(code, (h,))):
+        for left in sorted(_misere_options(code, (h,), check)):
             out.append(({"heap": i + 1, "to": list(left)}, left, tuple(sorted(x for x in rest + left if x))))
     return out
 
@@ -261,12 +280,13 @@ def _octal(
     from grundy.games.octal import _misere_options, nim_sequence
 
     t0 = time.perf_counter()
+    check = _deadline(time_limit)
     code, heaps = pos.code, pos.heaps
-    seq = nim_sequence(code, max(heaps, default=0))
+    seq = nim_sequence(code, max(heaps, default=0), check=check)
     total = 0
     for h in heaps:
         total ^= seq[h]
-    moves = _octal_moves(code, heaps)
+    moves = _octal_moves(code, heaps, check)
     winning, table = [], []
     for move, left, _after in moves:
         v = total ^ seq[heaps[move["heap"] - 1]]
@@ -285,7 +305,7 @@ def _octal(
                                                  max_positions=max_positions)
         search.start()
         try:
-            searched = _nim_search(tuple(h for h in heaps if h), search, lambda h: _misere_options(code, h))
+            searched = _nim_search(tuple(h for h in heaps if h), search, lambda h: _misere_options(code, h, check))
         finally:
             search.finish()
         if searched != total:  # pragma: no cover - the Sprague-Grundy theorem
@@ -402,14 +422,15 @@ def _misere(
         from grundy.games.octal import _misere_options
 
         code = pos.code
+        check = _deadline(time_limit)
 
         def options(h: Any) -> Iterable[Any]:
-            return _misere_options(code, h)
+            return _misere_options(code, h, check)
 
         def key(h: Any) -> Hashable:
             return h
 
-        moves = [(move, after) for move, _left, after in _octal_moves(code, pos.heaps)]
+        moves = [(move, after) for move, _left, after in _octal_moves(code, pos.heaps, check)]
         fields = {"code": str(code), "heaps": list(pos.heaps)}
         game, rule = "octal", f"octal game {code}: a move takes from one heap as the code allows"
         pos = tuple(sorted(h for h in pos.heaps if h))

@@ -190,14 +190,22 @@ def _answers(
     """
     graph_items = [i.position for i in items if i.kind == "graph"]
     graphs = _analyses(graph_items, solver, option_table)
-    spent = 0
+    spent = 0  # positions searched for the positions that are not graphs
     for item in items:
         if item.kind == "graph":
-            yield next(graphs)
+            if max_positions is not None:
+                # one budget for every position: the graphs' solver counts its own positions only
+                solver.limits.max_positions = max(max_positions - spent, 0)
+            try:
+                yield next(graphs)
+            except _Stopped as stopped:
+                if max_positions is not None and stopped.limit.reason.startswith("position"):
+                    raise _Stopped(stopped.name, SearchLimitReached(
+                        f"position limit {max_positions}", stopped.limit.positions + spent, stopped.limit.seconds
+                    )) from None
+                raise
             continue
-        left = None if max_positions is None else max_positions - spent - solver.stats.positions
-        if left is not None and left < 1:
-            left = 1
+        left = None if max_positions is None else max(max_positions - spent - solver.stats.positions, 0)
         try:
             d = analyze_other(
                 item.kind, item.position, item.name, misere=misere, option_table=option_table,
@@ -206,6 +214,9 @@ def _answers(
                 table=table,
             )
         except SearchLimitReached as limit:
+            if max_positions is not None and limit.reason.startswith("position"):
+                limit = SearchLimitReached(f"position limit {max_positions}",
+                                           limit.positions + spent + solver.stats.positions, limit.seconds)
             raise _Stopped(item.name, limit) from None
         spent += d["stats"].get("positions", 0)
         yield Analysis.from_json(d, item.kind)
@@ -556,6 +567,9 @@ def families(as_json: bool) -> None:
                      "definition": "rectangular Chomp by row lengths (chomp:MxN for a rectangle)"})
         rows.append({"name": "nim", "kind": "nim", "params": "h1,h2,...", "syntax": "nim:h1,h2,...",
                      "requires": "heap sizes >= 0", "definition": "Nim heaps"})
+        rows.append({"name": "octal", "kind": "octal", "params": "CODE:h1,h2,...", "syntax": "octal:CODE:h1,h2,...",
+                     "requires": "an octal code as `grundy octal` takes it; heap sizes >= 0",
+                     "definition": "heaps of an octal game (e.g. octal:0.07:5,3, Dawson's Kayles)"})
         click.echo(json.dumps(rows))
         return
     width = max(len(f.syntax) for f in fams)
@@ -572,6 +586,7 @@ def families(as_json: bool) -> None:
     click.echo("\nother positions:")
     click.echo(f"{'chomp:r1,r2,...':<{width}}  rectangular Chomp by row lengths (chomp:MxN for a rectangle)")
     click.echo(f"{'nim:h1,h2,...':<{width}}  Nim heaps")
+    click.echo(f"{'octal:CODE:h1,h2,...':<{width}}  heaps of an octal game (e.g. octal:0.07:5,3, Dawson's Kayles)")
 
 
 # Rectangular Chomp and Nim (grundy.games.chomp) have commands of their own.

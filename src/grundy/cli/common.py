@@ -70,6 +70,7 @@ class _Stopped(Exception):
 
     def __init__(self, name: str, limit: SearchLimitReached) -> None:
         option = "--time-limit" if limit.reason.startswith("time") else "--max-positions"
+        self.name, self.limit = name, limit
         self.json = _stopped_json(name, limit)
         super().__init__(
             f"{name}: search stopped at the {limit.reason} after {plural(limit.positions, 'position')} "

@@ -4,6 +4,8 @@ by the shared routine :class:`grundy.core.misere.MisereSearch`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grundy.core.misere import MisereSearch
 from grundy.errors import TooLargeError
 from grundy.games.octal.code import OctalCode, _as_code, _as_heap
@@ -16,14 +18,20 @@ __all__ = ["MAX_MISERE_HEAP", "misere_outcomes"]
 MAX_MISERE_HEAP = 40
 
 
-def _misere_options(code: OctalCode, heaps: tuple[int, ...]) -> set[tuple[int, ...]]:
-    """Positions one move away from ``heaps`` (a sorted tuple of nonempty heaps)."""
+def _misere_options(
+    code: OctalCode, heaps: tuple[int, ...], check: Callable[[], None] | None = None
+) -> set[tuple[int, ...]]:
+    """Positions one move away from ``heaps`` (a sorted tuple of nonempty heaps);
+    ``check()``, if given, is called once per number of counters taken (it may
+    raise to stop: a large heap has O(heap^2) splits)."""
     out = set()
     for idx, h in enumerate(heaps):
         if idx and heaps[idx - 1] == h:
             continue  # equal heaps give the same options
         rest = heaps[:idx] + heaps[idx + 1 :]
         for k in range(0, h + 1):
+            if check is not None:
+                check()
             d = code.digit(k) if k else code.before
             if not d:
                 continue

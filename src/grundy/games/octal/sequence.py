@@ -38,6 +38,7 @@ never arithmetic-periodic (Austin 1976; see Horrocks and Nowakowski, INTEGERS
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 
 from grundy.errors import InputError
 from grundy.games.octal.code import OctalCode, _as_code, _as_heap
@@ -129,9 +130,12 @@ def _observed_period(G: list[int], n: int) -> tuple[int, int, int] | None:
         return p, i + 1, s
 
 
-def _compute(code: OctalCode, up_to: int, periodicity: bool) -> tuple[list[int], tuple[int, int] | None]:
+def _compute(
+    code: OctalCode, up_to: int, periodicity: bool, stop: Callable[[], None] | None = None
+) -> tuple[list[int], tuple[int, int] | None]:
     """``G(0..up_to)`` and, for a finite code with ``periodicity``, the
-    (period, preperiod) proven from it by the periodicity theorem, or None."""
+    (period, preperiod) proven from it by the periodicity theorem, or None.
+    ``stop()``, if given, is called every 64 heaps (it may raise to stop)."""
     N = up_to
     G = [0] * (N + 1)
     L = len(code.digits) + 1  # the repeating digit is d_k for k >= L
@@ -175,6 +179,8 @@ def _compute(code: OctalCode, up_to: int, periodicity: bool) -> tuple[list[int],
             rep[v] = 1
 
     for n in range(1, N + 1):
+        if stop is not None and not n & 63:
+            stop()
         if R and n >= L:
             m = n - L
             if R & 1 and m == 0:
@@ -273,7 +279,9 @@ def _split_reaches(w, heaps, values, pos, rev, N, shifted) -> bool:
 # public API
 
 
-def nim_sequence(code: OctalCode | str, up_to: int, *, periodicity: bool = True) -> list[int]:
+def nim_sequence(
+    code: OctalCode | str, up_to: int, *, periodicity: bool = True, check: Callable[[], None] | None = None
+) -> list[int]:
     """Nim-values ``G(0), G(1), ..., G(up_to)`` of single heaps, exactly.
 
     Each value is the mex of the option values (a split into two heaps has
@@ -323,4 +331,4 @@ def nim_sequence(code: OctalCode | str, up_to: int, *, periodicity: bool = True)
     n = _as_heap(up_to)
     if not isinstance(periodicity, bool):
         raise InputError(f"periodicity must be True or False, got {periodicity!r}")
-    return _compute(c, n, periodicity)[0]
+    return _compute(c, n, periodicity, check)[0]

@@ -1,0 +1,69 @@
+"""Defects found in review of the one-search-core refactor: each test failed
+on the code before its fix."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from grundy.cli import main
+
+
+def _runner() -> CliRunner:
+    try:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
+    except TypeError:
+        return CliRunner()
+
+
+def run(*args: str):
+    return _runner().invoke(main, list(args), catch_exceptions=False)
+
+
+def _lines(result) -> list[dict]:
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+# -- --max-positions is one budget for every position of one call ---------------------
+def test_max_positions_budget_counts_other_kinds_before_a_graph() -> None:
+    # divisors:60 alone takes 18 positions and wheel:6 alone 23: together
+    # they need 41, more than a budget of 30, in either order
+    poset_alone = _lines(run("value", "divisors:60", "--json"))[0]["stats"]["positions"]
+    graph_alone = _lines(run("value", "wheel:6", "--json"))[0]["stats"]["positions"]
+    assert poset_alone <= 30 and graph_alone <= 30 < poset_alone + graph_alone
+    for specs, first in ((("divisors:60", "wheel:6"), 5), (("wheel:6", "divisors:60"), None)):
+        result = run("value", *specs, "--max-positions", "30", "--json")
+        assert result.exit_code == 3, (specs, result.stdout, result.stderr)
+        answered, stopped = _lines(result)
+        assert answered["name"] == specs[0]
+        assert stopped["name"] == specs[1] and stopped["stopped"] == "position limit 30"
+        assert stopped["stats"]["positions"] == 30
+
+
+def test_max_positions_stopped_line_names_the_users_limit_for_every_kind() -> None:
+    result = run("value", "divisors:60", "divisors:60", "--max-positions", "30", "--json")
+    assert result.exit_code == 3, (result.stdout, result.stderr)
+    _first, stopped = _lines(result)
+    assert stopped["stopped"] == "position limit 30", stopped
+    assert stopped["stats"]["positions"] == 30
+    assert "position limit 30" in result.stderr
+
+
+# -- --time-limit stops octal positions, whose cost is not in positions searched ------
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("extra", [[], ["--misere"], ["--no-theory"]])
+def test_time_limit_stops_octal_heap_work(extra: list[str]) -> None:
+    # a heap of 1000 of 0.3(4) has ~250,000 moves (every split of every
+    # remainder): seconds of work the time limit must cut short
+    import time
+
+    t0 = time.perf_counter()
+    result = run("value", "octal:0.3(4):1000", "--time-limit", "0.1", "--json", *extra)
+    elapsed = time.perf_counter() - t0
+    assert result.exit_code == 3, (result.exit_code, result.stdout[:200], result.stderr)
+    (stopped,) = _lines(result)
+    assert stopped["value"] is None and stopped["stopped"] == "time limit 0.1 s"
+    assert elapsed < 1.5, elapsed
