@@ -1,16 +1,16 @@
-"""Answers about one Graph Chomp position: value, outcome, winning moves,
-option table, explanation and statistics."""
+"""The one result type, :class:`Analysis` (value or misère outcome, winning
+moves, option table, explanation, statistics) for every kind of position,
+and the analysis of graphs under any impartial ruleset (normal play:
+:func:`analyze_graph`; misère play: :func:`analyze_misere`). The other
+kinds' answers come from :mod:`grundy.results` as JSON and become an
+:class:`Analysis` through :meth:`Analysis.from_json`."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from grundy.games.graphs.bitset import components, full_mask, is_bipartite, edge_count, remove_edge
-from grundy.core.search import Component, Namer
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.formulas import BIPARTITE_SOURCE, bipartite_value

@@ -46,7 +46,6 @@ def _solver(
     play or with a ``solver`` of the caller's)."""
     from grundy.errors import InputError
 
-    game = "chomp" if game == "graph-chomp" else game
     if table is not None and (misere or solver is not None):
         raise InputError("table= does not apply to " + ("misère play" if misere else "a solver of your own (give it the table)"))
     if solver is not None:
@@ -77,6 +76,7 @@ def _other(
         for graphs), or the spec is malformed.
     """
     from grundy.errors import InputError
+    from grundy.games.graphs.rulesets import ruleset_name
     from grundy.readwrite.kinds import kind_of, load_other
     from grundy.results import analyze_other
 
@@ -85,8 +85,8 @@ def _other(
     kind = kind_of(position)
     if kind == "graph":
         return None
-    if game not in ("chomp", "graph-chomp") or solver is not None:
-        what = "game" if game not in ("chomp", "graph-chomp") else "solver"
+    if ruleset_name(game) != "chomp" or solver is not None:
+        what = "game" if ruleset_name(game) != "chomp" else "solver"
         raise InputError(f"{what}= does not apply to {kind} positions ({position}): it is for graphs")
     d = analyze_other(
         kind,

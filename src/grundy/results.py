@@ -17,11 +17,16 @@ import time
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
+from grundy.core.explain import outcome_line
+from grundy.core.limits import Limits, Stats
 from grundy.core.misere import MisereSearch
 from grundy.core.moves import label_json
-from grundy.errors import InputError, SearchLimitReached
+from grundy.errors import InputError
 
-__all__ = ["analyze_other", "switches_for", "MISERE_NIM_SOURCE"]
+__all__ = ["analyze_other", "switches_for", "table_refusal", "MISERE_NIM_SOURCE"]
+
+#: Kinds whose answers keep no table (``--table`` is refused for them).
+NO_TABLE_KINDS = ("chomp", "nim", "octal")
 
 MISERE_NIM_SOURCE = (
     "Bouton (1902): misère Nim is played as normal Nim until every heap has at most one counter; "
@@ -32,7 +37,8 @@ MISERE_NIM_SOURCE = (
 def switches_for(kind: str, no_theory: bool, without: str) -> Any:
     """The theory switches of a kind of position for ``--no-theory`` and
     ``--without NAMES`` (poset: :class:`PosetTheory`, complex:
-    :class:`ComplexTheory`; Chomp and Nim: a bool, whether theory is used).
+    :class:`ComplexTheory`; Chomp, Nim and octal: a bool, whether theory is
+    used).
 
     Raises
     ------
@@ -77,8 +83,8 @@ def analyze_other(
     table: str | None = None,
 ) -> dict[str, Any]:
     """The JSON object for one position of ``kind`` (``"poset"``,
-    ``"complex"``, ``"chomp"``, ``"nim"``), as ``grundy value --json``
-    prints it.
+    ``"complex"``, ``"chomp"``, ``"nim"``, ``"octal"``), as ``grundy value
+    --json`` prints it.
 
     Parameters
     ----------
@@ -98,9 +104,9 @@ def analyze_other(
     InputError
         If ``table`` is given for a kind or play that keeps no table.
     """
-    if table is not None and (misere or kind in ("chomp", "nim", "octal")):
-        what = "misère play" if misere else f"{kind} positions"
-        raise InputError(f"option --table does not apply to {what}: they keep no table")
+    refusal = table_refusal(kind, misere) if table is not None else None
+    if refusal is not None:
+        raise InputError(refusal)
     if misere:
         return _misere(kind, position, name, option_table, theory, time_limit, max_positions, progress)
     if kind == "poset":
@@ -128,6 +134,15 @@ def analyze_other(
     else:
         raise ValueError(f"unknown kind {kind!r}")
     return _with_play(out, "normal")
+
+
+def table_refusal(kind: str, misere: bool, name: str = "") -> str | None:
+    """The one-line refusal of ``--table`` for a kind of position or misère
+    play that keeps no table, or None if a table is kept."""
+    if not misere and kind not in NO_TABLE_KINDS:
+        return None
+    what = "misère play" if misere else f"{kind} positions" + (f" ({name})" if name else "")
+    return f"option --table does not apply to {what}: it keeps no table"
 
 
 def _with_play(out: dict[str, Any], play: str) -> dict[str, Any]:
@@ -169,24 +184,32 @@ def _complex(
 
 
 # -- Nim ------------------------------------------------------------------------
-def _nim_search(
+def _heap_search(
     heaps: tuple[int, ...],
-    limits: MisereSearch[Any],
-    options: Callable[[tuple[int, ...]], Iterable[tuple[int, ...]]] | None = None,
-) -> int:
+    options: Callable[[tuple[int, ...]], Iterable[tuple[int, ...]]],
+    time_limit: float | None,
+    max_positions: int | None,
+) -> tuple[int, Stats]:
     """Nim-value of ``heaps`` by plain mex search (no theorem), memoised on
-    the sorted heaps, counted and limited by ``limits``; ``options`` gives
-    the sorted heap tuples one move away (default: Nim's)."""
-    options = _nim_options if options is None else options
+    the sorted nonempty heaps; ``options`` gives the sorted heap tuples one
+    move away. Returns the value and the search's counters.
+
+    Raises
+    ------
+    SearchLimitReached
+        When a limit is passed.
+    """
+    stats = Stats()
+    limits = Limits(time_limit, max_positions)
     memo: dict[tuple[int, ...], int] = {}
 
     def value(h: tuple[int, ...]) -> int:
         known = memo.get(h)
         if known is not None:
-            limits.stats.table_hits += 1
+            stats.table_hits += 1
             return known
-        limits.stats.positions += 1
-        limits.limits.tick(limits.stats.positions, len(memo))
+        stats.positions += 1
+        limits.tick(stats.positions, len(memo))
         seen = {value(o) for o in options(h)}
         v = 0
         while v in seen:
@@ -194,7 +217,22 @@ def _nim_search(
         memo[h] = v
         return v
 
-    return value(tuple(sorted(heaps)))
+    limits.start()
+    try:
+        return value(tuple(sorted(h for h in heaps if h))), stats
+    finally:
+        stats.seconds = limits.finish()
+
+
+def _searched(value: int, stats: Stats, what: str) -> tuple[list[str], dict[str, Any]]:
+    """Explanation and stats of a value found by :func:`_heap_search`."""
+    n = stats.positions
+    explanation = [
+        f"no theory: value {value} by mex search over {n} position{'' if n == 1 else 's'} ({what})",
+        outcome_line(value),
+    ]
+    return explanation, {"positions": n, "table_hits": stats.table_hits, "closed_forms": 0, "reductions": 0,
+                         "seconds": round(stats.seconds, 4)}
 
 
 def _nim_options(heaps: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
@@ -219,40 +257,23 @@ def _nim(
         ]
     if theory:
         return out
-    search: MisereSearch[Any] = MisereSearch(lambda p: (), lambda p: p, time_limit=time_limit, max_positions=max_positions)
-    search.start()
-    try:
-        value = _nim_search(tuple(h for h in pos.heaps if h), search)
-    finally:
-        search.finish()
+    value, stats = _heap_search(pos.heaps, _nim_options, time_limit, max_positions)
     if value != out["value"]:  # pragma: no cover - Bouton's theorem
         raise AssertionError(f"nim-sum rule {out['value']} and search {value} disagree on {pos.heaps}")
-    n = search.stats.positions
-    out["explanation"] = [
-        f"no theory: value {value} by mex search over {n} position{'' if n == 1 else 's'} (sorted heaps)",
-        "value 0: P-position, the player to move loses" if value == 0 else f"value {value}: N-position",
-    ]
-    out["stats"] = {"positions": search.stats.positions, "table_hits": search.stats.table_hits,
-                    "closed_forms": 0, "reductions": 0, "seconds": round(search.stats.seconds, 4)}
+    out["explanation"], out["stats"] = _searched(value, stats, "sorted heaps")
     return out
 
 
 # -- octal games on heaps ------------------------------------------------------------
 def _deadline(time_limit: float | None) -> Callable[[], None] | None:
-    """A check that raises :class:`SearchLimitReached` once ``time_limit``
-    seconds from now have passed (None without a limit): for the work on
-    octal heaps that is not a search of positions (nim-sequences, moves)."""
+    """:meth:`Limits.check_time` of a clock started now (None without a
+    limit): for the work on octal heaps that is not a search of positions
+    (nim-sequences, moves)."""
     if time_limit is None:
         return None
-    t0 = time.perf_counter()
-    deadline = t0 + time_limit
-
-    def check() -> None:
-        now = time.perf_counter()
-        if now > deadline:
-            raise SearchLimitReached(f"time limit {time_limit:g} s", 0, now - t0)
-
-    return check
+    limits = Limits(time_limit)
+    limits.start()
+    return limits.check_time
 
 
 def _octal_moves(
@@ -300,23 +321,13 @@ def _octal(
         ", ".join(f"G({h}) = {seq[h]}" for h in heaps) + f": nim-sum {total}",
     ]
     stats: dict[str, Any] = {"positions": 0, "table_hits": 0, "closed_forms": len(heaps), "reductions": 0}
+    explanation.append(outcome_line(total))
+    stats["seconds"] = round(time.perf_counter() - t0, 4)
     if not theory:
-        search: MisereSearch[Any] = MisereSearch(lambda p: (), lambda p: p, time_limit=time_limit,
-                                                 max_positions=max_positions)
-        search.start()
-        try:
-            searched = _nim_search(tuple(h for h in heaps if h), search, lambda h: _misere_options(code, h, check))
-        finally:
-            search.finish()
+        searched, found = _heap_search(heaps, lambda h: _misere_options(code, h, check), time_limit, max_positions)
         if searched != total:  # pragma: no cover - the Sprague-Grundy theorem
             raise AssertionError(f"nim-sequence {total} and search {searched} disagree on {heaps}")
-        n = search.stats.positions
-        explanation = [f"no theory: value {total} by mex search over {n} position{'' if n == 1 else 's'} "
-                       "(multisets of heaps)"]
-        stats = {"positions": n, "table_hits": search.stats.table_hits, "closed_forms": 0, "reductions": 0}
-    explanation.append(f"value {total}: " + ("P-position, the player to move loses" if total == 0
-                                              else "N-position, the player to move wins"))
-    stats["seconds"] = round(time.perf_counter() - t0, 4)
+        explanation, stats = _searched(total, found, "multisets of heaps")
     out: dict[str, Any] = {"name": name, "game": "octal", "value": total, "outcome": "P" if total == 0 else "N",
                            "winning_moves": winning, "code": str(code), "heaps": list(heaps),
                            "explanation": explanation, "stats": stats}
@@ -385,7 +396,6 @@ def _misere(
                   "facets": [[label_json(v) for v in pos.face_labels(f)] for f in pos.facets]}
         game, rule = "subset-takeaway", "a move removes a face and every face containing it"
     elif kind == "chomp":
-        from grundy.games.chomp import ChompPosition
         from grundy.games.chomp import options as chomp_options
 
         def options(c: Any) -> Iterable[Any]:
@@ -398,9 +408,7 @@ def _misere(
         fields = {"rows": list(pos.rows)}
         game = "rectangular-chomp"
         rule = "a move eats a square and every square above and right of it; the poisoned square (1,1) is not a move"
-        _ = ChompPosition
     elif kind == "nim":
-        from grundy.games.chomp import NimPosition
 
         def options(h: Any) -> Iterable[Any]:
             return _nim_options(h)
@@ -417,7 +425,6 @@ def _misere(
         fields = {"heaps": list(pos.heaps)}
         game, rule = "nim", "a move takes one or more counters from one heap"
         pos = start
-        _ = NimPosition
     elif kind == "octal":
         from grundy.games.octal import _misere_options
 

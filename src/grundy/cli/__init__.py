@@ -1,4 +1,7 @@
-"""The ``grundy`` command.
+"""The ``grundy`` command: ``value``, ``moves`` and ``form`` for every kind
+of position (graphs, posets, complexes, Chomp, Nim, octal heaps), ``octal``,
+``games`` and ``families``; rectangular Chomp and Nim commands in
+:mod:`grundy.cli.chomp`.
 
 Exit codes: 0 success; 2 bad input (one line on stderr); 3 a search stopped by
 ``--time-limit`` or ``--max-positions``; 130 interrupted by Ctrl-C.
@@ -7,10 +10,9 @@ Exit codes: 0 success; 2 bad input (one line on stderr); 3 a search stopped by
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
@@ -19,12 +21,11 @@ from grundy.analysis import Analysis, analyze_graph, analyze_misere
 from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
-from grundy.games.graphs.rulesets import RULESETS, get_ruleset
+from grundy.games.graphs.rulesets import RULESETS, get_ruleset, ruleset_name
 from grundy.errors import InputError, SearchLimitReached
-from grundy.core.moves import label_str
 from grundy.readwrite.graphs import LoadedPosition, load
 from grundy.readwrite.kinds import kind_of, load_other
-from grundy.results import analyze_other, switches_for
+from grundy.results import analyze_other, switches_for, table_refusal
 from grundy.games.graphs.theory import Theory
 
 __all__ = ["main"]
@@ -32,16 +33,14 @@ __all__ = ["main"]
 from grundy.cli.common import (  # noqa: E402
     PROG,
     _Command,
-    _fail,
     _Group,
-    _one_line,
     _run,
     _Stopped,
 )
 
 # -- search -------------------------------------------------------------------
 def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    f = click.option("--json", "as_json", is_flag=True, help="One JSON object per graph (JSON lines).")(f)
+    f = click.option("--json", "as_json", is_flag=True, help="One JSON object per position (JSON lines).")(f)
     f = click.option("--no-theory", is_flag=True, help="Pure search: no closed forms or reductions from the papers.")(f)
     f = click.option("--game", default=None, metavar="NAME",
                      help="The ruleset for graphs (default graph-chomp, also spelled chomp); see `grundy games`.")(f)
@@ -52,12 +51,14 @@ def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
         "--without",
         metavar="NAMES",
         default="",
-        help="Switch off these results, comma-separated: " + ", ".join(Theory.names()) + ".",
+        help="Switch off these results, comma-separated; each kind has its own: graphs "
+        + ", ".join(Theory.names()) + "; posets chains, involutions, cancel_pairs; complexes graphs, "
+        "binary_star, involutions, cancel_pairs (Chomp, Nim and octal have none).",
     )(f)
     f = click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-                     help="Stop a graph's search after this many seconds (exit code 3).")(f)
+                     help="Stop a position's search after this many seconds (exit code 3).")(f)
     f = click.option("--max-positions", type=click.IntRange(min=1), metavar="N",
-                     help="Stop after expanding N positions in all, over every graph (exit code 3).")(f)
+                     help="Stop after expanding N positions in all, over every position given (exit code 3).")(f)
     f = click.option("--progress/--no-progress", default=None, help="Progress on stderr for long searches (default: when stderr is a terminal).")(f)
     return f
 
@@ -110,10 +111,8 @@ def _check_game(game: str, items: list[LoadedPosition]) -> None:
 
 
 def _ruleset_name(game: str | None) -> str:
-    """The ruleset named by ``--game`` (``graph-chomp`` is ``chomp``)."""
-    if game is None or game == "graph-chomp":
-        return "chomp"
-    return game
+    """The ruleset named by ``--game`` (default Graph Chomp; aliases resolved)."""
+    return "chomp" if game is None else ruleset_name(game)
 
 
 def _solver(theory: Theory, time_limit: float | None, max_positions: int | None, progress: bool | None,
@@ -171,9 +170,9 @@ def _refuse(items: list[_Item], game: str | None, misere: bool, table: str | Non
                 f"option --game {game} does not apply to {item.kind} positions ({item.name}): "
                 "rulesets (--game) are for graphs"
             )
-        if table is not None and (misere or item.kind in ("chomp", "nim", "octal")):
-            what = "misère play" if misere else f"{item.kind} positions ({item.name})"
-            raise InputError(f"option --table does not apply to {what}: it keeps no table")
+        refusal = table_refusal(item.kind, misere, item.name) if table is not None else None
+        if refusal is not None:
+            raise InputError(refusal)
 
 
 def _answers(
@@ -220,12 +219,6 @@ def _answers(
             raise _Stopped(item.name, limit) from None
         spent += d["stats"].get("positions", 0)
         yield Analysis.from_json(d, item.kind)
-
-
-def _load_all(specs: tuple[str, ...]) -> list[LoadedPosition]:
-    """Read every spec, in input order, before any search starts: bad input is
-    reported at once, not after minutes of search on the graphs before it."""
-    return [item for spec in specs for item in load(spec, stdin=sys.stdin)]
 
 
 def _analyses(items: list[LoadedPosition], solver: Solver, option_table: bool) -> Iterator[Analysis]:
@@ -312,14 +305,6 @@ def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) 
     )
 
 
-def _print_blocks(results: Iterator[Analysis], explain: bool, option_table: bool = False) -> None:
-    """Blocks separated by a blank line, each printed as soon as it is known."""
-    for i, a in enumerate(results):
-        if i:
-            click.echo()
-        _print_block(a, explain, option_table)
-
-
 # -- commands -----------------------------------------------------------------
 def _nim_line(a: Analysis) -> str:
     value = "" if a.value is None else f"nim-value {a.value}, "
@@ -329,12 +314,15 @@ def _nim_line(a: Analysis) -> str:
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name=PROG)
 def main() -> None:
-    """Who wins Graph Chomp, and how.
+    """Who wins Graph Chomp and its neighbours, and how.
 
-    A position is a finite simple graph; a move removes a vertex with its
-    edges, or one edge; whoever cannot move loses. SPEC is a family
-    (`wheel:9`, `petersen`; see `grundy families`), a graph6 or sparse6
-    string, a file (.g6 .s6 .edges .txt .json), or - for graph6 on stdin.
+    A position is a graph (Graph Chomp by default: a move removes a vertex
+    with its edges, or one edge; whoever cannot move loses; other rulesets
+    with --game), a poset, a simplicial complex, a Chomp board, Nim heaps
+    or octal heaps. SPEC is a family (`wheel:9`, `divisors:30`, `torus`,
+    `chomp:5,3,3`, `nim:3,4,5`, `octal:0.07:5,3`; see `grundy families`), a
+    graph6 or sparse6 string, a file (.g6 .s6 .edges .txt .json .poset
+    .facets), or - for graph6 on stdin.
 
     Exit codes: 0 success, 2 bad input, 3 a search limit was reached,
     130 interrupted.
@@ -429,8 +417,8 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
     value in the standard notation (numbers, nimbers, ups, switches, {L|R});
     outcome L / R: that player wins whoever starts, N: the player to move
     wins, P: the player to move loses. For an impartial game (every graph
-    ruleset; posets, complexes, Chomp and Nim) it is the nimber *g of its
-    nim-value g.
+    ruleset; posets, complexes, Chomp, Nim and octal heaps) it is the nimber
+    *g of its nim-value g.
     """
     from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
 

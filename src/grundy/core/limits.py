@@ -96,6 +96,14 @@ class Limits:
             self._bar = None
         return time.perf_counter() - self.started
 
+    def check_time(self) -> None:
+        """Raise :class:`SearchLimitReached` if the time limit has passed:
+        for work that is not a search of positions (no position counted)."""
+        if self.deadline is not None:
+            now = time.perf_counter()
+            if now > self.deadline:
+                raise SearchLimitReached(f"time limit {self.time_limit:g} s", 0, now - self.started)
+
     def tick(self, positions: int, known: int = 0) -> bool:
         """Check the limits after ``positions`` positions in all (``known``:
         the table's size, for the progress display). Returns True about

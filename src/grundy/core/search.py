@@ -161,7 +161,9 @@ class Searcher:
         self.not_values = table.not_values
         self.aliases = table.aliases
         self.irreducible = table.irreducible
-        self.loaded = table.loaded
+        # the game's optional compiled path, looked up once
+        self._expands: Callable[[Component], bool] | None = getattr(game, "expands", None)
+        self._make_expander: Callable[[Searcher], Any] | None = getattr(game, "make_expander", None)
         self.stats = Stats()
         self.limits = Limits(time_limit, max_positions, progress)
         self.checkpoint_seconds = checkpoint_seconds
@@ -176,6 +178,11 @@ class Searcher:
     # ------------------------------------------------------------------
     # settings
     # ------------------------------------------------------------------
+    @property
+    def loaded(self) -> int:
+        """Rows read from the table file when the searcher was made."""
+        return self.table.loaded
+
     @property
     def theory(self) -> Any:
         """The game's switches."""
@@ -342,10 +349,10 @@ class Searcher:
     def expander(self) -> Any:
         """The game's compiled expander over this searcher's table, made on
         first use (None if the game has none)."""
-        if self._expander is None:
-            make = getattr(self.game, "make_expander", None)
-            if make is not None:
-                self._expander = make(self)
+        if self._expander is None and self._make_expander is not None:
+            self._expander = self._make_expander(self)
+            if self._expander is None:
+                self._make_expander = None  # the game has none to offer: do not ask again
         return self._expander
 
     @contextmanager
@@ -368,8 +375,7 @@ class Searcher:
     def _compiled_search(self, unknowns: tuple[Component, ...]) -> Any:
         """The compiled search if the game has one that takes every one of
         these components, else None."""
-        expands = getattr(self.game, "expands", None)
-        if expands is None or not all(map(expands, unknowns)):
+        if self._expands is None or not all(map(self._expands, unknowns)):
             return None
         return self.expander()
 
@@ -462,8 +468,7 @@ class Searcher:
         generated (by the mex rule the component has none of them). Passing
         it back as ``partial`` resumes the generation at the next move."""
         self._tick()
-        expands = getattr(self.game, "expands", None)
-        if expands is not None and expands(key):
+        if self._expands is not None and self._expands(key):
             expander = self.expander()
             if expander is not None:
                 return expander.expand(key, refute, partial)  # type: ignore[no-any-return]

@@ -26,8 +26,9 @@ Reductions (each switchable off through :class:`ComplexTheory`)
   so the nim-value is kept too. Vertices with equal links are removed in
   pairs (an odd class keeps one), the analogue of false twins in graphs.
 - **graphs**: a component of dimension <= 1 is a Graph Chomp position and
-  is valued by :class:`grundy.core.search.Searcher` with its own theory (bipartite
-  graphs, forests, complete multipartite graphs, cycles, ...).
+  is valued by a Graph Chomp :class:`grundy.games.graphs.game.Solver` (its
+  own table; this search's limits and counters) with the graph theory
+  (bipartite graphs, forests, complete multipartite graphs, cycles, ...).
 - **cancel_pairs**: isomorphic components cancel (G + G = 0).
 """
 

@@ -96,9 +96,9 @@ cdef class Expander:
 
     The tables and the theory are captured when the expander is made:
     reassigning a solver's tables afterwards would leave it on the old ones
-    (no solver does), and it writes them as plain dicts (a subclass's
-    ``__setitem__`` is not called: :class:`grundy.core.search.Searcher`
-    never uses the kernel).
+    (no solver does), and it writes them as plain dicts with no hook on
+    writes: :class:`grundy.core.table.Table` saves new values by the dicts'
+    insertion order for that reason.
 
     The search methods are :class:`grundy.core.search.Searcher`'s ``_value``,
     ``_is_p_sum`` and ``_is_p1`` line for line (the tests check that both
@@ -303,7 +303,7 @@ cdef class Expander:
         return out
 
     # ------------------------------------------------------------------
-    # the search (Solver._value, _is_p_sum and _is_p1 in C)
+    # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1 in C)
     # ------------------------------------------------------------------
     cpdef long value(self, bytes key) except -1:
         """Exact value of the component ``key``."""

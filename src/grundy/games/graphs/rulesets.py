@@ -236,8 +236,22 @@ RULESETS: dict[str, GraphRuleset] = {
 }
 
 
+#: Other spellings of ruleset names: ``graph-chomp`` tells Graph Chomp
+#: apart from rectangular Chomp (``grundy rect-chomp``).
+ALIASES = {"graph-chomp": "chomp"}
+
+
+def ruleset_name(name: str) -> str:
+    """The registry name for ``name`` (an alias resolved; others unchanged).
+
+    >>> ruleset_name("graph-chomp"), ruleset_name("bo-bo")
+    ('chomp', 'bo-bo')
+    """
+    return ALIASES.get(name, name)
+
+
 def get_ruleset(name: str) -> GraphRuleset:
-    """The impartial ruleset called ``name``.
+    """The impartial ruleset called ``name`` (or one of its :data:`ALIASES`).
 
     Raises
     ------
@@ -248,6 +262,6 @@ def get_ruleset(name: str) -> GraphRuleset:
     'delete an edge whose endpoints both have odd degree'
     """
     try:
-        return RULESETS[name]
+        return RULESETS[ruleset_name(name)]
     except KeyError:
         raise InputError(f"unknown game {name!r}; valid: {', '.join(RULESETS)}") from None

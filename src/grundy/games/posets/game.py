@@ -4,9 +4,10 @@ chains, keys, reductions, options), the switches of its shortcuts
 
 The search
 ----------
-:class:`PosetSolver` reuses the search core of :class:`grundy.core.search.Searcher`
-(outcome questions on sums, the value table, the option cache, limits) and
-supplies the poset-specific parts: :meth:`PosetSolver.decompose` splits a
+:class:`PosetSolver` is :class:`grundy.core.search.Searcher` (outcome
+questions on sums, the value table, the option cache, limits) over a
+:class:`PosetGame`, which supplies the poset-specific parts:
+:meth:`PosetGame.decompose` splits a
 position into the connected components of its comparability graph (a
 disjoint sum), values lone elements and chains (nim-heaps), applies the
 involution reduction of :mod:`grundy.games.posets.poset` and cancels isomorphic pairs; each component
