@@ -489,3 +489,33 @@ def test_api_table_is_refused_where_no_table_is_kept(tmp_path) -> None:
     ):
         with pytest.raises(InputError, match="table"):
             call()
+
+
+def _open_at(path: str, start: float) -> str:
+    """Open a table file at the wall-clock time ``start`` (a worker)."""
+    import time as _time
+
+    from grundy.core.table import Table
+
+    while _time.time() < start:
+        pass
+    try:
+        Table(path, "graph:chomp").close()
+        return "ok"
+    except Exception as exc:  # the failure under test: reported, not raised
+        return str(exc)
+
+
+def test_processes_opening_one_new_file_at_once(tmp_path) -> None:
+    """Several processes opening one new file in the same instant race for
+    the switch to WAL; SQLite answers the losers "database is locked"
+    without waiting, which the table must retry (seen in CI before)."""
+    import multiprocessing
+    import time as _time
+
+    with multiprocessing.get_context("spawn").Pool(4) as pool:
+        results = []
+        for i in range(30):
+            start = _time.time() + 0.2
+            results += pool.starmap(_open_at, [(str(tmp_path / f"{i}.sqlite"), start)] * 4)
+    assert results == ["ok"] * len(results), [r for r in results if r != "ok"][:3]

@@ -35,12 +35,16 @@ from __future__ import annotations
 
 import itertools
 import sqlite3
+import time
 from typing import Any
 
 from grundy.core.canon import NAUTY_VERSION
 from grundy.errors import InputError
 
 __all__ = ["Table", "SQLiteFile"]
+
+#: Seconds a process waits for another one holding the file's lock.
+_BUSY_SECONDS = 60.0
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS positions (game TEXT NOT NULL, nauty TEXT NOT NULL, "
@@ -77,26 +81,42 @@ class SQLiteFile:
         self.path = path
         self.game = game
         try:
-            self.conn = sqlite3.connect(path, timeout=60.0)
+            self.conn = sqlite3.connect(path, timeout=_BUSY_SECONDS)
         except sqlite3.Error as exc:
             raise InputError(f"cannot use {path} as a table file: {exc}") from None
         try:
-            # checked before anything is written: a refused file is left as it was
-            columns = [row[1] for row in self.conn.execute("PRAGMA table_info(positions)")]
-            if columns and columns != ["game", "nauty", "key", "value", "excluded"]:
-                raise InputError(f"cannot use {path} as a table file: its 'positions' table is not grundy's")
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute("PRAGMA synchronous=NORMAL")
-            self.conn.execute(_SCHEMA)
-            self.conn.commit()
-            check = self.conn.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise InputError(f"cannot use {path} as a table file: integrity check says {check}")
+            self._open()
         except (sqlite3.Error, InputError) as exc:
             self.conn.close()
             if isinstance(exc, InputError):
                 raise
             raise InputError(f"cannot use {path} as a table file: {exc}") from None
+
+    def _open(self) -> None:
+        """Check the file, switch it to WAL and create the table. Processes
+        opening one new file at once race for the switch to WAL, which
+        SQLite answers with "database is locked" without waiting on its busy
+        timeout: that answer is retried until the timeout."""
+        give_up = time.monotonic() + _BUSY_SECONDS
+        while True:
+            try:
+                # checked before anything is written: a refused file is left as it was
+                columns = [row[1] for row in self.conn.execute("PRAGMA table_info(positions)")]
+                if columns and columns != ["game", "nauty", "key", "value", "excluded"]:
+                    raise InputError(f"cannot use {self.path} as a table file: its 'positions' table is not grundy's")
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                self.conn.execute("PRAGMA synchronous=NORMAL")
+                self.conn.execute(_SCHEMA)
+                self.conn.commit()
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > give_up:
+                    raise
+                self.conn.rollback()
+                time.sleep(0.01)
+        check = self.conn.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise InputError(f"cannot use {self.path} as a table file: integrity check says {check}")
 
     def load(self, values: dict[bytes, int], not_values: dict[bytes, int]) -> int:
         """Fill ``values`` and ``not_values`` from the file; returns rows read."""
