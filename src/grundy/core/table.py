@@ -50,6 +50,12 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS positions (game TEXT NOT NULL, nauty TEXT NOT NULL, "
     "key BLOB NOT NULL, value INTEGER, excluded TEXT, PRIMARY KEY (game, nauty, key)) WITHOUT ROWID"
 )
+#: Shards of a census (grundy.census): a whole class of positions valued at
+#: once, stored as one blob per shard with a JSON summary.
+_SHARDS = (
+    "CREATE TABLE IF NOT EXISTS shards (game TEXT NOT NULL, nauty TEXT NOT NULL, "
+    "shard TEXT NOT NULL, data BLOB NOT NULL, summary TEXT NOT NULL, PRIMARY KEY (game, nauty, shard)) WITHOUT ROWID"
+)
 _UPSERT_VALUE = (
     "INSERT INTO positions (game, nauty, key, value, excluded) VALUES (?, ?, ?, ?, NULL) "
     "ON CONFLICT (game, nauty, key) DO UPDATE SET value = excluded.value, excluded = NULL"
@@ -107,6 +113,7 @@ class SQLiteFile:
                 self.conn.execute("PRAGMA journal_mode=WAL")
                 self.conn.execute("PRAGMA synchronous=NORMAL")
                 self.conn.execute(_SCHEMA)
+                self.conn.execute(_SHARDS)
                 self.conn.commit()
                 break
             except sqlite3.OperationalError as exc:
@@ -145,6 +152,45 @@ class SQLiteFile:
                 )
         except sqlite3.Error as exc:
             raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+
+    def write_shard(self, shard: str, data: bytes, summary: str) -> None:
+        """Commit one census shard (its blob and JSON summary) in one
+        transaction; a shard written again is replaced.
+
+        Raises
+        ------
+        InputError
+            If the file cannot be written.
+        """
+        try:
+            with self.conn:
+                self.conn.execute(
+                    "INSERT OR REPLACE INTO shards (game, nauty, shard, data, summary) VALUES (?, ?, ?, ?, ?)",
+                    (self.game, NAUTY_VERSION, shard, data, summary),
+                )
+        except sqlite3.Error as exc:
+            raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+
+    def shards(self, with_data: bool = True) -> list[tuple[str, bytes, str]]:
+        """Every census shard of this game and nauty version: ``(shard,
+        data, summary)`` (``data`` empty unless ``with_data``), by name."""
+        column = "data" if with_data else "x''"
+        cur = self.conn.execute(
+            f"SELECT shard, {column}, summary FROM shards WHERE game = ? AND nauty = ? ORDER BY shard",
+            (self.game, NAUTY_VERSION),
+        )
+        return [(name, bytes(data), summary) for name, data, summary in cur]
+
+    def shard_owners(self) -> set[tuple[str, str]]:
+        """``(game, nauty)`` of every census stored in the file (any game)."""
+        return {(g, v) for g, v in self.conn.execute("SELECT DISTINCT game, nauty FROM shards")}
+
+    def shard_data(self, shard: str) -> bytes | None:
+        """The blob of one shard, or None."""
+        row = self.conn.execute(
+            "SELECT data FROM shards WHERE game = ? AND nauty = ? AND shard = ?", (self.game, NAUTY_VERSION, shard)
+        ).fetchone()
+        return None if row is None else bytes(row[0])
 
     def count(self) -> tuple[int, int]:
         """Rows of this game and nauty version: (with a value, partial)."""

@@ -40,6 +40,8 @@ include "_kernel_structure.pxi"
 
 include "_kernel_nauty.pxi"
 
+include "_kernel_census.pxi"
+
 
 # Bit masks of values are Python ints (values may exceed 63): shifting this
 # object, not a C 1, keeps Cython from computing ``1 << n`` in C.
@@ -119,9 +121,12 @@ cdef class Expander:
     cdef object cache
     cdef public Py_ssize_t cache_size
     cdef public object tick
+    cdef CensusTable tablebase
+    cdef int tablebase_n
 
     def __init__(self, dict values, dict aliases, set irreducible, theory, stats,
-                 dict not_values=None, cache=None, Py_ssize_t cache_size=50_000, tick=None):
+                 dict not_values=None, cache=None, Py_ssize_t cache_size=50_000, tick=None,
+                 CensusTable tablebase=None):
         _check_bound()
         self.values = values
         self.aliases = aliases
@@ -134,6 +139,9 @@ cdef class Expander:
         self.cache = cache if cache is not None else OrderedDict()
         self.cache_size = cache_size
         self.tick = tick
+        # a census of whole graphs (grundy.census): consulted when the dict misses
+        self.tablebase = tablebase
+        self.tablebase_n = tablebase.max_vertices if tablebase is not None else -1
 
     cdef long _look_up(self, const uint64_t* adj, uint64_t comp, list unknown) except -1:
         cdef uint64_t rows[64]
@@ -144,9 +152,15 @@ cdef class Expander:
         cdef bytes key = _canonical(rows, k)
         cdef PyObject* found = PyDict_GetItem(self.values, key)
         cdef list inner
+        cdef int tb
         if found != NULL:
             self.hits += 1
             return <long><object>found
+        if k <= self.tablebase_n:
+            tb = self.tablebase._get(_pack_rows(<const uint64_t*>PyBytes_AS_STRING(key), k))
+            if tb >= 0:
+                self.hits += 1
+                return tb
         if self.involutions:
             found = PyDict_GetItem(self.aliases, key)
             if found != NULL:
