@@ -588,3 +588,8 @@ main.add_command(nim)
 
 if __name__ == "__main__":  # pragma: no cover
     main(prog_name=PROG)
+
+# The census of whole graph classes (grundy.census).
+from grundy.cli.census import census  # noqa: E402
+
+main.add_command(census, "census")

@@ -164,6 +164,10 @@ class Searcher:
         # the game's optional compiled path, looked up once
         self._expands: Callable[[Component], bool] | None = getattr(game, "expands", None)
         self._make_expander: Callable[[Searcher], Any] | None = getattr(game, "make_expander", None)
+        # a census of the game in the table file (grundy.census), if any: a
+        # second, read-only source of values, consulted when the table misses
+        open_tablebase = getattr(game, "open_tablebase", None)
+        self.tablebase: Any = open_tablebase(table) if open_tablebase is not None else None
         self.stats = Stats()
         self.limits = Limits(time_limit, max_positions, progress)
         self.checkpoint_seconds = checkpoint_seconds
@@ -273,10 +277,14 @@ class Searcher:
         ``searched`` is the line for a component left to the search.
         """
         val = self.values.get(key)
+        source = "the table"
+        if val is None and self.tablebase is not None:
+            val = self.tablebase.get(key)
+            source = "the census table"
         if val is not None:
             self.stats.table_hits += 1
             if trace is not None:
-                trace.append(f"{where}: value {val} from the table")
+                trace.append(f"{where}: value {val} from {source}")
             return val
         if reduce is not None:
             alias = self.aliases.get(key)
@@ -305,6 +313,8 @@ class Searcher:
         (then call :meth:`look_up`). Lets a game skip building its
         reduction for keys seen before (the common case)."""
         val = self.values.get(key)
+        if val is None and self.tablebase is not None:
+            val = self.tablebase.get(key)
         if val is not None:
             self.stats.table_hits += 1
             return val

@@ -171,6 +171,21 @@ cdef class CensusTable:
         for i in range(count):
             self._put(k[i], v[i])
 
+    def export(self):
+        """``(keys, values)``: every graph, packed keys (native ``uint64``)
+        and one value byte each, in slot order."""
+        cdef Py_ssize_t i, c = 0
+        cdef bytearray keys = bytearray(8 * self.count)
+        cdef bytearray vals = bytearray(self.count)
+        cdef uint64_t* kp = <uint64_t*><char*>keys
+        cdef uint8_t* vp = <uint8_t*><char*>vals
+        for i in range(self.cap):
+            if self.keys[i]:
+                kp[c] = self.keys[i]
+                vp[c] = self.vals[i]
+                c += 1
+        return bytes(keys), bytes(vals)
+
     def put(self, uint64_t key, int value):
         """Add one graph by packed key."""
         self._put(key, <uint8_t>value)

@@ -133,7 +133,26 @@ class GraphGame:
             search.not_values,
             search._option_cache,
             search.option_cache_size,
+            tablebase=search.tablebase,
         )
+
+    def open_tablebase(self, table: Table) -> Any:
+        """The census of this ruleset (normal play) stored in ``table``'s
+        file by ``grundy census --table`` (:mod:`grundy.census.build`), as
+        the kernel's ``CensusTable`` of whole graphs (every graph of its
+        classes on at most 11 vertices), or None (no file, no census of this
+        game, or no kernel). The search consults it whenever its own table
+        misses: a component it holds costs one probe instead of a search."""
+        if table.file is None or _kernel is None or not KERNEL_NAUTY:
+            return None
+        shards = table.file.shards()
+        if not shards:
+            return None
+        census = _kernel.CensusTable(sum(len(data) // 10 for _name, data, _s in shards))
+        for _name, data, _summary in shards:
+            count = len(data) // 10
+            census.add(data[: 8 * count], data[8 * count : 9 * count])
+        return census
 
     def expands(self, key: Component) -> bool:
         """Whether the compiled expander takes this key (at most 64 vertices)."""

@@ -1,0 +1,336 @@
+"""``grundy census``: every graph of a class valued (bottom-up, as a
+tablebase; :mod:`grundy.census.build`), summarised as a table or JSON,
+written out, plotted; on all cores, resumable, or on a Dask cluster."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import sys
+import time
+from typing import Any
+
+import click
+
+from grundy.census.build import MAX_VERTICES, RULESET_CODES, Census, CensusSpec
+from grundy.census.geng import GraphClass
+from grundy.cli.common import PROG, _Command, _run
+from grundy.errors import InputError
+
+__all__ = ["census"]
+
+
+def _vertex_range(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*(?:\.\.\s*(\d+)\s*)?", text)
+    if not m:
+        raise InputError(f"vertex count {text!r}: give N or MIN..MAX (e.g. 9 or 1..8)")
+    lo = int(m.group(1))
+    hi = int(m.group(2)) if m.group(2) is not None else lo
+    return lo, hi
+
+
+def _edge_range(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d*)\s*:\s*(\d*)\s*|\s*(\d+)\s*", text)
+    if not m:
+        raise InputError(f"--edges {text!r}: give MIN:MAX (either may be left out) or one count")
+    if m.group(3) is not None:
+        e = int(m.group(3))
+        return e, e
+    return int(m.group(1) or 0), int(m.group(2)) if m.group(2) else 10**6
+
+
+def _count_graphs(spec: CensusSpec) -> int | None:
+    """Graphs the build values (for the progress bar), by ``geng -u``; None
+    when that would take long (11 vertices) or no geng is found."""
+    import subprocess
+
+    from grundy.census.geng import find_geng
+
+    geng = find_geng()
+    if geng is None or spec.vertices[1] > 10:
+        return None
+    total = 0
+    for n in range(1, spec.vertices[1] + 1):
+        args = [geng, "-u", *spec.cls.hereditary().geng_flags(), str(n), f"0:{spec.max_edges(n)}"]
+        done = subprocess.run(args, capture_output=True, text=True, check=False)
+        m = re.search(r"(\d+) graphs generated", done.stderr)
+        if done.returncode or not m:
+            return None
+        total += int(m.group(1))
+    return total
+
+
+def _table_text(rows: list[dict[str, Any]], misere: bool) -> str:
+    """The summaries as a text table, then each histogram."""
+    head = ["n", "graphs", "P-positions", "largest value", "example",
+            "connected", "P (connected)", "largest (connected)", "example (connected)"]
+    if misere:
+        head = ["n", "graphs", "P-positions", "N-positions", "connected", "P (connected)", "N (connected)"]
+    lines = []
+    body = []
+    for r in rows:
+        c = r["connected"]
+        if misere:
+            body.append([r["vertices"], r["graphs"], r["p_positions"], r["histogram"]["N"], c["graphs"],
+                         c["p_positions"], c["histogram"]["N"]])
+        else:
+            body.append([r["vertices"], r["graphs"], r["p_positions"], r["max_value"],
+                         (r["max_value_examples"] or ["-"])[0], c["graphs"], c["p_positions"],
+                         "-" if c["max_value"] is None else c["max_value"], (c["max_value_examples"] or ["-"])[0]])
+    cells = [[f"{x:,}" if isinstance(x, int) else str(x) for x in row] for row in body]
+    widths = [max(len(h), *(len(row[i]) for row in cells)) if cells else len(h) for i, h in enumerate(head)]
+    lines.append("  ".join(h.rjust(w) for h, w in zip(head, widths)))
+    for row in cells:
+        lines.append("  ".join(x.rjust(w) for x, w in zip(row, widths)))
+    if not misere:
+        lines.append("")
+        for r in rows:
+            hist = " ".join(f"{v}:{c:,}" for v, c in r["histogram"].items())
+            lines.append(f"n={r['vertices']} values  {hist or '(no graphs)'}")
+    return "\n".join(lines)
+
+
+def _plot(rows: list[dict[str, Any]], path: str, title: str) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InputError("--plot needs matplotlib: pip install 'grundy[plot]'") from None
+    fig, axes = plt.subplots(len(rows), 1, figsize=(7, 2.2 * len(rows) + 0.6), squeeze=False)
+    for ax, r in zip(axes[:, 0], rows):
+        hist = {k: v for k, v in r["histogram"].items()}
+        conn = r["connected"]["histogram"]
+        keys = list(hist) if r["play"] == "misere" else sorted(set(hist) | set(conn), key=int)
+        xs = range(len(keys))
+        ax.bar([x - 0.2 for x in xs], [hist.get(k, 0) for k in keys], 0.4, label="all")
+        ax.bar([x + 0.2 for x in xs], [conn.get(k, 0) for k in keys], 0.4, label="connected")
+        ax.set_xticks(list(xs), keys)
+        ax.set_ylabel("graphs")
+        ax.set_title(f"{r['vertices']} vertices", fontsize=9)
+        ax.legend(fontsize=7)
+    axes[-1, 0].set_xlabel("outcome" if rows and rows[0]["play"] == "misere" else "nim-value")
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=110)
+    except OSError as exc:
+        raise InputError(f"--plot {path}: {exc}") from None
+    finally:
+        plt.close(fig)
+
+
+def _open_output(path: str) -> Any:
+    try:
+        return gzip.open(path, "wb") if path.endswith(".gz") else open(path, "wb")
+    except OSError as exc:
+        raise InputError(f"--output {path}: {exc}") from None
+
+
+def _read_input(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise InputError(f"--input {path}: {exc.strerror or exc}") from None
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    return data
+
+
+def _input_orders(data: bytes) -> tuple[list[bytes], int]:
+    """The graph6 lines of an input stream (a ``>>graph6<<`` header and empty
+    lines dropped) and their largest order. Raises InputError naming the
+    first line that is not graph6 of at most 11 vertices."""
+    lines = []
+    top = 0
+    for number, raw in enumerate(data.split(b"\n"), 1):
+        line = raw.strip()
+        if line.startswith(b">>graph6<<"):
+            line = line[10:]
+        if not line:
+            continue
+        n = line[0] - 63
+        if not 0 <= n <= MAX_VERTICES or line[0] == ord(":") or line[0] == ord("&"):
+            shown = line[:40].decode(errors="replace")
+            raise InputError(f"--input line {number}: not graph6 of a graph on at most {MAX_VERTICES} vertices: "
+                             f"{shown!r}")
+        lines.append(line)
+        top = max(top, n)
+    if not lines:
+        raise InputError("--input: no graphs in the input")
+    return lines, top
+
+
+@click.command(cls=_Command, context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("vertices", required=False)
+@click.option("--game", default="chomp", show_default=True,
+              help=f"The graph ruleset: {', '.join(RULESET_CODES)} (graph-chomp = chomp).")
+@click.option("--misere", is_flag=True, help="Misère play: outcomes (P/N) instead of nim-values.")
+@click.option("--connected", is_flag=True, help="Connected graphs only (geng -c).")
+@click.option("--bipartite", is_flag=True, help="Bipartite graphs only (geng -b).")
+@click.option("--triangle-free", is_flag=True, help="Triangle-free graphs only (geng -t).")
+@click.option("--edges", "edges", default=None, metavar="MIN:MAX", help="Edge counts reported (geng's mine:maxe).")
+@click.option("--max-degree", type=int, default=None, metavar="D", help="Every degree at most D (geng -D).")
+@click.option("--input", "input_path", default=None, metavar="FILE|-",
+              help="Value the graphs of a graph6 stream (gzip or plain) instead of a generated class.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per vertex count.")
+@click.option("--output", default=None, metavar="FILE",
+              help="Write every graph as graph6<TAB>value (gzip when FILE ends in .gz).")
+@click.option("--plot", default=None, metavar="FILE.png", help="Draw the value histograms (needs grundy[plot]).")
+@click.option("--workers", type=int, default=None, metavar="K", help="Processes (default: every core).")
+@click.option("--table", default=None, metavar="PATH",
+              help="SQLite table file: finished shards are committed there, a stopped census resumes from it, "
+                   "and `grundy value --table PATH` looks positions up in it.")
+@click.option("--dask", "dask_address", default=None, metavar="ADDRESS|local",
+              help="Run the shards on a Dask scheduler (or a LocalCluster); needs grundy[dask].")
+@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
+def census(vertices: str | None, game: str, misere: bool, connected: bool, bipartite: bool, triangle_free: bool,
+           edges: str | None, max_degree: int | None, input_path: str | None, as_json: bool, output: str | None,
+           plot: str | None, workers: int | None, table: str | None, dask_address: str | None,
+           progress: bool | None) -> None:
+    """Value every graph on VERTICES vertices (N or MIN..MAX, at most 11),
+    up to isomorphism, and summarise: graphs, value histogram, P-positions,
+    the largest value with examples, the same for connected graphs.
+
+    Graphs come from nauty's geng (found as geng or nauty-geng; graphs on at
+    most 7 vertices from networkx's atlas without it). The table is built
+    bottom-up, by vertex count, then edge count, so each graph costs one
+    key per move and one mex.
+    """
+
+    def body() -> None:
+        from grundy.games.graphs.rulesets import ruleset_name
+
+        name = ruleset_name(game)
+        if name not in RULESET_CODES:
+            raise InputError(f"unknown game {game!r}; valid: {', '.join(RULESET_CODES)}")
+        if workers is not None and workers < 1:
+            raise InputError(f"--workers {workers}: must be >= 1")
+        if max_degree is not None and max_degree < 0:
+            raise InputError(f"--max-degree {max_degree}: must be >= 0")
+        cls = GraphClass(connected, bipartite, triangle_free, max_degree)
+        edge_range = _edge_range(edges) if edges is not None else None
+        lines: list[bytes] = []
+        if input_path is not None:
+            if vertices is not None:
+                raise InputError("give VERTICES or --input, not both")
+            for flag, on in (("--connected", connected), ("--bipartite", bipartite),
+                             ("--triangle-free", triangle_free), ("--edges", edges is not None),
+                             ("--max-degree", max_degree is not None)):
+                if on:
+                    raise InputError(f"{flag} does not apply to --input (the input is the class: filter it first)")
+            lines, top = _input_orders(_read_input(input_path))
+            spec = CensusSpec(name, misere, GraphClass(), (1, max(top, 1)))
+        else:
+            if vertices is None:
+                raise InputError("give the vertex count (N or MIN..MAX) or --input FILE")
+            spec = CensusSpec(name, misere, cls, _vertex_range(vertices), edge_range)
+        spec.check()
+        k = workers if workers is not None else (os.cpu_count() or 1)
+        show = sys.stderr.isatty() if progress is None else progress
+        bar = None
+        run = Census(spec, table=table, workers=k)
+        try:
+            if show:
+                from tqdm import tqdm
+
+                tqdm.monitor_interval = 0  # no monitor thread: workers are forked
+                bar = tqdm(total=_count_graphs(spec), unit=" graphs", unit_scale=True, file=sys.stderr,
+                           desc="census", smoothing=0.05)
+                run.progress = bar.update
+            start = time.perf_counter()
+            try:
+                if dask_address is not None:
+                    from grundy.census.cluster import run_on_dask
+
+                    run_on_dask(run, dask_address, keep_data=output is not None)
+                else:
+                    run.run(keep_data=output is not None)
+            except KeyboardInterrupt:
+                if bar is not None:
+                    bar.close()
+                where = (f"{run.valued} new shard(s) committed to {table}; run the same command to resume"
+                         if table else "nothing kept (no --table)")
+                click.echo(f"\n{PROG}: interrupted; {where}", err=True)
+                sys.exit(130)
+            seconds = time.perf_counter() - start
+            if bar is not None:
+                bar.close()
+                bar = None
+            if input_path is not None:
+                rows = _input_rows(run, lines, output, seconds)
+            else:
+                rows = [run.summary(n, seconds) for n in range(spec.vertices[0], spec.vertices[1] + 1)]
+                if output is not None:
+                    with _open_output(output) as f:
+                        for n in range(spec.vertices[0], spec.vertices[1] + 1):
+                            for chunk in run.lines(n):
+                                f.write(chunk)
+        finally:
+            if bar is not None:
+                bar.close()
+            run.close()
+        if plot is not None:
+            what = "misère outcomes" if misere else "nim-values"
+            _plot(rows, plot, f"{name} {what}, {spec.cls.name()} graphs")
+        if as_json:
+            for r in rows:
+                click.echo(json.dumps(r))
+        else:
+            play = "misère play" if misere else "normal play"
+            click.echo(f"census of {name} ({play}), class {spec.cls.name()}"
+                       + (f", edges {edge_range[0]}:{edge_range[1]}" if edge_range else "")
+                       + f": {sum(r['graphs'] for r in rows):,} graphs in {seconds:.1f} s")
+            click.echo(_table_text(rows, misere))
+
+    _run(body)
+
+
+def _input_rows(run: Census, lines: list[bytes], output: str | None, seconds: float) -> list[dict[str, Any]]:
+    """Summaries of the input graphs, one per order present; with ``output``,
+    each input line with its value."""
+    by_order: dict[int, list[bytes]] = {}
+    for line in lines:
+        by_order.setdefault(line[0] - 63, []).append(line)
+    kernel = run.kernel
+    rows = []
+    out = _open_output(output) if output is not None else None
+    try:
+        for n in sorted(by_order):
+            group = by_order[n]
+            keys, values, flags, count = run.value_lines(b"\n".join(group) + b"\n")
+            if out is not None:
+                out.write(b"".join(b"%s\t%d\n" % (g, v) for g, v in zip(group, values)))
+            from grundy.census.build import summarise
+
+            s = summarise(kernel, keys, values, flags, count)
+            run.summaries[f"input|n={n:02d}"] = s
+            rows.append(_input_summary(run, n, s, seconds))
+    finally:
+        if out is not None:
+            out.close()
+    return rows
+
+
+def _input_summary(run: Census, n: int, s: dict[str, Any], seconds: float) -> dict[str, Any]:
+    def block(hist: dict[str, int], top: list[Any]) -> dict[str, Any]:
+        counts = {int(v): c for v, c in hist.items()}
+        total = sum(counts.values())
+        if run.spec.misere:
+            return {"graphs": total, "histogram": {"P": counts.get(0, 0), "N": counts.get(1, 0)},
+                    "p_positions": counts.get(0, 0), "max_value": None, "max_value_examples": []}
+        return {"graphs": total, "histogram": {str(v): counts[v] for v in sorted(counts)},
+                "p_positions": counts.get(0, 0), "max_value": top[0], "max_value_examples": top[1]}
+
+    out: dict[str, Any] = {"game": run.spec.game, "play": "misere" if run.spec.misere else "normal",
+                           "vertices": n, "class": "input"}
+    out.update(block(s["hist"], s["max"]))
+    out["connected"] = block(s["conn_hist"], s["conn_max"])
+    out["seconds"] = round(seconds, 3)
+    return out
