@@ -156,10 +156,11 @@ def value_shard(table: Any, spec: CensusSpec, n: int, e: int, res: int, mod: int
     """Value one shard from ``table`` (which holds every option): its name,
     its blob and its summary (see :func:`summarise`)."""
     kernel = _kernel()
+    start = time.process_time()
     lines = generate(n, spec.cls.hereditary(), (e, e), res, mod, geng=geng or False)
     keys, values, flags, count = kernel.census_values(table, lines, RULESET_CODES[spec.game], spec.misere)
     summary = summarise(kernel, keys, values, flags, count)
-    summary.update(n=n, e=e)
+    summary.update(n=n, e=e, cpu_seconds=round(time.process_time() - start, 4))
     return shard_name(spec.cls, n, e, res, mod), keys + values + flags, summary
 
 

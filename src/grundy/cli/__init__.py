@@ -593,3 +593,8 @@ if __name__ == "__main__":  # pragma: no cover
 from grundy.cli.census import census  # noqa: E402
 
 main.add_command(census, "census")
+
+# The papers' tables and conjectures over graph classes (grundy.census.checks).
+from grundy.cli.check import check  # noqa: E402
+
+main.add_command(check, "check")

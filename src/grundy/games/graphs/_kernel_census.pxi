@@ -232,7 +232,7 @@ cdef int _decode_graph6(const unsigned char* s, Py_ssize_t length, uint64_t* adj
 
 
 cdef int _value(CensusTable table, uint64_t* a, int n, int rule, bint misere,
-                const int* orbits) except -2:
+                const int* orbits, bint strict) except -2:
     """The value (normal play: mex; misère: 1 for N, 0 for P) of the graph
     ``a`` from its options' values in ``table``; -1 if an option is missing."""
     cdef uint64_t seen[4]
@@ -256,7 +256,9 @@ cdef int _value(CensusTable table, uint64_t* a, int n, int rule, bint misere,
                 key = _packed_key(a, full & ~(<uint64_t>1 << i), NULL)
             v = table._get(key)
             if v < 0:
-                return -1
+                if strict:
+                    return -1
+                continue
             moves += 1
             seen[v >> 6] |= <uint64_t>1 << (v & 63)
     # edge moves
@@ -285,7 +287,9 @@ cdef int _value(CensusTable table, uint64_t* a, int n, int rule, bint misere,
                     a[j] ^= <uint64_t>1 << i
                 v = table._get(key)
                 if v < 0:
-                    return -1
+                    if strict:
+                        return -1
+                    continue
                 moves += 1
                 seen[v >> 6] |= <uint64_t>1 << (v & 63)
     if rule == R_GRAPH_NIM:
@@ -307,7 +311,9 @@ cdef int _value(CensusTable table, uint64_t* a, int n, int rule, bint misere,
                     s &= s - 1
                 v = table._get(key)
                 if v < 0:
-                    return -1
+                    if strict:
+                        return -1
+                    continue
                 moves += 1
                 seen[v >> 6] |= <uint64_t>1 << (v & 63)
                 sub = (sub - 1) & nb
@@ -321,11 +327,15 @@ cdef int _value(CensusTable table, uint64_t* a, int n, int rule, bint misere,
     return v
 
 
-def census_values(CensusTable table, bytes lines, int rule, bint misere, bint lookup=False):
+def census_values(CensusTable table, bytes lines, int rule, bint misere, bint lookup=False,
+                  bint strict=True):
     """Value every graph of ``lines`` (graph6, one per line, at most
     CENSUS_MAX_VERTICES vertices) from its options' values in ``table``
     (every option must be there: the census builds bottom-up). With
     ``lookup``, each graph's own value is read from the table instead.
+    ``strict=False`` skips options missing from the table instead of
+    raising (the values are then wrong: for timing a shard whose options
+    are not all built, as ``benchmarks/census.py sample`` does).
 
     Returns ``(keys, values, flags, count)``: packed canonical keys (native
     ``uint64``), one value byte and one flag byte (bit 0: connected) per graph.
@@ -370,7 +380,7 @@ def census_values(CensusTable table, bytes lines, int rule, bint misere, bint lo
         if lookup:
             v = table._get(key)
         else:
-            v = _value(table, a, n, rule, misere, orbits)
+            v = _value(table, a, n, rule, misere, orbits, strict)
         if v < 0:
             raise KeyError(lineno)
         kp[count] = key
