@@ -269,6 +269,11 @@ _RULES = [
     ("grundy.games", "grundy.api"),
     ("grundy.games", "grundy.analysis"),
     ("grundy.games", "grundy.results"),
+    ("grundy.core", "grundy.census"),
+    ("grundy.games", "grundy.census"),
+    ("grundy.readwrite", "grundy.census"),
+    ("grundy.census", "grundy.cli"),
+    ("grundy.census", "grundy.api"),
 ]
 
 
