@@ -128,7 +128,7 @@ def test_each_graph_of_the_census_has_its_brute_force_value() -> None:
 def test_every_ruleset_and_play_against_the_search(game: str, misere: bool) -> None:
     """Every graph on at most 6 vertices: the census's value (normal play)
     or outcome (misère) equals the engine's search (Solver / MisereSolver)."""
-    c = Census(CensusSpec(game=game, misere=misere, vertices=(1, 6)), geng=False)
+    c = Census(CensusSpec(game=game, misere=misere, vertices=(1, 6)), geng=False, window=False)
     c.run()
     graphs = [g for g in ATLAS if g.number_of_nodes() <= 6]
     lines = b"".join(_g6(g) for g in graphs)
@@ -207,9 +207,9 @@ def _totals(c: Census, lo: int, hi: int) -> list[dict[str, Any]]:
 @needs_geng
 def test_totals_identical_across_one_and_two_workers(tmp_path: Path) -> None:
     assert shard_count(8, 14) > 1  # the pool is used
-    one = Census(CensusSpec(vertices=(1, 8)), workers=1)
+    one = Census(CensusSpec(vertices=(1, 8)), workers=1, window=False)
     one.run()
-    two = Census(CensusSpec(vertices=(1, 8)), table=str(tmp_path / "t.db"), workers=2)
+    two = Census(CensusSpec(vertices=(1, 8)), table=str(tmp_path / "t.db"), workers=2, window=False)
     two.run()
     assert _totals(one, 1, 8) == _totals(two, 1, 8)
     assert len(one.memory) == len(two.memory) == 1 + 1 + 2 + 4 + 11 + 34 + 156 + 1044 + 12346
@@ -466,3 +466,36 @@ def test_table_of_another_game_or_nauty_is_refused_and_kept(tmp_path: Path) -> N
     bad.write_text("hello")
     r = _run("census", "5", "--table", str(bad))
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+
+
+@needs_geng
+def test_windowed_top_order_gives_the_same_totals_in_less_memory() -> None:
+    whole = Census(CensusSpec(vertices=(1, 8)), workers=1, window=False)
+    whole.run()
+    window = Census(CensusSpec(vertices=(1, 8)), workers=2)
+    window.run()
+    assert window.windowed and not whole.windowed
+    assert _totals(window, 1, 8) == _totals(whole, 1, 8)
+    assert len(window.layers) <= 2  # the last two layers of order 8, no more
+    assert window.nbytes() < whole.nbytes()
+    # Graph Nim deletes several edges at once: no window
+    assert not Census(CensusSpec(game="graph-nim", vertices=(1, 3))).windowed
+
+
+@needs_geng
+def test_time_limit_stops_at_a_shard_and_a_rerun_resumes(tmp_path: Path) -> None:
+    path = str(tmp_path / "t.db")
+    args = ["census", "9", "--edges", ":14", "--json", "--workers", "1", "--table", path]
+    stopped = _run(*args, "--time-limit", "0.5")
+    assert stopped.returncode == 3, stopped.stderr
+    err = stopped.stderr.decode().strip()
+    assert "census stopped at the time limit 0.5 s" in err and "run the same command to resume" in err
+    kept = sqlite3.connect(path).execute("SELECT COUNT(*) FROM shards").fetchone()[0]
+    assert kept > 0
+    resumed = _run(*args)
+    clean = _run(*args[:-2])
+    assert resumed.returncode == clean.returncode == 0
+    got, want = json.loads(resumed.stdout), json.loads(clean.stdout)
+    got.pop("seconds"), want.pop("seconds")
+    assert got == want
+    assert _run(*args, "--time-limit", "-1").returncode == 2

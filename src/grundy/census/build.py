@@ -152,20 +152,30 @@ _INHERITED: Any = None
 
 
 def value_shard(table: Any, spec: CensusSpec, n: int, e: int, res: int, mod: int,
-                geng: str | None) -> tuple[str, bytes, dict[str, Any]]:
-    """Value one shard from ``table`` (which holds every option): its name,
-    its blob and its summary (see :func:`summarise`)."""
+                geng: str | None, extra: Any = None) -> tuple[str, bytes, dict[str, Any]]:
+    """Value one shard from ``table`` and ``extra`` (a second table or None;
+    together they hold every option): its name, its blob and its summary
+    (see :func:`summarise`)."""
     kernel = _kernel()
     start = time.process_time()
     lines = generate(n, spec.cls.hereditary(), (e, e), res, mod, geng=geng or False)
-    keys, values, flags, count = kernel.census_values(table, lines, RULESET_CODES[spec.game], spec.misere)
+    keys, values, flags, count = kernel.census_values(table, lines, RULESET_CODES[spec.game], spec.misere,
+                                                      extra=extra)
     summary = summarise(kernel, keys, values, flags, count)
     summary.update(n=n, e=e, cpu_seconds=round(time.process_time() - start, 4))
     return shard_name(spec.cls, n, e, res, mod), keys + values + flags, summary
 
 
 def _inherited_shard(args: tuple[CensusSpec, int, int, int, int, str | None]) -> tuple[str, bytes, dict[str, Any]]:
-    return value_shard(_INHERITED, *args)
+    table, extra = _INHERITED
+    return value_shard(table, *args, extra=extra)
+
+
+def windowed(spec: CensusSpec) -> bool:
+    """Whether every same-order option of the ruleset has exactly one edge
+    fewer (all but Graph Nim): then the top order's layer ``e`` needs only
+    layer ``e - 1`` of that order, and older layers can leave memory."""
+    return spec.game != "graph-nim"
 
 
 def summarise(kernel: Any, keys: bytes, values: bytes, flags: bytes, count: int) -> dict[str, Any]:
@@ -208,6 +218,13 @@ class Census:
         As :func:`grundy.census.geng.generate` (True: geng from PATH).
     progress : callable, optional
         ``progress(graphs_done)`` after every shard (graphs valued or loaded).
+    window : bool
+        Keep only the last finished layer of the top order in memory (see
+        :func:`windowed`; memory then grows with the largest layer, not the
+        whole order). Off for :meth:`value_lines`, which looks up anything.
+    time_limit : float, optional
+        Seconds; the run stops at the first shard boundary past it, raising
+        :class:`grundy.errors.SearchLimitReached` (committed shards are kept).
 
     Raises
     ------
@@ -221,6 +238,8 @@ class Census:
     workers: int = 1
     geng: str | bool | None = True
     progress: Callable[[int], None] | None = None
+    window: bool = True
+    time_limit: float | None = None
     summaries: dict[str, dict[str, Any]] = field(default_factory=dict)
     valued: int = 0
     loaded: int = 0
@@ -239,6 +258,10 @@ class Census:
                              f"{GENG_HINT}")
         self.file = None
         self.data: dict[str, bytes] = {}
+        self.top = self.spec.vertices[1]
+        self.windowed = self.window and windowed(self.spec)
+        #: the top order's layers kept apart (windowed runs): edges -> table
+        self.layers: dict[int, Any] = {}
         if self.table is not None:
             from grundy.core.canon import NAUTY_VERSION
             from grundy.core.table import SQLiteFile
@@ -255,9 +278,32 @@ class Census:
                                  f"{NAUTY_VERSION}) needs a file of its own")
             for name, data, summary in self.file.shards():
                 keys, values, _flags = _unpack(data)
-                self.memory.add(keys, values)
-                self.summaries[name] = json.loads(summary)
+                s = json.loads(summary)
+                self._store(s.get("n", 0), s.get("e", 0), keys, values)
+                self.summaries[name] = s
                 self.loaded += 1
+
+    def _store(self, n: int, e: int, keys: bytes, values: bytes) -> None:
+        """Add a shard's graphs to the table that holds layer ``(n, e)``."""
+        if self.windowed and n == self.top:
+            if e not in self.layers:
+                self.layers[e] = self.kernel.CensusTable(len(values))
+            self.layers[e].add(keys, values)
+        else:
+            self.memory.add(keys, values)
+
+    def extra(self, n: int, e: int) -> Any:
+        """The second table layer ``(n, e)`` is valued with (None if all is
+        in :attr:`memory`); drops the top order's layers it no longer needs."""
+        if not (self.windowed and n == self.top):
+            return None
+        for old in [k for k in self.layers if k < e - 1]:
+            del self.layers[old]
+        return self.layers.get(e - 1)
+
+    def nbytes(self) -> int:
+        """Bytes of the census tables in memory."""
+        return int(self.memory.nbytes + sum(t.nbytes for t in self.layers.values()))
 
     def close(self) -> None:
         if self.file is not None:
@@ -270,7 +316,7 @@ class Census:
 
     def _commit(self, name: str, data: bytes, summary: dict[str, Any], keep: bool) -> None:
         keys, values, _flags = _unpack(data)
-        self.memory.add(keys, values)
+        self._store(summary["n"], summary["e"], keys, values)
         self.summaries[name] = summary
         if keep:
             self.data[name] = data
@@ -289,6 +335,7 @@ class Census:
         by_layer: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
         for shard in self.shards():
             by_layer.setdefault(shard[:2], []).append(shard)
+        self._start = time.perf_counter()
         for (n, e), shards in by_layer.items():
             todo = []
             for s in shards:
@@ -302,20 +349,32 @@ class Census:
             if not todo:
                 continue
             args = [(spec, n, e, r, mod, self.geng_path) for (_n, _e, r, mod) in todo]
+            extra = self.extra(n, e)
             if self.workers <= 1 or len(todo) == 1:
                 for a in args:
-                    self._commit(*value_shard(self.memory, *a), keep)
+                    self.check_time()
+                    self._commit(*value_shard(self.memory, *a, extra=extra), keep)
             else:
-                self._pool_layer(args, keep)
+                self._pool_layer(args, keep, extra)
 
-    def _pool_layer(self, args: list[tuple[Any, ...]], keep: bool) -> None:
+    def check_time(self) -> None:
+        """Raise :class:`SearchLimitReached` once the time limit has passed."""
+        if self.time_limit is not None:
+            spent = time.perf_counter() - self._start
+            if spent > self.time_limit:
+                from grundy.errors import SearchLimitReached
+
+                raise SearchLimitReached(f"time limit {self.time_limit:g} s", self.valued, spent)
+
+    def _pool_layer(self, args: list[tuple[Any, ...]], keep: bool, extra: Any) -> None:
         global _INHERITED
-        _INHERITED = self.memory
+        _INHERITED = (self.memory, extra)
         ctx = multiprocessing.get_context("fork")
         pool = ctx.Pool(min(self.workers, len(args)))
         try:
             for result in pool.imap_unordered(_inherited_shard, args):
                 self._commit(*result, keep)
+                self.check_time()
             pool.close()
         except BaseException:
             pool.terminate()
@@ -388,7 +447,12 @@ class Census:
         ------
         InputError
             A malformed line (its number), or a graph outside the built class.
+        ValueError
+            If the census was built with ``window=True`` (its top order's
+            older layers have left memory).
         """
+        if self.windowed:
+            raise ValueError("value_lines needs a census built with window=False")
         try:
             return self.kernel.census_values(self.memory, lines, RULESET_CODES[self.spec.game], self.spec.misere,
                                              True)

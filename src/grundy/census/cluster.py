@@ -19,26 +19,42 @@ from grundy.errors import InputError
 
 __all__ = ["run_on_dask"]
 
-#: Per worker process: run token -> (census table, names of the deltas loaded).
-_WORKER_TABLES: dict[str, tuple[Any, set[str]]] = {}
+#: Per worker process: run token -> (table of the lower orders, the top
+#: order's layers by edge count, names of the deltas loaded).
+_WORKER_TABLES: dict[str, tuple[Any, dict[int, Any], set[str]]] = {}
+
+#: A delta: (name, order n, edges e or -1 for a mixed set, keys, values).
+Delta = tuple[str, int, int, bytes, bytes]
 
 
 def _worker_shard(token: str, spec: CensusSpec, n: int, e: int, res: int, mod: int,
-                  deltas: list[tuple[str, tuple[bytes, bytes]]]) -> tuple[str, bytes, dict[str, Any]]:
-    """Run on a Dask worker: load the deltas this process lacks, value the shard."""
+                  deltas: list[Delta]) -> tuple[str, bytes, dict[str, Any]]:
+    """Run on a Dask worker: load the deltas this process lacks (the top
+    order's layers apart, as :class:`Census` keeps them), value the shard."""
+    from grundy.census.build import windowed
     from grundy.census.geng import find_geng
     from grundy.games.graphs import _kernel as kernel
 
     if token not in _WORKER_TABLES:
         table = kernel.CensusTable(1024)
         table.put(1 << 63, 1 if spec.misere else 0)
-        _WORKER_TABLES[token] = (table, set())
-    table, loaded = _WORKER_TABLES[token]
-    for name, (keys, values) in deltas:
-        if name not in loaded:
+        _WORKER_TABLES[token] = (table, {}, set())
+    table, layers, loaded = _WORKER_TABLES[token]
+    window = windowed(spec)
+    for name, dn, de, keys, values in deltas:
+        if name in loaded:
+            continue
+        if window and dn == spec.vertices[1] and de >= 0:
+            layers.setdefault(de, kernel.CensusTable(len(values))).add(keys, values)
+        else:
             table.add(keys, values)
-            loaded.add(name)
-    return value_shard(table, spec, n, e, res, mod, find_geng())
+        loaded.add(name)
+    extra = None
+    if window and n == spec.vertices[1]:
+        for old in [k for k in layers if k < e - 1]:
+            del layers[old]
+        extra = layers.get(e - 1)
+    return value_shard(table, spec, n, e, res, mod, find_geng(), extra=extra)
 
 
 def _client(address: str) -> tuple[Any, Any]:
@@ -66,17 +82,24 @@ def run_on_dask(census: Census, address: str, keep_data: bool = False) -> None:
     InputError
         If dask.distributed is missing or the scheduler cannot be reached.
     """
+    import time
     import uuid
+
+    from distributed import as_completed
 
     client, cluster = _client(address)
     token = uuid.uuid4().hex
     spec = census.spec
     try:
-        start_keys, start_values = census.memory.export()
-        deltas = [("start", client.scatter((start_keys, start_values), broadcast=True))]
+        keys, values = census.memory.export()
+        deltas: list[tuple[int, int, Any]] = [(-1, -1, client.scatter(("start", -1, -1, keys, values), broadcast=True))]
+        for e, layer in census.layers.items():
+            keys, values = layer.export()
+            deltas.append((census.top, e, client.scatter((f"start:{e}", census.top, e, keys, values), broadcast=True)))
         by_layer: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
         for shard in census.shards():
             by_layer.setdefault(shard[:2], []).append(shard)
+        census._start = time.perf_counter()
         for (n, e), shards in by_layer.items():
             todo = []
             for s in shards:
@@ -89,18 +112,22 @@ def run_on_dask(census: Census, address: str, keep_data: bool = False) -> None:
             if not todo:
                 continue
             keep = keep_data and spec.reported(n, e)
-            futures = [client.submit(_worker_shard, token, spec, n, e, r, mod, list(deltas), pure=False)
+            census.extra(n, e)  # the client drops what the workers drop
+            if census.windowed and n == census.top:
+                deltas = [d for d in deltas if d[0] != n or d[1] >= e - 1]
+            sent = [d[2] for d in deltas]
+            futures = [client.submit(_worker_shard, token, spec, n, e, r, mod, sent, pure=False)
                        for (_n, _e, r, mod) in todo]
-            keys, values = [], []
-            from distributed import as_completed
-
+            layer_keys, layer_values = [], []
             for future in as_completed(futures):
                 name, data, summary = future.result()
                 census._commit(name, data, summary, keep)
                 count = len(data) // 10
-                keys.append(data[: 8 * count])
-                values.append(data[8 * count : 9 * count])
-            deltas.append((f"{n}:{e}", client.scatter((b"".join(keys), b"".join(values)), broadcast=True)))
+                layer_keys.append(data[: 8 * count])
+                layer_values.append(data[8 * count : 9 * count])
+                census.check_time()
+            delta = (f"{n}:{e}", n, e, b"".join(layer_keys), b"".join(layer_values))
+            deltas.append((n, e, client.scatter(delta, broadcast=True)))
     finally:
         client.close()
         if cluster is not None:

@@ -17,7 +17,7 @@ import click
 from grundy.census.build import MAX_VERTICES, RULESET_CODES, Census, CensusSpec
 from grundy.census.geng import GraphClass
 from grundy.cli.common import PROG, _Command, _run
-from grundy.errors import InputError
+from grundy.errors import InputError, SearchLimitReached
 
 __all__ = ["census"]
 
@@ -189,11 +189,13 @@ def _input_orders(data: bytes) -> tuple[list[bytes], int]:
                    "and `grundy value --table PATH` looks positions up in it.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS|local",
               help="Run the shards on a Dask scheduler (or a LocalCluster); needs grundy[dask].")
+@click.option("--time-limit", type=float, default=None, metavar="SECONDS",
+              help="Stop at the first shard boundary past this (exit 3); with --table a rerun resumes.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
 def census(vertices: str | None, game: str, misere: bool, connected: bool, bipartite: bool, triangle_free: bool,
            edges: str | None, max_degree: int | None, input_path: str | None, as_json: bool, output: str | None,
            plot: str | None, workers: int | None, table: str | None, dask_address: str | None,
-           progress: bool | None) -> None:
+           time_limit: float | None, progress: bool | None) -> None:
     """Value every graph on VERTICES vertices (N or MIN..MAX, at most 11),
     up to isomorphism, and summarise: graphs, value histogram, P-positions,
     the largest value with examples, the same for connected graphs.
@@ -214,6 +216,8 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
             raise InputError(f"--workers {workers}: must be >= 1")
         if max_degree is not None and max_degree < 0:
             raise InputError(f"--max-degree {max_degree}: must be >= 0")
+        if time_limit is not None and not time_limit > 0:
+            raise InputError(f"--time-limit {time_limit:g}: must be > 0 seconds")
         cls = GraphClass(connected, bipartite, triangle_free, max_degree)
         edge_range = _edge_range(edges) if edges is not None else None
         lines: list[bytes] = []
@@ -235,7 +239,7 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
         k = workers if workers is not None else (os.cpu_count() or 1)
         show = sys.stderr.isatty() if progress is None else progress
         bar = None
-        run = Census(spec, table=table, workers=k)
+        run = Census(spec, table=table, workers=k, window=input_path is None, time_limit=time_limit)
         try:
             if show:
                 from tqdm import tqdm
@@ -252,11 +256,16 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
                     run_on_dask(run, dask_address, keep_data=output is not None)
                 else:
                     run.run(keep_data=output is not None)
-            except KeyboardInterrupt:
+            except (KeyboardInterrupt, SearchLimitReached) as stop:
                 if bar is not None:
                     bar.close()
+                    bar = None
                 where = (f"{run.valued} new shard(s) committed to {table}; run the same command to resume"
-                         if table else "nothing kept (no --table)")
+                         if table else "nothing kept (no --table to resume from)")
+                if isinstance(stop, SearchLimitReached):
+                    click.echo(f"{PROG}: census stopped at the {stop.reason} after {stop.seconds:.1f} s; {where}",
+                               err=True)
+                    sys.exit(3)
                 click.echo(f"\n{PROG}: interrupted; {where}", err=True)
                 sys.exit(130)
             seconds = time.perf_counter() - start

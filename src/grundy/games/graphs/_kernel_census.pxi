@@ -231,7 +231,15 @@ cdef int _decode_graph6(const unsigned char* s, Py_ssize_t length, uint64_t* adj
     return n
 
 
-cdef int _value(CensusTable table, uint64_t* a, int n, int rule, bint misere,
+cdef inline int _probe(CensusTable table, CensusTable extra, uint64_t key) noexcept:
+    """The value of ``key`` in ``table``, else in ``extra`` (may be None), else -1."""
+    cdef int v = table._get(key)
+    if v < 0 and extra is not None:
+        v = extra._get(key)
+    return v
+
+
+cdef int _value(CensusTable table, CensusTable extra, uint64_t* a, int n, int rule, bint misere,
                 const int* orbits, bint strict) except -2:
     """The value (normal play: mex; misère: 1 for N, 0 for P) of the graph
     ``a`` from its options' values in ``table``; -1 if an option is missing."""
@@ -254,7 +262,7 @@ cdef int _value(CensusTable table, uint64_t* a, int n, int rule, bint misere,
                 key = _packed_key(a, full & ~(a[i] | (<uint64_t>1 << i)), NULL)
             else:
                 key = _packed_key(a, full & ~(<uint64_t>1 << i), NULL)
-            v = table._get(key)
+            v = _probe(table, extra, key)
             if v < 0:
                 if strict:
                     return -1
@@ -285,7 +293,7 @@ cdef int _value(CensusTable table, uint64_t* a, int n, int rule, bint misere,
                     key = _packed_key(a, full, NULL)
                     a[i] ^= <uint64_t>1 << j
                     a[j] ^= <uint64_t>1 << i
-                v = table._get(key)
+                v = _probe(table, extra, key)
                 if v < 0:
                     if strict:
                         return -1
@@ -309,7 +317,7 @@ cdef int _value(CensusTable table, uint64_t* a, int n, int rule, bint misere,
                 while s:
                     a[GK_CTZ(s)] |= <uint64_t>1 << i
                     s &= s - 1
-                v = table._get(key)
+                v = _probe(table, extra, key)
                 if v < 0:
                     if strict:
                         return -1
@@ -328,11 +336,13 @@ cdef int _value(CensusTable table, uint64_t* a, int n, int rule, bint misere,
 
 
 def census_values(CensusTable table, bytes lines, int rule, bint misere, bint lookup=False,
-                  bint strict=True):
+                  bint strict=True, CensusTable extra=None):
     """Value every graph of ``lines`` (graph6, one per line, at most
     CENSUS_MAX_VERTICES vertices) from its options' values in ``table``
     (every option must be there: the census builds bottom-up). With
     ``lookup``, each graph's own value is read from the table instead.
+    A value missing from ``table`` is looked for in ``extra`` (a second
+    table: the census keeps the last layer of its top order apart).
     ``strict=False`` skips options missing from the table instead of
     raising (the values are then wrong: for timing a shard whose options
     are not all built, as ``benchmarks/census.py sample`` does).
@@ -378,9 +388,9 @@ def census_values(CensusTable table, bytes lines, int rule, bint misere, bint lo
         full = (<uint64_t>1 << n) - 1
         key = _packed_key(a, full, orbits)
         if lookup:
-            v = table._get(key)
+            v = _probe(table, extra, key)
         else:
-            v = _value(table, a, n, rule, misere, orbits, strict)
+            v = _value(table, extra, a, n, rule, misere, orbits, strict)
         if v < 0:
             raise KeyError(lineno)
         kp[count] = key
