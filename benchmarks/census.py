@@ -55,7 +55,7 @@ def build(max_n: int, workers: int) -> None:
     from grundy.census.geng import generate
     from grundy.games.graphs import _kernel
 
-    c = Census(CensusSpec(vertices=(1, max_n)), workers=workers)
+    c = Census(CensusSpec(vertices=(1, max_n)), workers=workers, window=False)
     wall, cpu = time.perf_counter(), _cpu()
     c.run()
     wall, cpu = time.perf_counter() - wall, _cpu() - cpu
@@ -105,7 +105,7 @@ def sample(table: str, n: int, shards: int, mod: int) -> None:
     from grundy.census.geng import generate
     from grundy.games.graphs import _kernel
 
-    c = Census(CensusSpec(vertices=(1, n - 1)), table=table)
+    c = Census(CensusSpec(vertices=(1, n - 1)), table=table, window=False)
     total_graphs = 0
     total_cpu = 0.0
     for e in range(0, n * (n - 1) // 2 + 1):

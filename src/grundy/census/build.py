@@ -171,6 +171,13 @@ def _inherited_shard(args: tuple[CensusSpec, int, int, int, int, str | None]) ->
     return value_shard(table, *args, extra=extra)
 
 
+def _ignore_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them (no traceback per worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def windowed(spec: CensusSpec) -> bool:
     """Whether every same-order option of the ruleset has exactly one edge
     fewer (all but Graph Nim): then the top order's layer ``e`` needs only
@@ -370,7 +377,7 @@ class Census:
         global _INHERITED
         _INHERITED = (self.memory, extra)
         ctx = multiprocessing.get_context("fork")
-        pool = ctx.Pool(min(self.workers, len(args)))
+        pool = ctx.Pool(min(self.workers, len(args)), initializer=_ignore_interrupts)
         try:
             for result in pool.imap_unordered(_inherited_shard, args):
                 self._commit(*result, keep)
