@@ -57,6 +57,22 @@ def _worker_shard(token: str, spec: CensusSpec, n: int, e: int, res: int, mod: i
     return value_shard(table, spec, n, e, res, mod, find_geng(), extra=extra)
 
 
+def _reachable(address: str) -> None:
+    """Fail at once, with one line, when nothing listens at a ``tcp://``
+    address (Dask's client would retry for its whole timeout)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme != "tcp" or parts.hostname is None:
+        return  # another protocol: left to Dask
+    try:
+        port = parts.port or 8786
+        socket.create_connection((parts.hostname, port), timeout=10).close()
+    except (OSError, ValueError) as exc:
+        raise InputError(f"--dask {address}: cannot reach the scheduler: {exc}") from None
+
+
 def _client(address: str) -> tuple[Any, Any]:
     """A Dask client (and the LocalCluster it owns, for ``local``)."""
     try:
@@ -66,6 +82,7 @@ def _client(address: str) -> tuple[Any, Any]:
     if address == "local":
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
         return Client(cluster), cluster
+    _reachable(address)
     try:
         return Client(address, timeout=30), None
     except (OSError, TimeoutError, ValueError) as exc:
