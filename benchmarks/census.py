@@ -73,15 +73,26 @@ def build(max_n: int, workers: int) -> None:
 
 
 def _one(spec: str, table: str | None, limit: float) -> dict[str, object]:
+    """One run on a fresh copy of the census file: the search writes its own
+    rows to its table file, and a later run must not profit from them."""
+    import shutil
+    import tempfile
+
     args = [sys.executable, "-m", "grundy", "value", spec, "--json", "--time-limit", str(limit)]
+    scratch = None
     if table:
-        args += ["--table", table]
+        scratch = tempfile.mkdtemp()
+        copy = os.path.join(scratch, "census.db")
+        shutil.copyfile(table, copy)
+        args += ["--table", copy]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(args, capture_output=True, text=True)
+    done = subprocess.run(args, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if scratch is not None:
+        shutil.rmtree(scratch)
     line = (done.stdout.strip().splitlines() or ["{}"])[0]
     got = json.loads(line)
     return {"value": got.get("value"), "positions": got.get("stats", {}).get("positions"),
@@ -108,7 +119,7 @@ def sample(table: str, n: int, shards: int, mod: int) -> None:
     c = Census(CensusSpec(vertices=(1, n - 1)), table=table, window=False)
     total_graphs = 0
     total_cpu = 0.0
-    for e in range(0, n * (n - 1) // 2 + 1):
+    for e in range(n * (n - 1) // 2 + 1):
         for res in range(shards):
             start = time.process_time()
             lines = generate(n, edges=(e, e), res=res, mod=mod)

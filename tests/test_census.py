@@ -24,6 +24,7 @@ from typing import Any
 
 import networkx as nx
 import pytest
+from brute import brute_value
 from click.testing import CliRunner
 
 from grundy.census.build import RULESET_CODES, Census, CensusSpec, shard_count
@@ -32,8 +33,6 @@ from grundy.cli import main
 from grundy.games.graphs.game import KERNEL_NAUTY, Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.theory import Theory
-
-from brute import brute_value
 
 pytestmark = pytest.mark.skipif(not KERNEL_NAUTY, reason="the census needs the compiled kernel")
 
@@ -78,7 +77,7 @@ def _histograms(graphs: list[nx.Graph], value: Any) -> tuple[dict[str, int], dic
 
 
 def _run(*args: str, input: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "grundy", *args], input=input, capture_output=True, timeout=600)
+    return subprocess.run([sys.executable, "-m", "grundy", *args], input=input, capture_output=True, timeout=600, check=False)
 
 
 def _cli(*args: str, input: str | None = None) -> Any:
@@ -434,11 +433,11 @@ def test_bad_input_lines_are_named(data: bytes, message: str) -> None:
 
 def test_missing_or_failing_geng(tmp_path: Path) -> None:
     env = dict(os.environ, PATH=str(tmp_path))
-    r = subprocess.run([sys.executable, "-m", "grundy", "census", "8"], capture_output=True, env=env, timeout=120)
+    r = subprocess.run([sys.executable, "-m", "grundy", "census", "8"], capture_output=True, env=env, timeout=120, check=False)
     assert r.returncode == 2
     assert b"nauty-geng" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     # small classes still work from the atlas
-    r = subprocess.run([sys.executable, "-m", "grundy", "census", "6", "--json"], capture_output=True, env=env,
+    r = subprocess.run([sys.executable, "-m", "grundy", "census", "6", "--json"], capture_output=True, env=env, check=False,
                        timeout=120)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["graphs"] == 156
@@ -446,7 +445,7 @@ def test_missing_or_failing_geng(tmp_path: Path) -> None:
     fake = tmp_path / "geng"
     fake.write_text("#!/bin/sh\necho 'geng: broken' >&2\nexit 3\n")
     fake.chmod(0o755)
-    r = subprocess.run([sys.executable, "-m", "grundy", "census", "8"], capture_output=True, env=env, timeout=120)
+    r = subprocess.run([sys.executable, "-m", "grundy", "census", "8"], capture_output=True, env=env, timeout=120, check=False)
     assert r.returncode == 2
     assert b"failed (exit 3): geng: broken" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 

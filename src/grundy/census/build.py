@@ -34,7 +34,7 @@ from typing import Any
 from grundy.census.geng import GraphClass, find_geng, generate
 from grundy.errors import InputError
 
-__all__ = ["CensusSpec", "Census", "RULESET_CODES", "namespace", "shard_count", "MAX_VERTICES"]
+__all__ = ["MAX_VERTICES", "RULESET_CODES", "Census", "CensusSpec", "namespace", "shard_count"]
 
 #: Ruleset name -> the kernel's code for it.
 RULESET_CODES = {
@@ -88,7 +88,7 @@ class CensusSpec:
 
     game: str = "chomp"
     misere: bool = False
-    cls: GraphClass = GraphClass()
+    cls: GraphClass = field(default_factory=GraphClass)
     vertices: tuple[int, int] = (1, 1)
     edges: tuple[int, int] | None = None
 
@@ -132,7 +132,7 @@ def shard_name(cls: GraphClass, n: int, e: int, res: int, mod: int) -> str:
 
 # -- the kernel -----------------------------------------------------------------
 def _kernel() -> Any:
-    from grundy.games.graphs import _kernel as kernel  # noqa: PLC0415 - optional build
+    from grundy.games.graphs import _kernel as kernel
     from grundy.games.graphs.game import KERNEL_NAUTY
 
     if not KERNEL_NAUTY:  # pragma: no cover - depends on the build
@@ -339,19 +339,8 @@ class Census:
         (for ``--output``). KeyboardInterrupt leaves committed shards in the
         file and stops the workers."""
         spec = self.spec
-        by_layer: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
-        for shard in self.shards():
-            by_layer.setdefault(shard[:2], []).append(shard)
         self._start = time.perf_counter()
-        for (n, e), shards in by_layer.items():
-            todo = []
-            for s in shards:
-                name = shard_name(spec.cls, *s)
-                if name in self.summaries:
-                    if self.progress is not None:
-                        self.progress(self.summaries[name]["graphs"])
-                    continue
-                todo.append(s)
+        for (n, e), todo in self.layers_to_do():
             keep = keep_data and spec.reported(n, e)
             if not todo:
                 continue
@@ -363,6 +352,23 @@ class Census:
                     self._commit(*value_shard(self.memory, *a, extra=extra), keep)
             else:
                 self._pool_layer(args, keep, extra)
+
+    def layers_to_do(self) -> Iterator[tuple[tuple[int, int], list[tuple[int, int, int, int]]]]:
+        """Each layer ``(n, e)`` in build order with its shards still to value
+        (those already committed are reported to :attr:`progress` and skipped)."""
+        by_layer: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
+        for shard in self.shards():
+            by_layer.setdefault(shard[:2], []).append(shard)
+        for layer, shards in by_layer.items():
+            todo = []
+            for s in shards:
+                name = shard_name(self.spec.cls, *s)
+                if name in self.summaries:
+                    if self.progress is not None:
+                        self.progress(self.summaries[name]["graphs"])
+                    continue
+                todo.append(s)
+            yield layer, todo
 
     def check_time(self) -> None:
         """Raise :class:`SearchLimitReached` once the time limit has passed."""

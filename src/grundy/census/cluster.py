@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.census.build import Census, CensusSpec, shard_name, value_shard
+from grundy.census.build import Census, CensusSpec, value_shard
 from grundy.errors import InputError
 
 __all__ = ["run_on_dask"]
@@ -113,19 +113,8 @@ def run_on_dask(census: Census, address: str, keep_data: bool = False) -> None:
         for e, layer in census.layers.items():
             keys, values = layer.export()
             deltas.append((census.top, e, client.scatter((f"start:{e}", census.top, e, keys, values), broadcast=True)))
-        by_layer: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
-        for shard in census.shards():
-            by_layer.setdefault(shard[:2], []).append(shard)
         census._start = time.perf_counter()
-        for (n, e), shards in by_layer.items():
-            todo = []
-            for s in shards:
-                name = shard_name(spec.cls, *s)
-                if name in census.summaries:
-                    if census.progress is not None:
-                        census.progress(census.summaries[name]["graphs"])
-                    continue
-                todo.append(s)
+        for (n, e), todo in census.layers_to_do():
             if not todo:
                 continue
             keep = keep_data and spec.reported(n, e)

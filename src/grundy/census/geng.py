@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from grundy.errors import InputError
 
-__all__ = ["GraphClass", "find_geng", "generate", "ATLAS_MAX_VERTICES", "GENG_HINT"]
+__all__ = ["ATLAS_MAX_VERTICES", "GENG_HINT", "GraphClass", "find_geng", "generate"]
 
 #: The largest order networkx's atlas holds every graph of.
 ATLAS_MAX_VERTICES = 7
@@ -74,7 +74,7 @@ class GraphClass:
             parts.append(f"max-degree={self.max_degree}")
         return ",".join(parts) or "all"
 
-    def hereditary(self) -> "GraphClass":
+    def hereditary(self) -> GraphClass:
         """The class without its non-hereditary part (connectedness): closed
         under deleting vertices and edges, so every option of one of its
         graphs is in it."""
@@ -190,6 +190,4 @@ def _admits(cls: GraphClass, g: object) -> bool:
         return False
     if cls.triangle_free and any(nx.triangles(g).values()):
         return False
-    if cls.max_degree is not None and any(d > cls.max_degree for _, d in g.degree()):  # type: ignore[attr-defined]
-        return False
-    return True
+    return cls.max_degree is None or all(d <= cls.max_degree for _, d in g.degree())  # type: ignore[attr-defined]
