@@ -110,11 +110,11 @@ def _plot(rows: list[dict[str, Any]], path: str, title: str) -> None:
         ax.bar([x + 0.2 for x in xs], [conn.get(k, 0) for k in keys], 0.4, label="connected")
         ax.set_xticks(list(xs), keys)
         ax.set_ylabel("graphs")
-        ax.set_title(f"{r['vertices']} vertices", fontsize=9)
+        ax.set_title(f"{r['vertices']} {'vertex' if r['vertices'] == 1 else 'vertices'}", fontsize=9)
         ax.legend(fontsize=7)
     axes[-1, 0].set_xlabel("outcome" if rows and rows[0]["play"] == "misere" else "nim-value")
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.35 / fig.get_figheight()))
     try:
         fig.savefig(path, dpi=110)
     except OSError as exc:
