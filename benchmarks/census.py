@@ -85,18 +85,20 @@ def _one(spec: str, table: str | None, limit: float) -> dict[str, object]:
         copy = os.path.join(scratch, "census.db")
         shutil.copyfile(table, copy)
         args += ["--table", copy]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # GNU time reports this run's own peak RSS (RUSAGE_CHILDREN keeps the
+    # largest child so far, not this one's)
+    args = ["/usr/bin/time", "-f", "%M %U %S", *args]
     start = time.perf_counter()
     done = subprocess.run(args, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    rss_kb, user, system = done.stderr.strip().splitlines()[-1].split()
+    cpu = float(user) + float(system)
     if scratch is not None:
         shutil.rmtree(scratch)
     line = (done.stdout.strip().splitlines() or ["{}"])[0]
     got = json.loads(line)
     return {"value": got.get("value"), "positions": got.get("stats", {}).get("positions"),
-            "seconds": round(wall, 2), "cpu": round(cpu, 2), "peak_rss_mb": round(after.ru_maxrss / 1024)}
+            "seconds": round(wall, 2), "cpu": round(cpu, 2), "peak_rss_mb": round(int(rss_kb) / 1024)}
 
 
 def tablebase(tables: str, limit: float) -> None:

@@ -287,13 +287,15 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
             run.close()
         if plot is not None:
             what = "misère outcomes" if misere else "nim-values"
-            _plot(rows, plot, f"{name} {what}, {spec.cls.name()} graphs")
+            _plot(rows, plot, f"{name} {what}, " + ("the input graphs" if input_path else f"{spec.cls.name()} graphs"))
         if as_json:
             for r in rows:
                 click.echo(json.dumps(r))
         else:
             play = "misère play" if misere else "normal play"
-            click.echo(f"census of {name} ({play}), class {spec.cls.name()}"
+            where = f"the graphs of {input_path if input_path != '-' else 'stdin'}" if input_path else \
+                f"class {spec.cls.name()}"
+            click.echo(f"census of {name} ({play}), {where}"
                        + (f", edges {edge_range[0]}:{edge_range[1]}" if edge_range else "")
                        + f": {sum(r['graphs'] for r in rows):,} graphs in {seconds:.1f} s")
             click.echo(_table_text(rows, misere))
