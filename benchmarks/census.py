@@ -8,9 +8,11 @@
         "ratio" says how far a graph's valuing is from one key.
 
     python benchmarks/census.py tablebase --tables 9:/tmp/c9.db,10:/tmp/c10.db [--time-limit 60]
+            [--max-positions N]
         Values ten dense graphs on 11-12 vertices with no table and with each
         census table (built by ``grundy census 1..N --table PATH``), each run
-        in its own process: decided or not, seconds, CPU seconds, positions.
+        in its own process on a fresh copy of the table: decided or not,
+        seconds, CPU seconds, positions, peak RSS.
 
     python benchmarks/census.py sample --table /tmp/c10.db --n 11 [--shards 2] [--mod 1024]
         Times a fixed sample of the 11-vertex census's shards (geng res/mod)
@@ -72,13 +74,15 @@ def build(max_n: int, workers: int) -> None:
     }))
 
 
-def _one(spec: str, table: str | None, limit: float) -> dict[str, object]:
+def _one(spec: str, table: str | None, limit: float, positions: int | None = None) -> dict[str, object]:
     """One run on a fresh copy of the census file: the search writes its own
     rows to its table file, and a later run must not profit from them."""
     import shutil
     import tempfile
 
     args = [sys.executable, "-m", "grundy", "value", spec, "--json", "--time-limit", str(limit)]
+    if positions is not None:
+        args += ["--max-positions", str(positions)]
     scratch = None
     if table:
         scratch = tempfile.mkdtemp()
@@ -101,7 +105,7 @@ def _one(spec: str, table: str | None, limit: float) -> dict[str, object]:
             "seconds": round(wall, 2), "cpu": round(cpu, 2), "peak_rss_mb": round(int(rss_kb) / 1024)}
 
 
-def tablebase(tables: str, limit: float) -> None:
+def tablebase(tables: str, limit: float, positions: int | None = None) -> None:
     configs: list[tuple[str, str | None]] = [("none", None)]
     for item in tables.split(","):
         n, path = item.split(":", 1)
@@ -109,7 +113,7 @@ def tablebase(tables: str, limit: float) -> None:
     for spec in DENSE:
         row = {"graph": spec}
         for name, path in configs:
-            row[name] = _one(spec, path, limit)
+            row[name] = _one(spec, path, limit, positions)
         print(json.dumps(row), flush=True)
 
 
@@ -145,6 +149,8 @@ def main() -> None:
     t = sub.add_parser("tablebase")
     t.add_argument("--tables", required=True)
     t.add_argument("--time-limit", type=float, default=60)
+    t.add_argument("--max-positions", type=int, default=None,
+                   help="a budget in positions instead of seconds: fair on a shared machine")
     s = sub.add_parser("sample")
     s.add_argument("--table", required=True)
     s.add_argument("--n", type=int, default=11)
@@ -155,7 +161,7 @@ def main() -> None:
     if a.what == "build":
         build(a.max_n, a.workers)
     elif a.what == "tablebase":
-        tablebase(a.tables, a.time_limit)
+        tablebase(a.tables, a.time_limit, a.max_positions)
     else:
         sample(a.table, a.n, a.shards, a.mod)
 
