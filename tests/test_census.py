@@ -406,6 +406,10 @@ def test_value_command_reads_the_census(tmp_path: Path) -> None:
         (["census", "5", "--input", "-"], "not both"),
         (["census", "--input", "-", "--bipartite"], "--bipartite does not apply to --input"),
         (["census", "5", "--dask", "tcp://127.0.0.1:1"], "--dask"),
+        (["census", "5", "--dask", "tcp://127.0.0.1:1", "--workers", "3"], "--workers does not apply to --dask"),
+        (["census", "5", "--output", "/nonexistent/dir/x.tsv"], "--output"),
+        (["census", "5", "--plot", "/nonexistent/dir/x.png"], "--plot"),
+        (["census", "5", "--time-limit", "0"], "--time-limit"),
     ],
 )
 def test_bad_arguments_are_one_line_exit_2(args: list[str], message: str) -> None:
@@ -422,6 +426,10 @@ def test_bad_arguments_are_one_line_exit_2(args: list[str], message: str) -> Non
         (b"D?{\n\nL" + b"?" * 11 + b"\n", "line 3"),  # 13 vertices
         (b"", "no graphs"),
         (b":Fa@x^\n", "line 1"),  # sparse6
+        (b"A_\n\nB~\nA_\nDx\n", "line 5"),  # numbered in the file, whatever the orders before
+        (b"A_\n\nA!\n", "line 3"),
+        (b"A_\nJ?????????_\n", "line 2: a graph on 11 vertices"),  # would build the 11-vertex census
+        (b"\x1f\x8bxxxx", "not a readable gzip stream"),
     ],
 )
 def test_bad_input_lines_are_named(data: bytes, message: str) -> None:
@@ -498,3 +506,39 @@ def test_time_limit_stops_at_a_shard_and_a_rerun_resumes(tmp_path: Path) -> None
     got.pop("seconds"), want.pop("seconds")
     assert got == want
     assert _run(*args, "--time-limit", "-1").returncode == 2
+
+
+def test_gzip_on_stdin_and_a_vacuous_degree_bound() -> None:
+    data = gzip.compress(b"".join(_g6(g) for g in ATLAS if g.number_of_nodes() == 5))
+    r = _run("census", "--input", "-", "--json", input=data)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["graphs"] == 34
+    # a degree bound above n - 1 bounds nothing (geng refuses large ones: left out)
+    r = _run("census", "6", "--json", "--max-degree", "99999999999999999999")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["graphs"] == 156
+
+
+@needs_geng
+def test_resume_with_another_generator_never_mixes_shards(tmp_path: Path) -> None:
+    """geng and the atlas split a layer differently: a run resumed with the
+    other generator values its own shards and gives the same totals."""
+    path = str(tmp_path / "t.db")
+    spec = CensusSpec(vertices=(1, 7), edges=(0, 11))
+    clean = Census(spec, geng=False)
+    clean.run()
+    stops = {"left": 30}
+
+    def stop_after(_graphs: int) -> None:
+        stops["left"] -= 1
+        if stops["left"] == 0:
+            raise KeyboardInterrupt
+
+    first = Census(spec, table=path, progress=stop_after)  # geng
+    with pytest.raises(KeyboardInterrupt):
+        first.run()
+    first.close()
+    again = Census(spec, table=path, geng=False)  # the atlas
+    again.run()
+    assert _totals(again, 1, 7) == _totals(clean, 1, 7)
+    again.close()

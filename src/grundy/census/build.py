@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -125,9 +126,11 @@ class CensusSpec:
         return self.vertices[0] <= n <= self.vertices[1] and lo <= e <= hi
 
 
-def shard_name(cls: GraphClass, n: int, e: int, res: int, mod: int) -> str:
-    """The stable name of a shard: class, layer and ``res/mod``, sortable."""
-    return f"{cls.hereditary().name()}|n={n:02d}|e={e:02d}|{res:04d}/{mod:04d}"
+def shard_name(cls: GraphClass, generator: str, n: int, e: int, res: int, mod: int) -> str:
+    """The stable name of a shard: class, generator (``geng`` or ``atlas``:
+    they split a layer differently, so their shards never mix), layer and
+    ``res/mod``; sortable."""
+    return f"{cls.hereditary().name()}|{generator}|n={n:02d}|e={e:02d}|{res:04d}/{mod:04d}"
 
 
 # -- the kernel -----------------------------------------------------------------
@@ -159,11 +162,16 @@ def value_shard(table: Any, spec: CensusSpec, n: int, e: int, res: int, mod: int
     kernel = _kernel()
     start = time.process_time()
     lines = generate(n, spec.cls.hereditary(), (e, e), res, mod, geng=geng or False)
-    keys, values, flags, count = kernel.census_values(table, lines, RULESET_CODES[spec.game], spec.misere,
-                                                      extra=extra)
+    name = shard_name(spec.cls, "geng" if geng else "atlas", n, e, res, mod)
+    try:
+        keys, values, flags, count = kernel.census_values(table, lines, RULESET_CODES[spec.game], spec.misere,
+                                                          extra=extra)
+    except KeyError as exc:  # pragma: no cover - the layers are built in order
+        raise InputError(f"shard {name}: an option of its graph {exc.args[0]} is not in the table "
+                         "(a table file built otherwise?)") from None
     summary = summarise(kernel, keys, values, flags, count)
     summary.update(n=n, e=e, cpu_seconds=round(time.process_time() - start, 4))
-    return shard_name(spec.cls, n, e, res, mod), keys + values + flags, summary
+    return name, keys + values + flags, summary
 
 
 def _inherited_shard(args: tuple[CensusSpec, int, int, int, int, str | None]) -> tuple[str, bytes, dict[str, Any]]:
@@ -258,6 +266,8 @@ class Census:
         self.memory = kernel.CensusTable(1024)
         self.memory.put(1 << 63, 1 if self.spec.misere else 0)  # the empty graph
         self.geng_path = find_geng() if self.geng is True else (self.geng or None)
+        #: which generator makes the shards (part of their names)
+        self.generator = "geng" if self.geng_path else "atlas"
         if self.geng_path is None and self.spec.vertices[1] > 7:
             from grundy.census.geng import GENG_HINT
 
@@ -362,7 +372,7 @@ class Census:
         for layer, shards in by_layer.items():
             todo = []
             for s in shards:
-                name = shard_name(self.spec.cls, *s)
+                name = shard_name(self.spec.cls, self.generator, *s)
                 if name in self.summaries:
                     if self.progress is not None:
                         self.progress(self.summaries[name]["graphs"])
@@ -399,7 +409,8 @@ class Census:
     # -- what was found ------------------------------------------------------
     def reported_shards(self, n: int) -> list[str]:
         """Names of the shards reported at order ``n``, in build order."""
-        return [shard_name(self.spec.cls, *s) for s in self.shards() if s[0] == n and self.spec.reported(s[0], s[1])]
+        return [shard_name(self.spec.cls, self.generator, *s) for s in self.shards()
+                if s[0] == n and self.spec.reported(s[0], s[1])]
 
     def summary(self, n: int, seconds: float = 0.0) -> dict[str, Any]:
         """The census of order ``n``: graphs, histogram, P-positions, largest
@@ -452,9 +463,10 @@ class Census:
             keys, values, flags = _unpack(data)
             yield self.kernel.census_lines(keys, values, flags, self.spec.cls.connected)
 
-    def value_lines(self, lines: bytes) -> tuple[bytes, bytes, bytes, int]:
+    def value_lines(self, lines: bytes, numbers: list[int] | None = None) -> tuple[bytes, bytes, bytes, int]:
         """Look up every graph of ``lines`` (graph6, each on at most the
         census's vertices) in the built table: ``(keys, values, flags, count)``.
+        ``numbers`` gives each line's number in the user's input (for errors).
 
         Raises
         ------
@@ -466,13 +478,20 @@ class Census:
         """
         if self.windowed:
             raise ValueError("value_lines needs a census built with window=False")
+
+        def where(k: int) -> int:
+            return numbers[k - 1] if numbers is not None else k
+
         try:
             return self.kernel.census_values(self.memory, lines, RULESET_CODES[self.spec.game], self.spec.misere,
                                              True)
         except ValueError as exc:
-            raise InputError(f"--input {exc}") from None
+            m = re.match(r"line (\d+): (.*)", str(exc), re.DOTALL)
+            if m is None:  # pragma: no cover - the kernel names the line
+                raise InputError(f"--input: {exc}") from None
+            raise InputError(f"--input line {where(int(m.group(1)))}: {m.group(2)}") from None
         except KeyError as exc:
-            raise InputError(f"--input line {exc.args[0]}: graph not in the census's class") from None
+            raise InputError(f"--input line {where(exc.args[0])}: graph not in the census's class") from None
 
 
 def timed(census: Census, keep_data: bool = False) -> float:

@@ -28,7 +28,7 @@ Delta = tuple[str, int, int, bytes, bytes]
 
 
 def _worker_shard(token: str, spec: CensusSpec, n: int, e: int, res: int, mod: int,
-                  deltas: list[Delta]) -> tuple[str, bytes, dict[str, Any]]:
+                  deltas: list[Delta], generator: str = "geng") -> tuple[str, bytes, dict[str, Any]]:
     """Run on a Dask worker: load the deltas this process lacks (the top
     order's layers apart, as :class:`Census` keeps them), value the shard."""
     from grundy.census.build import windowed
@@ -54,7 +54,10 @@ def _worker_shard(token: str, spec: CensusSpec, n: int, e: int, res: int, mod: i
         for old in [k for k in layers if k < e - 1]:
             del layers[old]
         extra = layers.get(e - 1)
-    return value_shard(table, spec, n, e, res, mod, find_geng(), extra=extra)
+    geng = find_geng() if generator == "geng" else None
+    if generator == "geng" and geng is None:
+        raise InputError("a Dask worker has no geng (the client's shards come from geng): install nauty there")
+    return value_shard(table, spec, n, e, res, mod, geng, extra=extra)
 
 
 def _reachable(address: str) -> None:
@@ -73,14 +76,14 @@ def _reachable(address: str) -> None:
         raise InputError(f"--dask {address}: cannot reach the scheduler: {exc}") from None
 
 
-def _client(address: str) -> tuple[Any, Any]:
-    """A Dask client (and the LocalCluster it owns, for ``local``)."""
+def _client(address: str, workers: int = 2) -> tuple[Any, Any]:
+    """A Dask client (and the LocalCluster of ``workers`` processes it owns, for ``local``)."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:
         raise InputError("--dask needs dask.distributed: pip install 'grundy[dask]'") from None
     if address == "local":
-        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
         return Client(cluster), cluster
     _reachable(address)
     try:
@@ -91,8 +94,8 @@ def _client(address: str) -> tuple[Any, Any]:
 
 def run_on_dask(census: Census, address: str, keep_data: bool = False) -> None:
     """Build ``census``'s layers on the Dask scheduler at ``address``
-    (``tcp://host:8786``) or on a LocalCluster (``local``: two worker
-    processes). Finished shards are committed as in :meth:`Census.run`.
+    (``tcp://host:8786``) or on a LocalCluster (``local``: ``census.workers``
+    worker processes, at least 2). Finished shards are committed as in :meth:`Census.run`.
 
     Raises
     ------
@@ -104,7 +107,7 @@ def run_on_dask(census: Census, address: str, keep_data: bool = False) -> None:
 
     from distributed import as_completed
 
-    client, cluster = _client(address)
+    client, cluster = _client(address, max(2, census.workers))
     token = uuid.uuid4().hex
     spec = census.spec
     try:
@@ -122,7 +125,7 @@ def run_on_dask(census: Census, address: str, keep_data: bool = False) -> None:
             if census.windowed and n == census.top:
                 deltas = [d for d in deltas if d[0] != n or d[1] >= e - 1]
             sent = [d[2] for d in deltas]
-            futures = [client.submit(_worker_shard, token, spec, n, e, r, mod, sent, pure=False)
+            futures = [client.submit(_worker_shard, token, spec, n, e, r, mod, sent, census.generator, pure=False)
                        for (_n, _e, r, mod) in todo]
             layer_keys, layer_values = [], []
             for future in as_completed(futures):

@@ -53,8 +53,10 @@ class GraphClass:
     triangle_free: bool = False
     max_degree: int | None = None
 
-    def geng_flags(self) -> list[str]:
-        """geng's switches for the class."""
+    def geng_flags(self, n: int | None = None) -> list[str]:
+        """geng's switches for the class (on ``n`` vertices: a degree bound of
+        ``n - 1`` or more bounds nothing and is left out, as geng refuses
+        large ones)."""
         flags = []
         if self.connected:
             flags.append("-c")
@@ -62,7 +64,7 @@ class GraphClass:
             flags.append("-b")
         if self.triangle_free:
             flags.append("-t")
-        if self.max_degree is not None:
+        if self.max_degree is not None and (n is None or self.max_degree < n - 1):
             flags.append(f"-D{self.max_degree}")
         return flags
 
@@ -138,7 +140,7 @@ def generate(
         return _atlas(n, cls, edges, res, mod)
     if n > 32:
         raise InputError(f"geng makes graphs on at most 32 vertices, not {n}")
-    args = [program, "-q", *cls.geng_flags(), str(n)]
+    args = [program, "-q", *cls.geng_flags(n), str(n)]
     if edges is not None:
         args.append(f"{edges[0]}:{edges[1]}")
     if mod > 1:

@@ -10,6 +10,7 @@ import os
 import re
 import sys
 import time
+import zlib
 from typing import Any
 
 import click
@@ -76,7 +77,7 @@ def _table_text(rows: list[dict[str, Any]], misere: bool) -> str:
             body.append([r["vertices"], r["graphs"], r["p_positions"], r["histogram"]["N"], c["graphs"],
                          c["p_positions"], c["histogram"]["N"]])
         else:
-            body.append([r["vertices"], r["graphs"], r["p_positions"], r["max_value"],
+            body.append([r["vertices"], r["graphs"], r["p_positions"], "-" if r["max_value"] is None else r["max_value"],
                          (r["max_value_examples"] or ["-"])[0], c["graphs"], c["p_positions"],
                          "-" if c["max_value"] is None else c["max_value"], (c["max_value_examples"] or ["-"])[0]])
     cells = [[f"{x:,}" if isinstance(x, int) else str(x) for x in row] for row in body]
@@ -123,6 +124,18 @@ def _plot(rows: list[dict[str, Any]], path: str, title: str) -> None:
         plt.close(fig)
 
 
+def _plot_ready(path: str) -> None:
+    """Refuse a --plot path that cannot be written, or a missing matplotlib,
+    before the census runs."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise InputError("--plot needs matplotlib: pip install 'grundy[plot]'") from None
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise InputError(f"--plot {path}: cannot write a file there")
+
+
 def _open_output(path: str) -> Any:
     try:
         return gzip.open(path, "wb") if path.endswith(".gz") else open(path, "wb")
@@ -131,23 +144,36 @@ def _open_output(path: str) -> Any:
 
 
 def _read_input(path: str) -> bytes:
+    """The bytes of a graph6 stream (a file or ``-``), gunzipped when they
+    start with gzip's magic number."""
     if path == "-":
-        return sys.stdin.buffer.read()
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise InputError(f"--input {path}: {exc.strerror or exc}") from None
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as exc:
+            raise InputError(f"--input {path}: {exc.strerror or exc}") from None
     if data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise InputError(f"--input {path}: not a readable gzip stream ({exc})") from None
     return data
 
 
-def _input_orders(data: bytes) -> tuple[list[bytes], int]:
+#: The largest order --input takes: it builds the whole census below and at
+#: that order first (11 vertices would be about 20 CPU-hours; docs/cluster.md).
+MAX_INPUT_VERTICES = 10
+
+
+def _input_orders(data: bytes) -> tuple[list[bytes], list[int], int]:
     """The graph6 lines of an input stream (a ``>>graph6<<`` header and empty
-    lines dropped) and their largest order. Raises InputError naming the
-    first line that is not graph6 of at most 11 vertices."""
+    lines dropped), their line numbers in the stream, and their largest
+    order. Raises InputError naming the first line that is not graph6 of at
+    most :data:`MAX_INPUT_VERTICES` vertices."""
     lines = []
+    numbers = []
     top = 0
     for number, raw in enumerate(data.split(b"\n"), 1):
         line = raw.strip()
@@ -156,15 +182,20 @@ def _input_orders(data: bytes) -> tuple[list[bytes], int]:
         if not line:
             continue
         n = line[0] - 63
-        if not 0 <= n <= MAX_VERTICES or line[0] == ord(":") or line[0] == ord("&"):
-            shown = line[:40].decode(errors="replace")
-            raise InputError(f"--input line {number}: not graph6 of a graph on at most {MAX_VERTICES} vertices: "
-                             f"{shown!r}")
+        shown = line[:40].decode(errors="replace")
+        if line[0] in b":&" or not 0 <= n <= MAX_VERTICES:
+            raise InputError(f"--input line {number}: not graph6 of a graph on at most {MAX_INPUT_VERTICES} "
+                             f"vertices: {shown!r}")
+        if n > MAX_INPUT_VERTICES:
+            raise InputError(f"--input line {number}: a graph on {n} vertices; --input takes at most "
+                             f"{MAX_INPUT_VERTICES} (it first builds every graph on {n} vertices: about 20 CPU-hours "
+                             f"at 11, see docs/cluster.md; use `grundy value --table` with an {n}-vertex census)")
         lines.append(line)
+        numbers.append(number)
         top = max(top, n)
     if not lines:
         raise InputError("--input: no graphs in the input")
-    return lines, top
+    return lines, numbers, top
 
 
 @click.command(cls=_Command, context_settings={"help_option_names": ["-h", "--help"]})
@@ -221,6 +252,7 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
         cls = GraphClass(connected, bipartite, triangle_free, max_degree)
         edge_range = _edge_range(edges) if edges is not None else None
         lines: list[bytes] = []
+        numbers: list[int] = []
         if input_path is not None:
             if vertices is not None:
                 raise InputError("give VERTICES or --input, not both")
@@ -229,18 +261,26 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
                              ("--max-degree", max_degree is not None)):
                 if on:
                     raise InputError(f"{flag} does not apply to --input (the input is the class: filter it first)")
-            lines, top = _input_orders(_read_input(input_path))
+            lines, numbers, top = _input_orders(_read_input(input_path))
             spec = CensusSpec(name, misere, GraphClass(), (1, max(top, 1)))
         else:
             if vertices is None:
                 raise InputError("give the vertex count (N or MIN..MAX) or --input FILE")
             spec = CensusSpec(name, misere, cls, _vertex_range(vertices), edge_range)
         spec.check()
+        if dask_address is not None and dask_address != "local" and workers is not None:
+            raise InputError(f"--workers does not apply to --dask {dask_address} (the cluster's workers do the work; "
+                             "--workers sizes --dask local)")
+        if plot is not None:
+            _plot_ready(plot)
         k = workers if workers is not None else (os.cpu_count() or 1)
         show = sys.stderr.isatty() if progress is None else progress
         bar = None
         run = Census(spec, table=table, workers=k, window=input_path is None, time_limit=time_limit)
+        out = None
         try:
+            if output is not None:
+                out = _open_output(output)  # before the run: a bad path must not cost the census
             if show:
                 from tqdm import tqdm
 
@@ -273,17 +313,18 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
                 bar.close()
                 bar = None
             if input_path is not None:
-                rows = _input_rows(run, lines, output, seconds)
+                rows = _input_rows(run, lines, numbers, out, seconds)
             else:
                 rows = [run.summary(n, seconds) for n in range(spec.vertices[0], spec.vertices[1] + 1)]
-                if output is not None:
-                    with _open_output(output) as f:
-                        for n in range(spec.vertices[0], spec.vertices[1] + 1):
-                            for chunk in run.lines(n):
-                                f.write(chunk)
+                if out is not None:
+                    for n in range(spec.vertices[0], spec.vertices[1] + 1):
+                        for chunk in run.lines(n):
+                            out.write(chunk)
         finally:
             if bar is not None:
                 bar.close()
+            if out is not None:
+                out.close()
             run.close()
         if plot is not None:
             what = "misère outcomes" if misere else "nim-values"
@@ -303,29 +344,24 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
     _run(body)
 
 
-def _input_rows(run: Census, lines: list[bytes], output: str | None, seconds: float) -> list[dict[str, Any]]:
-    """Summaries of the input graphs, one per order present; with ``output``,
-    each input line with its value."""
-    by_order: dict[int, list[bytes]] = {}
-    for line in lines:
-        by_order.setdefault(line[0] - 63, []).append(line)
-    kernel = run.kernel
-    rows = []
-    out = _open_output(output) if output is not None else None
-    try:
-        for n in sorted(by_order):
-            group = by_order[n]
-            keys, values, flags, count = run.value_lines(b"\n".join(group) + b"\n")
-            if out is not None:
-                out.write(b"".join(b"%s\t%d\n" % (g, v) for g, v in zip(group, values)))
-            from grundy.census.build import summarise
+def _input_rows(run: Census, lines: list[bytes], numbers: list[int], out: Any,
+                seconds: float) -> list[dict[str, Any]]:
+    """Summaries of the input graphs, one per order present; with ``out``
+    (an open file), each input line with its value, in input order."""
+    from grundy.census.build import summarise
 
-            s = summarise(kernel, keys, values, flags, count)
-            run.summaries[f"input|n={n:02d}"] = s
-            rows.append(_input_summary(run, n, s, seconds))
-    finally:
-        if out is not None:
-            out.close()
+    keys, values, flags, _count = run.value_lines(b"\n".join(lines) + b"\n", numbers)
+    if out is not None:
+        out.write(b"".join(b"%s\t%d\n" % (g, v) for g, v in zip(lines, values)))
+    by_order: dict[int, list[int]] = {}
+    for i, line in enumerate(lines):
+        by_order.setdefault(line[0] - 63, []).append(i)
+    rows = []
+    for n in sorted(by_order):
+        idx = by_order[n]
+        s = summarise(run.kernel, b"".join(keys[8 * i : 8 * i + 8] for i in idx), bytes(values[i] for i in idx),
+                      bytes(flags[i] for i in idx), len(idx))
+        rows.append(_input_summary(run, n, s, seconds))
     return rows
 
 
