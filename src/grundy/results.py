@@ -21,12 +21,26 @@ from grundy.core.explain import outcome_line
 from grundy.core.limits import Limits, Stats
 from grundy.core.misere import MisereSearch
 from grundy.core.moves import label_json
-from grundy.errors import InputError
+from grundy.errors import InputError, SearchLimitReached, TooLargeError
 
-__all__ = ["analyze_other", "switches_for", "table_refusal", "MISERE_NIM_SOURCE"]
+__all__ = [
+    "MAX_LISTED_MOVES",
+    "MISERE_NIM_SOURCE",
+    "analyze_other",
+    "octal_report",
+    "size_refusal",
+    "switches_for",
+    "table_refusal",
+]
 
 #: Kinds whose answers keep no table (``--table`` is refused for them).
 NO_TABLE_KINDS = ("chomp", "nim", "octal")
+
+#: Most moves an answer may list at once: Nim's option table, misère Nim's
+#: and misère Chomp's move lists, Nim's plain search (``--no-theory``), whose
+#: first step lists every option. Beyond it the list alone would exhaust
+#: memory or time before any limit is checked, so the position is refused.
+MAX_LISTED_MOVES = 1_000_000
 
 MISERE_NIM_SOURCE = (
     "Bouton (1902): misère Nim is played as normal Nim until every heap has at most one counter; "
@@ -103,10 +117,17 @@ def analyze_other(
         When a limit stops the search.
     InputError
         If ``table`` is given for a kind or play that keeps no table.
+    TooLargeError
+        If the answer would list more than :data:`MAX_LISTED_MOVES` moves
+        (see :func:`size_refusal`).
     """
     refusal = table_refusal(kind, misere) if table is not None else None
     if refusal is not None:
         raise InputError(refusal)
+    too_large = size_refusal(kind, position, name, misere=misere, option_table=option_table,
+                             search=theory is False)
+    if too_large is not None:
+        raise TooLargeError(too_large)
     if misere:
         return _misere(kind, position, name, option_table, theory, time_limit, max_positions, progress)
     if kind == "poset":
@@ -143,6 +164,34 @@ def table_refusal(kind: str, misere: bool, name: str = "") -> str | None:
         return None
     what = "misère play" if misere else f"{kind} positions" + (f" ({name})" if name else "")
     return f"option --table does not apply to {what}: it keeps no table"
+
+
+def size_refusal(
+    kind: str, position: Any, name: str, *, misere: bool = False, option_table: bool = False, search: bool = False
+) -> str | None:
+    """The one-line refusal of a position whose answer would list more than
+    :data:`MAX_LISTED_MOVES` moves at once, or None.
+
+    Nim lists every move (one per counter) for its option table, under
+    misère play, and in a plain search (``search``: ``--no-theory``); misère
+    Chomp lists every square. Normal-play Nim is answered by the nim-sum
+    rule at any size, and normal-play Chomp searches lazily under its limits.
+    """
+    if kind == "nim":
+        moves = sum(h for h in position.heaps if h > 0)
+        listed = option_table or misere or search
+        why = "--all" if option_table else "misère play" if misere else "--no-theory"
+    elif kind == "chomp":
+        moves = sum(position.rows) - 1
+        listed, why = misere, "misère play"
+    else:
+        return None
+    if not listed or moves <= MAX_LISTED_MOVES:
+        return None
+    return (
+        f"{name}: {moves} moves to list under {why}, over the limit of {MAX_LISTED_MOVES}"
+        + (" (without it, the nim-sum rule answers at any size)" if kind == "nim" else "")
+    )
 
 
 def _with_play(out: dict[str, Any], play: str) -> dict[str, Any]:
@@ -276,6 +325,69 @@ def _deadline(time_limit: float | None) -> Callable[[], None] | None:
     return limits.check_time
 
 
+class _SequenceLimits:
+    """The limits of a nim-sequence computation: ``stop()`` is called every
+    64 heaps valued by the mex rule (:func:`grundy.games.octal.nim_sequence`'s
+    ``check``), so each call counts 64 positions (heaps) against
+    ``max_positions`` and checks the clock. ``positions`` is the count."""
+
+    STEP = 64
+
+    def __init__(self, time_limit: float | None, max_positions: int | None) -> None:
+        self.limits = Limits(time_limit, max_positions)
+        self.limits.start()
+        self.positions = 0
+
+    def stop(self) -> None:
+        """Count 64 heaps valued; raise :class:`SearchLimitReached` past a limit."""
+        self.positions += self.STEP
+        limits = self.limits
+        mp = limits.max_positions
+        now = time.perf_counter()
+        if mp is not None and self.positions > mp:
+            raise SearchLimitReached(f"position limit {mp}", self.positions, now - limits.started)
+        if limits.deadline is not None and now > limits.deadline:
+            raise SearchLimitReached(f"time limit {limits.time_limit:g} s", self.positions, now - limits.started)
+
+
+
+def octal_report(code: str, up_to: int, *, time_limit: float | None = None,
+                 max_positions: int | None = None) -> dict[str, Any]:
+    """What ``grundy octal CODE --up-to N`` prints (as
+    :func:`grundy.games.octal.analyse`), under a time limit and a position
+    limit: each heap valued by the mex rule counts as a position (checked
+    every 64 heaps; heaps copied by a proven period cost nothing).
+
+    Raises
+    ------
+    InputError
+        A malformed code or ``up_to`` (as :func:`grundy.games.octal.analyse`).
+    TooLargeError
+        ``up_to`` over :data:`grundy.games.octal.MAX_HEAP`.
+    SearchLimitReached
+        When a limit stops the computation.
+    """
+    from grundy.games.octal import analyse
+    from grundy.games.octal.report import _as_code, _as_heap
+    from grundy.games.octal.sequence import _compute, _observed_period
+
+    if time_limit is None and max_positions is None:
+        return analyse(code, up_to)
+    c, n = _as_code(code), _as_heap(up_to)
+    G, proof = _compute(c, n, True, _SequenceLimits(time_limit, max_positions).stop)
+    result: dict[str, Any] = {"code": str(c), "sequence": G, "period": None, "preperiod": None, "saltus": 0,
+                              "proven": False}
+    if c.max_removal is not None:
+        if proof is not None:
+            result["period"], result["preperiod"] = proof
+            result["proven"] = True
+    else:
+        seen = _observed_period(G, n)
+        if seen is not None:
+            result["period"], result["preperiod"], result["saltus"] = seen
+    return result
+
+
 def _octal_moves(
     code: Any, heaps: tuple[int, ...], check: Callable[[], None] | None = None
 ) -> list[tuple[dict[str, Any], tuple[int, ...], tuple[int, ...]]]:
@@ -303,7 +415,8 @@ def _octal(
     t0 = time.perf_counter()
     check = _deadline(time_limit)
     code, heaps = pos.code, pos.heaps
-    seq = nim_sequence(code, max(heaps, default=0), check=check)
+    counted = _SequenceLimits(time_limit, max_positions)
+    seq = nim_sequence(code, max(heaps, default=0), check=counted.stop)
     total = 0
     for h in heaps:
         total ^= seq[h]
@@ -320,7 +433,8 @@ def _octal(
         f"octal game {code}: each heap is valued by its nim-sequence, heaps combine by nim-sum [Sprague-Grundy]",
         ", ".join(f"G({h}) = {seq[h]}" for h in heaps) + f": nim-sum {total}",
     ]
-    stats: dict[str, Any] = {"positions": 0, "table_hits": 0, "closed_forms": len(heaps), "reductions": 0}
+    stats: dict[str, Any] = {"positions": counted.positions, "table_hits": 0, "closed_forms": len(heaps),
+                             "reductions": 0}
     explanation.append(outcome_line(total))
     stats["seconds"] = round(time.perf_counter() - t0, 4)
     if not theory:

@@ -10,8 +10,12 @@ Exit codes: 0 success; 2 bad input (one line on stderr); 3 a search stopped by
 from __future__ import annotations
 
 import json
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -22,10 +26,10 @@ from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset, ruleset_name
-from grundy.errors import InputError, SearchLimitReached
+from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.readwrite.graphs import LoadedPosition, load
 from grundy.readwrite.kinds import kind_of, load_other
-from grundy.results import analyze_other, switches_for, table_refusal
+from grundy.results import analyze_other, octal_report, size_refusal, switches_for, table_refusal
 from grundy.games.graphs.theory import Theory
 
 __all__ = ["main"]
@@ -154,17 +158,28 @@ def _read(specs: tuple[str, ...]) -> list[_Item]:
     return items
 
 
-def _refuse(items: list[_Item], game: str | None, misere: bool, table: str | None) -> None:
+def _refuse(items: list[_Item], game: str | None, misere: bool, table: str | None, *,
+            option_table: bool = False, no_theory: bool = False) -> None:
     """Refuse, before any search, an option that a kind of position given
-    cannot honour: one line naming the option and the kind.
+    cannot honour, or a position too large for what is asked: one line
+    naming the option and the kind.
 
     Raises
     ------
     InputError
         ``--game`` with a position that is not a graph; ``--table`` with
         misère play, Chomp, Nim or octal positions.
+    TooLargeError
+        A position whose answer would list more moves than
+        :data:`grundy.results.MAX_LISTED_MOVES` (see
+        :func:`grundy.results.size_refusal`).
     """
     for item in items:
+        if item.kind != "graph":
+            too_large = size_refusal(item.kind, item.position, item.name, misere=misere,
+                                     option_table=option_table, search=no_theory)
+            if too_large is not None:
+                raise TooLargeError(too_large)
         if item.kind != "graph" and game is not None:
             raise InputError(
                 f"option --game {game} does not apply to {item.kind} positions ({item.name}): "
@@ -196,7 +211,9 @@ def _answers(
                 # one budget for every position: the graphs' solver counts its own positions only
                 solver.limits.max_positions = max(max_positions - spent, 0)
             try:
-                yield next(graphs)
+                with _alarm(_grace(time_limit), time_limit):
+                    answer = next(graphs)
+                yield answer
             except _Stopped as stopped:
                 if max_positions is not None and stopped.limit.reason.startswith("position"):
                     raise _Stopped(stopped.name, SearchLimitReached(
@@ -206,12 +223,13 @@ def _answers(
             continue
         left = None if max_positions is None else max(max_positions - spent - solver.stats.positions, 0)
         try:
-            d = analyze_other(
-                item.kind, item.position, item.name, misere=misere, option_table=option_table,
-                theory=switches_for(item.kind, no_theory, without), time_limit=time_limit,
-                max_positions=left, progress=bool(sys.stderr.isatty() if progress is None else progress),
-                table=table,
-            )
+            with _alarm(_grace(time_limit), time_limit):
+                d = analyze_other(
+                    item.kind, item.position, item.name, misere=misere, option_table=option_table,
+                    theory=switches_for(item.kind, no_theory, without), time_limit=time_limit,
+                    max_positions=left, progress=bool(sys.stderr.isatty() if progress is None else progress),
+                    table=table,
+                )
         except SearchLimitReached as limit:
             if max_positions is not None and limit.reason.startswith("position"):
                 limit = SearchLimitReached(f"position limit {max_positions}",
@@ -366,7 +384,7 @@ def _answer(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theo
 
     def body() -> None:
         items = _read(specs)
-        _refuse(items, game, misere, table)
+        _refuse(items, game, misere, table, option_table=option_table, no_theory=no_theory)
         graph_items = [i.position for i in items if i.kind == "graph"]
         if graph_items:
             _check_game(_ruleset_name(game), graph_items)
@@ -410,7 +428,10 @@ def _emit(results: Iterator[Analysis], count: int, as_json: bool, explain: bool 
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per graph (JSON lines).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write ^ v +- instead of ↑ ↓ ±.")
 @click.option("--max-positions", type=click.IntRange(min=1), metavar="N", help="Stop after N positions (exit code 3).")
-def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, max_positions: int | None) -> None:
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Stop a position's computation after this many seconds (exit code 3).")
+def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, max_positions: int | None,
+         time_limit: float | None) -> None:
     """Canonical form (game value) and outcome of each position.
 
     For a partizan game (be-bo, oe-bo, oe-be, even-odd-vertex) this is its
@@ -429,20 +450,28 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
         graph_items = [i.position for i in items if i.kind == "graph"]
         if rules not in PARTIZAN_RULESETS and graph_items:
             _check_game(rules, graph_items)
-        solver = None if rules in PARTIZAN_RULESETS else Solver(ruleset=rules, max_positions=max_positions)
+        solver = None if rules in PARTIZAN_RULESETS else Solver(
+            ruleset=rules, max_positions=max_positions, time_limit=time_limit)
         for item in items:
             try:
                 if item.kind != "graph":
-                    d = analyze_other(item.kind, item.position, item.name, max_positions=max_positions)
+                    with _alarm(_grace(time_limit), time_limit):
+                        d = analyze_other(item.kind, item.position, item.name, max_positions=max_positions,
+                                          time_limit=time_limit)
                     g, positions, label = d["value"], d["stats"].get("positions", 0), d["game"]
                     text, outcome, number, nimber = _nimber(g), d["outcome"], ("0" if g == 0 else None), g
                 else:
                     loaded = item.position
-                    if loaded.graph is None:
-                        raise InputError(f"{loaded.name}: too large to build ({loaded.vertices} vertices)")
                     label = rules
-                    if solver is None:
-                        v = partizan_value(rules, loaded.graph, max_positions=max_positions)
+                    if loaded.graph is None and solver is not None and rules == "chomp" and loaded.closed_form:
+                        g, positions = loaded.closed_form[0], 0  # too large to build: the family's closed form
+                        text, outcome, number, nimber = _nimber(g), ("P" if g == 0 else "N"), (
+                            "0" if g == 0 else None), g
+                    elif loaded.graph is None:
+                        raise InputError(f"{loaded.name}: too large to build ({loaded.vertices} vertices)")
+                    elif solver is None:
+                        with _alarm(time_limit):
+                            v = partizan_value(rules, loaded.graph, max_positions=max_positions)
                         text, outcome, positions = v.to_str(ascii=ascii_), v.outcome, v.positions
                         number = None if v.number_value is None else str(v.number_value)
                         nimber = v.nimber_value
@@ -450,7 +479,8 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
                         before = solver.stats.positions
                         solver.start()
                         try:
-                            g = solver.value_of(*solver.decompose(loaded.graph.adj))
+                            with _alarm(_grace(time_limit), time_limit):
+                                g = solver.value_of(*solver.decompose(loaded.graph.adj))
                         finally:
                             solver.finish()
                         text, outcome, number, nimber = _nimber(g), ("P" if g == 0 else "N"), (
@@ -469,6 +499,53 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
     _run(body)
 
 
+def _grace(seconds: float | None) -> float | None:
+    """When the backstop of a search that has a clock of its own fires:
+    a second and a tenth after its limit (a search checks its clock once
+    per position expanded, and one expansion of a large graph may take
+    minutes: the backstop bounds it)."""
+    return None if seconds is None else seconds * 1.1 + 1.0
+
+
+@contextmanager
+def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
+    """Raise :class:`SearchLimitReached` (reason ``time limit LIMIT s``,
+    ``limit`` defaulting to ``seconds``) in the block after ``seconds`` of
+    wall time, by a timer signal: the partizan search has no clock of its
+    own, and the other searches check theirs only between positions. The
+    command ends right after (exit 3), and a search's table keeps only what
+    it had stored, so no state it leaves matters.
+
+    Raises
+    ------
+    InputError
+        An exact time limit (no ``limit``) where timer signals are
+        unavailable (not the main thread, or no ``SIGALRM``); a backstop
+        is then skipped.
+    """
+    if seconds is None:
+        yield
+        return
+    if not hasattr(signal, "SIGALRM") or threading.current_thread() is not threading.main_thread():
+        if limit is not None:  # a backstop only: the search's own clock still applies
+            yield
+            return
+        raise InputError("--time-limit for partizan games needs timer signals, unavailable here")
+    start = time.perf_counter()
+
+    def expire(signum: int, frame: Any) -> None:
+        raise SearchLimitReached(f"time limit {limit if limit is not None else seconds:g} s", 0,
+                                 time.perf_counter() - start)
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def _nimber(g: int) -> str:
     return "0" if g == 0 else "*" if g == 1 else f"*{g}"
 
@@ -481,7 +558,12 @@ def _nimber(g: int) -> str:
               help='{"code", "sequence", "period", "preperiod", "saltus", "proven"}.')
 @click.option("--misere", is_flag=True,
               help="Misère outcomes (N/P) of single heaps instead of nim-values (up to heap 40).")
-def octal(code: str, up_to: int | None, as_json: bool, misere: bool) -> None:
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Stop after this many seconds (exit code 3).")
+@click.option("--max-positions", type=click.IntRange(min=1), metavar="N",
+              help="Stop after valuing about N heaps by the mex rule, counted 64 at a time (exit code 3).")
+def octal(code: str, up_to: int | None, as_json: bool, misere: bool, time_limit: float | None,
+          max_positions: int | None) -> None:
     """Nim-sequence of an octal game and its period.
 
     CODE is an octal code such as 0.07, 0.137, 0.4, 0.77, or with one
@@ -490,10 +572,14 @@ def octal(code: str, up_to: int | None, as_json: bool, misere: bool) -> None:
     the octal periodicity theorem proves it from the values computed; a
     repeating code's (arithmetic) period is observed, not proven.
     """
-    from grundy.games.octal import MAX_MISERE_HEAP, OctalCode, analyse, format_report, misere_outcomes
+    from grundy.games.octal import MAX_MISERE_HEAP, OctalCode, format_report, misere_outcomes
 
     def body() -> None:
         if misere:
+            for option, value in (("--time-limit", time_limit), ("--max-positions", max_positions)):
+                if value is not None:
+                    raise InputError(f"option {option} does not apply to octal --misere "
+                                     f"(heaps up to {MAX_MISERE_HEAP}, a few seconds at most, without limits)")
             n = MAX_MISERE_HEAP if up_to is None else up_to
             outcomes = misere_outcomes(code, n)
             canonical = str(OctalCode.parse(code))
@@ -506,7 +592,11 @@ def octal(code: str, up_to: int | None, as_json: bool, misere: bool) -> None:
                 p_heaps = [h for h, o in enumerate(outcomes) if o == "P"]
                 click.echo("P-positions (heaps): " + (", ".join(map(str, p_heaps)) or "none"))
             return
-        result = analyse(code, 500 if up_to is None else up_to)
+        try:
+            result = octal_report(code, 500 if up_to is None else up_to, time_limit=time_limit,
+                                  max_positions=max_positions)
+        except SearchLimitReached as limit:
+            raise _Stopped(f"octal {code}", limit) from None
         click.echo(json.dumps(result) if as_json else format_report(result))
 
     _run(body)

@@ -8,51 +8,74 @@ the one-line errors and exit codes of :mod:`grundy.cli.common` (no import of
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
 import click
 
 from grundy.cli.common import _Command, _run, _Stopped
-from grundy.errors import InputError, SearchLimitReached
+from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.games.graphs.formulas import plural
 
 __all__ = ["chomp", "chomp_p_positions", "nim"]
 
 
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
 def _integer(text: str, what: str) -> int:
-    """An integer argument; with unknown options let through (so that -3 reaches
-    here and is refused as a size), a misspelt option is named as such."""
-    try:
-        return int(text)
-    except ValueError:
-        if text.startswith("--"):
-            raise InputError(f"no such option: {text}") from None
-        raise InputError(f"{what} must be integers: {text!r}") from None
+    """An integer argument (ASCII digits, an optional sign, at most
+    ``MAX_DIGITS`` digits); with unknown options let through (so that -3
+    reaches here and is refused as a size), a misspelt option is named as
+    such.
+
+    Raises
+    ------
+    InputError
+        Anything else.
+    """
+    from grundy.readwrite.kinds import MAX_DIGITS
+
+    token = text.strip()
+    if _INTEGER.fullmatch(token) and len(token) <= MAX_DIGITS:
+        return int(token)
+    if text.startswith("--"):
+        raise InputError(f"no such option: {text}")
+    raise InputError(f"{what} must be integers of at most {MAX_DIGITS} digits: {text[:40]!r}")
 
 
 def _sizes(text: str) -> list[int]:
-    try:
-        return [int(p.strip()) for p in text.split(",")]
-    except ValueError:
-        raise InputError(f"--rows {text!r}: row lengths must be integers separated by commas") from None
+    from grundy.readwrite.kinds import MAX_CHOMP_ROWS, MAX_DIGITS
+
+    parts = [p.strip() for p in text.split(",")]
+    if not all(_INTEGER.fullmatch(p) and len(p) <= MAX_DIGITS for p in parts):
+        raise InputError(f"--rows {text[:60]!r}: row lengths must be integers separated by commas")
+    if len(parts) > MAX_CHOMP_ROWS:
+        raise TooLargeError(f"--rows: {len(parts)} rows; at most {MAX_CHOMP_ROWS} are supported")
+    return [int(p) for p in parts]
 
 
 def _position(m: str | None, n: str | None, rows: str | None) -> tuple[Any, str]:
-    from grundy.games.chomp import ChompPosition, parse_chomp, rectangle
+    from grundy.games.chomp import ChompPosition, rectangle
 
     if rows is not None:
         if m is not None:
             raise InputError("give M N (a rectangle) or --rows (any position), not both")
         text = rows.strip()
         if text.lower().startswith("chomp:"):
-            pos = parse_chomp(text)
-            return pos, text
+            from grundy.readwrite.kinds import load_other
+
+            return load_other("chomp", text), text
         pos = ChompPosition(_sizes(text))
         return pos, pos.spec
     if m is None or n is None:
         raise InputError("give M N (the rectangle's rows and columns) or --rows 5,3,3")
+    from grundy.readwrite.kinds import MAX_CHOMP_ROWS
+
     mi, ni = _integer(m, "sizes"), _integer(n, "sizes")
+    if mi > MAX_CHOMP_ROWS:
+        raise TooLargeError(f"a rectangle of {mi} rows; at most {MAX_CHOMP_ROWS} are supported")
     return rectangle(mi, ni), f"chomp:{mi}x{ni}"
 
 
@@ -168,7 +191,9 @@ def nim(heaps: tuple[str, ...], as_json: bool) -> None:
         from grundy.games.chomp import analyze_nim, nim_position
 
         if len(heaps) == 1 and ("," in heaps[0] or heaps[0].strip().lower().startswith("nim:")):
-            pos = nim_position(heaps[0])
+            from grundy.readwrite.kinds import load_other
+
+            pos = load_other("nim", heaps[0])  # ASCII integers only, as for `grundy value nim:...`
         else:
             pos = nim_position([_integer(h, "heap sizes") for h in heaps])
         a = analyze_nim(pos)

@@ -5,13 +5,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 
 from grundy.errors import InputError
 from grundy.games.complexes.complex import Complex
 from grundy.games.complexes.families import build_complex_family
 from grundy.games.graphs.graph import Graph
+from grundy.readwrite.jsontext import load_json
 from grundy.readwrite.posets import _json_label, _token_label, read_text
 
 __all__ = ["load_complex", "parse_facets_text", "parse_facets_json"]
@@ -28,18 +28,23 @@ def parse_facets_text(text: str, source: str = "<text>") -> Complex:
     for lineno, line in enumerate(text.splitlines(), 1):
         tokens = line.split("#", 1)[0].split()
         if tokens:
-            facets.append([_token_label(t) for t in tokens])
+            facets.append([_token_label(t, f"{source}:{lineno}") for t in tokens])
     if not facets:
         raise InputError(f"no complex in {source}: no facets")
     return Complex.from_facets(facets, where=source)
 
 
 def parse_facets_json(text: str, source: str = "<json>") -> Complex:
-    """Read ``{"facets": [[v, ...], ...]}``."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}") from None
+    """Read ``{"facets": [[v, ...], ...]}``.
+
+    Raises
+    ------
+    InputError
+        Malformed or non-strict JSON (see
+        :func:`grundy.readwrite.jsontext.load_json`), the wrong shape, a bad
+        label, an empty facet or a vertex repeated in a facet.
+    """
+    data = load_json(text, source)
     shape = '{"facets": [[v, ...], ...]}'
     if not isinstance(data, dict) or set(data) != {"facets"} or not isinstance(data["facets"], list):
         raise InputError(f"{source}: expected a complex object {shape}")

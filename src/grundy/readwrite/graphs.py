@@ -16,6 +16,7 @@ edges (which sparse6, edge lists and JSON can express) are rejected.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sys
@@ -41,6 +42,7 @@ from grundy.games.graphs.families import (
 )
 from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.graph import Graph
+from grundy.readwrite.jsontext import MAX_INTEGER_DIGITS, check_label_depth, load_json
 
 __all__ = ["LoadedPosition", "load", "to_graph", "to_graph6", "SUPPORTED_EXTENSIONS"]
 
@@ -116,13 +118,68 @@ def _vertex_count(data: list[int]) -> tuple[int, list[int]]:
     return reduce(lambda acc, d: acc << 6 | d, data[start : start + width], 0), data[start + width :]
 
 
+#: Number of 1 bits of each 6-bit value.
+_POPCOUNT = [d.bit_count() for d in range(64)]
+#: Each 6-bit value as a string of six bits.
+_BITS = [format(d, "06b") for d in range(64)]
+
+
+def _graph6_edges(n: int, data: list[int]) -> list[tuple[int, int]]:
+    """The edges of a graph6 body (upper triangle, column by column); the
+    padding bits of the last character must be zero."""
+    bits = n * (n - 1) // 2
+    spare = 6 * len(data) - bits
+    if spare and data[-1] & ((1 << spare) - 1):
+        raise _Malformed(f"the last character {chr(data[-1] + 63)!r} has padding bits set (they must be zero)")
+    edges = []
+    for index, d in enumerate(data):
+        if not d:
+            continue
+        for b in range(6):
+            if d >> (5 - b) & 1:
+                k = 6 * index + b  # bit k is the pair (i, j), i < j, k = j(j-1)/2 + i
+                j = (1 + math.isqrt(1 + 8 * k)) // 2
+                edges.append((k - j * (j - 1) // 2, j))
+    return edges
+
+
+def _sparse6_edges(n: int, data: list[int]) -> list[tuple[int, int]]:
+    """The edges of a sparse6 body, as nauty's format defines it (and
+    networkx reads it); what follows the last edge must be padding (fewer
+    than 6 bits), not further characters."""
+    k = 1
+    while 1 << k < n:
+        k += 1
+    bits = "".join([_BITS[d] for d in data])
+    total = len(bits)
+    pos = end = v = 0
+    edges = []
+    while pos + 1 + k <= total:
+        b = bits[pos] == "1"
+        x = int(bits[pos + 1 : pos + 1 + k], 2)
+        pos += 1 + k
+        if b:
+            v += 1
+        if x >= n or v >= n:
+            break
+        if x > v:
+            v = x
+        else:
+            edges.append((x, v))
+        end = pos
+    if total - end >= 6:
+        raise _Malformed(f"{plural((total - end) // 6, 'character')} after the last edge (more than padding)")
+    return edges
+
+
 def _decode(text: str, where: str, limits: Limits) -> Graph:
     """Decode one graph6 or sparse6 string (header already removed).
 
-    Raises ``_Malformed`` for a bad encoding, :class:`InputError` prefixed
-    with ``where`` for self-loops or repeated edges (sparse6) and
-    :class:`TooLargeError` over the limits (vertices checked before
-    decoding).
+    Raises ``_Malformed`` for a bad encoding (a character out of range, a
+    wrong length, padding bits set, data after a sparse6 string's end),
+    :class:`InputError` prefixed with ``where`` for self-loops or repeated
+    edges (sparse6) and :class:`TooLargeError` over the limits (vertices
+    checked before decoding, edges before the graph is built).
     """
     if text.startswith("&"):
         raise _Malformed("digraph6 (directed graphs) is not supported")
@@ -140,13 +197,13 @@ def _decode(text: str, where: str, limits: Limits) -> Graph:
                 f"{plural(need, 'character')} after the vertex count, got {len(data)}"
             )
     check_size(where, n, None, **limits)
-    try:
-        decoder = nx.from_sparse6_bytes if sparse else nx.from_graph6_bytes
-        G = decoder(text.encode("ascii"))
-    except Exception as exc:  # networkx may raise anything on odd input
-        raise _Malformed(str(exc) or type(exc).__name__) from None
-    check_size(where, n, G.number_of_edges(), **limits)
-    return Graph.from_edges(range(n), G.edges(), where=where)
+    if sparse:
+        edges = _sparse6_edges(n, data)
+    else:
+        check_size(where, n, sum(_POPCOUNT[d] for d in data), **limits)
+        edges = _graph6_edges(n, data)
+    check_size(where, n, len(edges), **limits)
+    return Graph.from_edges(range(n), edges, where=where)
 
 
 def _kind(text: str) -> str:
@@ -196,8 +253,19 @@ def _simple_graph(name: str, vertices: list[Hashable], edges: list[LocatedEdge],
     return Graph.from_edges(vertices, [(u, v) for u, v, _ in edges], where=name)
 
 
-def _token_label(token: str) -> Hashable:
-    return int(token) if _INTEGER.fullmatch(token) else token
+def _token_label(token: str, where: str) -> Hashable:
+    """An integer for an integer-looking token (ASCII digits), else the token.
+
+    Raises
+    ------
+    InputError
+        An integer of more than ``MAX_INTEGER_DIGITS`` digits.
+    """
+    if not _INTEGER.fullmatch(token):
+        return token
+    if len(token) > MAX_INTEGER_DIGITS:
+        raise InputError(f"{where}: an integer label of {len(token)} digits (at most {MAX_INTEGER_DIGITS})")
+    return int(token)
 
 
 def _load_edge_list(text: str, source: str, limits: Limits) -> list[LoadedPosition]:
@@ -212,7 +280,7 @@ def _load_edge_list(text: str, source: str, limits: Limits) -> list[LoadedPositi
         where = f"{source}:{lineno}"
         if len(tokens) > 2:
             raise InputError(f"{where}: expected 'u v' or a lone vertex, got {plural(len(tokens), 'item')}")
-        labels = [_token_label(t) for t in tokens]
+        labels = [_token_label(t, where) for t in tokens]
         vertices.extend(labels)  # labels keep their order of first appearance
         if len(labels) == 2:
             edges.append((labels[0], labels[1], where))
@@ -237,6 +305,7 @@ def _json_text(value: Any, width: int = 40) -> str:
 def _json_label(value: Any, where: str) -> Hashable:
     """A JSON vertex label: a string, an integer, or a list of labels (-> tuple)."""
     if isinstance(value, list):
+        check_label_depth(value, where)
         return tuple(_json_label(x, where) for x in value)
     if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
         return value
@@ -281,10 +350,7 @@ def _json_graph(obj: Any, name: str, limits: Limits) -> LoadedPosition:
 
 def _load_json(text: str, source: str, limits: Limits) -> list[LoadedPosition]:
     """One graph object, or a list of them named ``source[i]``."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}") from None
+    data = load_json(text, source)
     if isinstance(data, list):
         return [_json_graph(item, f"{source}[{i}]", limits) for i, item in enumerate(data)]
     return [_json_graph(data, source, limits)]

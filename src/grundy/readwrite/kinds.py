@@ -13,6 +13,7 @@ position itself (:func:`load_other`).
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 __all__ = ["KINDS", "MAX_OCTAL_HEAP", "OctalPosition", "kind_of", "load_other", "parse_octal_position"]
@@ -30,6 +31,15 @@ KINDS: dict[str, str] = {
 #: Largest heap of an ``octal:`` position (its nim-sequence is computed up
 #: to the largest heap; codes with no proven period cost O(n^2)).
 MAX_OCTAL_HEAP = 100_000
+
+#: Most rows of a ``chomp:`` board (``chomp:MxN`` is stored as M rows).
+MAX_CHOMP_ROWS = 100_000
+
+#: Most digits of a number in a ``chomp:`` or ``nim:`` spec.
+MAX_DIGITS = 4000
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class OctalPosition:
@@ -65,13 +75,83 @@ def parse_octal_position(spec: str) -> OctalPosition:
     heaps = []
     for token in parts[2].split(","):
         token = token.strip()
-        if not token.isdigit():
-            raise InputError(f"{spec!r}: heap sizes must be integers >= 0, not {token!r}")
+        if not _DIGITS.fullmatch(token):  # ASCII digits: str.isdigit would take '²' and '٣'
+            raise InputError(f"{_short(spec)}: heap sizes must be integers >= 0, not {token[:40]!r}")
+        if len(token) > 20:
+            raise TooLargeError(f"{_short(spec)}: a heap of {len(token)} digits is larger than the supported {MAX_OCTAL_HEAP}")
         h = int(token)
         if h > MAX_OCTAL_HEAP:
             raise TooLargeError(f"{spec!r}: heap {h} is larger than the supported {MAX_OCTAL_HEAP}")
         heaps.append(h)
     return OctalPosition(code, tuple(heaps))
+
+
+def _short(text: str, width: int = 60) -> str:
+    """``repr`` of ``text``, cut to about ``width`` characters."""
+    return repr(text if len(text) <= width else text[:width] + "...")
+
+
+def _check_integers(text: str, head: str, what: str, example: str) -> list[str]:
+    """The comma-separated tokens after ``head:`` (the prefix is optional),
+    each ASCII digits with an optional sign, at most :data:`MAX_DIGITS`
+    digits: ``int()`` alone would also take ``1_0`` and other scripts'
+    digits, and fail with a ValueError on thousands of digits.
+
+    Raises
+    ------
+    InputError
+        Naming the first token that is not such an integer.
+    TooLargeError
+        A number of more than :data:`MAX_DIGITS` digits.
+    """
+    from grundy.errors import InputError, TooLargeError
+
+    body = text.strip()
+    if body.lower().startswith(head + ":"):
+        body = body[len(head) + 1 :]
+    if not body.strip():
+        return []  # the game's own parser names the problem
+    tokens = [t.strip() for t in body.split(",")]
+    for token in tokens:
+        if not _INTEGER.fullmatch(token):
+            raise InputError(f"{_short(text)}: {what} must be integers separated by commas (as in {example}), "
+                             f"not {token[:40]!r}")
+        if len(token) > MAX_DIGITS:
+            raise TooLargeError(f"{_short(text)}: a number of {len(token)} digits (at most {MAX_DIGITS})")
+    return tokens
+
+
+def _check_chomp_spec(text: str) -> None:
+    """Refuse a ``chomp:`` spec whose numbers are not plain ASCII integers,
+    or whose board has more than :data:`MAX_CHOMP_ROWS` rows (a rectangle
+    ``chomp:MxN`` is stored row by row: ``M`` rows would not fit in memory).
+
+    Raises
+    ------
+    InputError, TooLargeError
+    """
+    from grundy.errors import TooLargeError
+
+    body = text.strip()
+    if body.lower().startswith("chomp:"):
+        body = body[len("chomp:") :]
+    if "x" in body.lower():
+        parts = body.lower().split("x")
+        if len(parts) == 2:
+            from grundy.errors import InputError
+
+            m, n = (p.strip() for p in parts)
+            for token in (m, n):
+                if not _INTEGER.fullmatch(token):
+                    raise InputError(f"{_short(text)}: a rectangle is chomp:MxN with integers M, N, not {token[:40]!r}")
+                if len(token) > MAX_DIGITS:
+                    raise TooLargeError(f"{_short(text)}: a number of {len(token)} digits (at most {MAX_DIGITS})")
+            if int(m) > MAX_CHOMP_ROWS:
+                raise TooLargeError(f"{_short(text)}: {m} rows; at most {MAX_CHOMP_ROWS} are supported")
+        return  # the game's own parser names any other problem
+    rows = _check_integers(text, "chomp", "row lengths", "chomp:5,3,3")
+    if len(rows) > MAX_CHOMP_ROWS:
+        raise TooLargeError(f"{_short(text)}: {len(rows)} rows; at most {MAX_CHOMP_ROWS} are supported")
 
 
 def kind_of(spec: str) -> str:
@@ -131,10 +211,12 @@ def load_other(kind: str, spec: str) -> Any:
     if kind == "chomp":
         from grundy.games.chomp import parse_chomp
 
+        _check_chomp_spec(text)
         return parse_chomp(text)
     if kind == "nim":
         from grundy.games.chomp import nim_position
 
+        _check_integers(text, "nim", "heap sizes", "nim:3,4,5")
         return nim_position(text)
     if kind == "octal":
         return parse_octal_position(text)

@@ -5,7 +5,6 @@ file helpers here are shared with :mod:`grundy.readwrite.complexes`."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from typing import Any
@@ -13,18 +12,31 @@ from typing import Any
 from grundy.errors import InputError
 from grundy.games.posets.families import build_poset_family
 from grundy.games.posets.poset import Label, Poset
+from grundy.readwrite.jsontext import MAX_INTEGER_DIGITS, check_label_depth, load_json
 
 __all__ = ["load_poset", "parse_poset_text", "parse_poset_json", "read_text"]
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
-def _token_label(token: str) -> Label:
-    return int(token) if _INTEGER.fullmatch(token) else token
+def _token_label(token: str, where: str = "") -> Label:
+    """An integer for an integer-looking token (ASCII digits), else the token.
+
+    Raises
+    ------
+    InputError
+        An integer of more than ``MAX_INTEGER_DIGITS`` digits.
+    """
+    if not _INTEGER.fullmatch(token):
+        return token
+    if len(token) > MAX_INTEGER_DIGITS:
+        raise InputError(f"{where}: an integer label of {len(token)} digits (at most {MAX_INTEGER_DIGITS})")
+    return int(token)
 
 
 def _json_label(value: Any, where: str) -> Label:
     if isinstance(value, list):
+        check_label_depth(value, where)
         return tuple(_json_label(x, where) for x in value)
     if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
         return value
@@ -64,15 +76,17 @@ def parse_poset_text(text: str, source: str = "<text>", *, dual: bool = False) -
             continue
         where = f"{source}:{lineno}"
         if len(tokens) == 1:
-            elements.append(_token_label(tokens[0]))
+            if tokens[0] in ("<", ">"):
+                raise InputError(f"{where}: expected 'a < b', 'a b' or a lone element, got {line.strip()!r}")
+            elements.append(_token_label(tokens[0], where))
         elif len(tokens) == 2:
             if "<" in tokens or ">" in tokens:
                 raise InputError(f"{where}: expected 'a < b', 'a b' or a lone element, got {line.strip()!r}")
-            relations.append((_token_label(tokens[0]), _token_label(tokens[1])))
+            relations.append((_token_label(tokens[0], where), _token_label(tokens[1], where)))
         else:
             if len(tokens) % 2 == 0 or any(t not in ("<", ">") for t in tokens[1::2]):
                 raise InputError(f"{where}: expected 'a < b', 'a b' or a lone element, got {line.strip()!r}")
-            labels = [_token_label(t) for t in tokens[0::2]]
+            labels = [_token_label(t, where) for t in tokens[0::2]]
             for k, op in enumerate(tokens[1::2]):
                 a, b = labels[k], labels[k + 1]
                 relations.append((a, b) if op == "<" else (b, a))
@@ -84,11 +98,18 @@ def parse_poset_text(text: str, source: str = "<text>", *, dual: bool = False) -
 
 def parse_poset_json(text: str, source: str = "<json>", *, dual: bool = False) -> Poset:
     """Read ``{"elements": [...], "relations": [[a, b], ...]}`` (``a < b``;
-    either key may be missing but not both)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}") from None
+    either key may be missing but not both; ``elements`` lists elements
+    besides those the relations name).
+
+    Raises
+    ------
+    InputError
+        Malformed or non-strict JSON (see
+        :func:`grundy.readwrite.jsontext.load_json`), the wrong shape, a
+        label that is not a string, integer or list (or nests too deeply),
+        an element listed twice, or a cycle.
+    """
+    data = load_json(text, source)
     shape = '{"elements": [...], "relations": [[a, b], ...]}'
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a poset object {shape}")

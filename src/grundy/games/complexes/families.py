@@ -10,6 +10,7 @@ imported when such a spec is built.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 
 from grundy.errors import InputError, TooLargeError
@@ -48,8 +49,10 @@ COMPLEX_FAMILIES: dict[str, ComplexFamily] = {
 
 def _size(spec: str, text: str) -> int:
     text = text.strip()
-    if not text.lstrip("+-").isdigit():
-        raise InputError(f"{spec}: parameter {text!r} is not an integer")
+    if not re.fullmatch(r"[+-]?[0-9]+", text):  # ASCII digits only, as every family parameter
+        raise InputError(f"{spec}: parameter {text[:40]!r} is not an integer")
+    if len(text) > 4000:
+        raise TooLargeError(f"{spec[:40]}...: a parameter of {len(text)} digits")
     value = int(text)
     if value <= 0:
         raise InputError(f"{spec}: sizes must be positive integers, got {value}")

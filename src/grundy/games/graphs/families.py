@@ -352,7 +352,7 @@ def parse_family(spec: str) -> tuple[Family, Params]:
     try:
         return family, family.parse(tokens)
     except ValueError:
-        got = repr(params) if params is not None else "no parameters"
+        got = (repr(params) if len(params) <= 60 else repr(params[:60]) + "...") if params is not None else "no parameters"
         raise InputError(f"{family.name} takes {family.requires} ({family.syntax}): got {got}") from None
 
 
@@ -457,6 +457,13 @@ def build_family(
     vertices, edges = family.size(params)
     limits = {"max_vertices": max_vertices, "max_edges": max_edges}
     check_size(what, vertices, edges, **limits)
+    if family.name == "random":  # refuse before drawing what would be far over the edge limit
+        expected = params[1] * vertices * (vertices - 1) / 2
+        if expected > 2 * max_edges:
+            raise TooLargeError(
+                f"{what} would have about {plural(round(expected), 'edge')}, over the limit of "
+                f"{plural(max_edges, 'edge')}"
+            )
     graph = family.build(params)
     if edges is None:
         check_size(what, graph.n, graph.m, **limits)

@@ -15,6 +15,7 @@ module to import from; this one holds no registry.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from grundy.games.graphs.formulas import (
@@ -48,8 +49,29 @@ ClosedForm = tuple[int, str]
 
 
 # -- parameter parsers ------------------------------------------------------
+#: An integer parameter: ASCII digits only (``int`` would also take ``1_0``
+#: and other scripts' digits, which a spec must not silently mean).
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+#: A probability: a plain decimal number (no ``nan``, ``inf``, ``_`` or other scripts' digits).
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+#: Most digits an integer parameter may have.
+MAX_PARAMETER_DIGITS = 4000
+#: Below every integer of at most MAX_PARAMETER_DIGITS digits (a random seed may be negative).
+_LOWEST = -(10**MAX_PARAMETER_DIGITS)
+
+
 def _int(token: str, low: int = 0) -> int:
-    value = int(token)  # ValueError on anything but an integer
+    """An integer parameter >= ``low``.
+
+    Raises
+    ------
+    ValueError
+        Anything but ASCII digits with an optional sign, more than
+        :data:`MAX_PARAMETER_DIGITS` digits, or a value below ``low``.
+    """
+    if not _INTEGER.fullmatch(token) or len(token) > MAX_PARAMETER_DIGITS:
+        raise ValueError(f"not an integer: {token[:40]!r}")
+    value = int(token)
     if value < low:
         raise ValueError(f"{value} < {low}")
     return value
@@ -95,10 +117,12 @@ def _tailed_cycle_parse(tokens: list[str]) -> Params:
 def _random_parse(tokens: list[str]) -> Params:
     if len(tokens) != 3:
         raise ValueError("wrong number of parameters")
+    if not _DECIMAL.fullmatch(tokens[1]) or len(tokens[1]) > 100:
+        raise ValueError("p is not a decimal number")
     p = float(tokens[1])
-    if not 0 <= p <= 1:  # also rejects nan
+    if not 0 <= p <= 1:
         raise ValueError("p out of range")
-    return (_int(tokens[0]), p, int(tokens[2]))
+    return (_int(tokens[0]), p, _int(tokens[2], _LOWEST))
 
 
 def _no_params(tokens: list[str]) -> Params:

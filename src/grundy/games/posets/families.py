@@ -124,7 +124,9 @@ def _parse_ints(text: str, spec: str) -> tuple[int, ...]:
     for part in text.split(","):
         part = part.strip()
         if not re.fullmatch(r"[+-]?[0-9]+", part):
-            raise InputError(f"{spec}: parameter {part!r} is not an integer")
+            raise InputError(f"{spec[:60]}: parameter {part[:40]!r} is not an integer")
+        if len(part) > 4000:
+            raise TooLargeError(f"{spec[:40]}...: a parameter of {len(part)} digits")
         out.append(int(part))
     return tuple(out)
 

@@ -1,0 +1,197 @@
+"""Limits honoured everywhere, and limits of size (issue 10, items 4 and 5).
+
+``--time-limit`` and ``--max-positions`` stop every command on every kind of
+position (``moves --all``, the Gale first-move table, partizan forms, octal
+codes with no proven period, rectangular Chomp) with exit 3; positions too
+large for their representation are refused before any search with one line
+and exit 2, or answered from a closed form. Timing bounds are generous: a
+1 s limit must stop within about 15 s of wall time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from grundy.cli import main
+
+SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+#: Wall seconds a 1 s limit may take to stop (imports, the last position, output).
+GENEROUS = 15.0
+
+
+def _runner() -> CliRunner:
+    try:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
+    except TypeError:
+        return CliRunner()
+
+
+def run(*args: str):
+    start = time.perf_counter()
+    result = _runner().invoke(main, list(args), catch_exceptions=False)
+    return result, time.perf_counter() - start
+
+
+def stopped(args: list[str], reason: str) -> None:
+    result, seconds = run(*args)
+    assert result.exit_code == 3, (args, result.exit_code, result.stdout[-500:], result.stderr)
+    assert seconds < GENEROUS, (args, seconds)
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("grundy: error: ") and reason in line, line
+
+
+def refused(args: list[str], *words: str) -> str:
+    result, seconds = run(*args)
+    assert result.exit_code == 2, (args, result.exit_code, result.stdout[-500:], result.stderr)
+    assert seconds < GENEROUS, (args, seconds)
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("grundy: error: ") and "Traceback" not in result.stderr
+    for w in words:
+        assert w in line, (w, line)
+    return line
+
+
+# -- --time-limit and --max-positions: every command, every kind ------------------------------
+SLOW = [
+    ["moves", "torus", "--all"],  # the issue's example: ran far past its limit
+    ["moves", "simplex-boundary:6", "--all", "--no-theory"],  # with Gale's first-move table
+    ["value", "simplex-boundary:7"],
+    ["moves", "wheel:25", "--all"],
+    ["moves", "dodecahedron", "--all", "--game", "graph-nim"],
+    ["moves", "dodecahedron", "--misere", "--all"],
+    ["moves", "boolean:7", "--all"],
+    ["moves", "chomp:14x14", "--all"],
+    ["moves", "nim:20,20,20,20,20,20,20,20", "--all", "--no-theory"],
+    ["moves", "octal:0.77:12,12,12,12", "--all", "--no-theory"],
+    ["value", "octal:0.6:99999"],  # a code with no proven period: the nim-sequence itself
+    ["moves", "octal:0.07:30,30", "--misere"],
+    ["form", "simplex-boundary:7"],
+    ["form", "wheel:25"],
+    ["rect-chomp", "40", "40"],
+    ["rect-chomp", "--rows", "30,30,30,30,30,30", "--all"],
+    ["octal", "0.6", "--up-to", "100000"],
+]
+
+
+@pytest.mark.parametrize("args", SLOW, ids=lambda a: " ".join(a))
+def test_time_limit_stops_every_command(args: list[str]) -> None:
+    stopped([*args, "--time-limit", "1"], "time limit 1 s")
+
+
+@pytest.mark.parametrize("args", SLOW, ids=lambda a: " ".join(a))
+def test_max_positions_stops_every_command(args: list[str]) -> None:
+    stopped([*args, "--max-positions", "200"], "position limit 200")
+
+
+def test_partizan_form_time_limit() -> None:
+    stopped(["form", "dodecahedron", "--game", "oe-bo", "--time-limit", "1"], "time limit 1 s")
+
+
+def test_partizan_form_max_positions() -> None:
+    stopped(["form", "petersen", "--game", "oe-bo", "--max-positions", "50"], "position limit 50")
+
+
+def test_a_graph_whose_single_expansion_is_slow_still_stops() -> None:
+    """Above the kernel's 64 vertices one expansion of a dense graph takes
+    minutes between the search's clock checks; the command's backstop stops it."""
+    stopped(["value", "random:300,0.5,1", "--time-limit", "1"], "time limit 1 s")
+
+
+def test_json_line_of_a_stopped_position() -> None:
+    result, _ = run("value", "wheel:25", "--time-limit", "1", "--json")
+    assert result.exit_code == 3
+    (line,) = result.stdout.splitlines()
+    assert json.loads(line)["stopped"] == "time limit 1 s"
+
+
+def test_octal_limits_do_not_change_answers() -> None:
+    plain, _ = run("octal", "0.07", "--up-to", "300", "--json")
+    limited, _ = run("octal", "0.07", "--up-to", "300", "--json", "--time-limit", "60", "--max-positions", "100000")
+    assert plain.exit_code == limited.exit_code == 0
+    assert json.loads(plain.stdout) == json.loads(limited.stdout)
+    assert json.loads(plain.stdout)["proven"]
+
+
+def test_octal_position_counts_heaps_of_its_sequence() -> None:
+    result, _ = run("value", "octal:0.6:1000", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["stats"]["positions"] >= 960
+
+
+# -- limits of size --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "args, value",
+    [
+        (["value", "complete:100000"], 1),
+        (["value", "hypercube:40"], 0),
+        (["value", "multipartite:3000,3000"], 0),
+        (["moves", "complete:100000", "--all"], 1),
+        (["value", "nim:1000000000000,1"], 1000000000000 ^ 1),
+    ],
+)
+def test_too_large_answered_by_closed_form(args: list[str], value: int) -> None:
+    result, seconds = run(*args, "--json")
+    assert result.exit_code == 0 and seconds < GENEROUS, result.stderr
+    assert json.loads(result.stdout)["value"] == value
+
+
+def test_form_answers_a_too_large_family_by_its_closed_form() -> None:
+    result, _ = run("form", "hypercube:40", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["nimber"] == 0
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["value", "wheel:100001"], ["over the limit", "no closed form"]),
+        (["value", "random:5000,1,3"], ["edges"]),
+        (["value", "hypercube:40", "--game", "node-kayles"], ["too large"]),
+        (["value", "hypercube:40", "--misere"], ["too large"]),
+        (["form", "complete:100000", "--game", "oe-bo"], ["too large"]),
+        (["moves", "nim:1000000000000", "--all"], ["moves to list"]),
+        (["value", "nim:100000000", "--misere"], ["moves to list"]),
+        (["value", "nim:100000000,5", "--no-theory"], ["moves to list"]),
+        (["value", "chomp:1000000000000", "--misere"], ["moves to list"]),
+        (["value", "chomp:10000000000x1"], ["rows"]),
+        (["rect-chomp", "10000000000", "1"], ["rows"]),
+        (["rect-chomp", "--rows", "chomp:10000000000x1"], ["rows"]),
+        (["value", "octal:0.07:100001"], ["larger than"]),
+        (["octal", "0.07", "--up-to", "1000000000"], ["larger than"]),
+        (["value", "boolean:30"], ["elements"]),
+        (["value", "simplex-boundary:17"], ["vertices"]),
+        (["value", "divisors:10000000000000"], ["10^12"]),
+        (["value", "grid:100000,100000", "--game", "arc-kayles"], ["too large"]),
+    ],
+)
+def test_too_large_refused_before_starting(args: list[str], words: list[str]) -> None:
+    refused(args, *words)
+
+
+def test_refused_before_any_search_of_the_positions_before_it() -> None:
+    """A too-large position later in the list is refused before the first is searched."""
+    result, seconds = run("value", "wheel:25", "nim:100000000", "--misere")
+    assert result.exit_code == 2 and seconds < GENEROUS and not result.stdout
+
+
+# -- through a real process: exit codes and one line -------------------------------------------------
+def test_subprocess_time_limit_and_size_refusal() -> None:
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "grundy", "moves", "torus", "--all", "--time-limit", "1"],
+                          capture_output=True, text=True, timeout=60, env=env)
+    assert proc.returncode == 3 and time.perf_counter() - start < GENEROUS + 5
+    assert len(proc.stderr.strip().splitlines()) == 1
+    proc = subprocess.run([sys.executable, "-m", "grundy", "value", "chomp:10000000000x1"],
+                          capture_output=True, text=True, timeout=60, env=env)
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("option", [["--time-limit", "3"], ["--max-positions", "10"]])
+def test_octal_misere_refuses_limits_it_cannot_honour(option: list[str]) -> None:
+    refused(["octal", "0.6", "--misere", *option], option[0], "octal --misere")
