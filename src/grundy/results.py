@@ -368,24 +368,10 @@ def octal_report(code: str, up_to: int, *, time_limit: float | None = None,
         When a limit stops the computation.
     """
     from grundy.games.octal import analyse
-    from grundy.games.octal.report import _as_code, _as_heap
-    from grundy.games.octal.sequence import _compute, _observed_period
 
     if time_limit is None and max_positions is None:
         return analyse(code, up_to)
-    c, n = _as_code(code), _as_heap(up_to)
-    G, proof = _compute(c, n, True, _SequenceLimits(time_limit, max_positions).stop)
-    result: dict[str, Any] = {"code": str(c), "sequence": G, "period": None, "preperiod": None, "saltus": 0,
-                              "proven": False}
-    if c.max_removal is not None:
-        if proof is not None:
-            result["period"], result["preperiod"] = proof
-            result["proven"] = True
-    else:
-        seen = _observed_period(G, n)
-        if seen is not None:
-            result["period"], result["preperiod"], result["saltus"] = seen
-    return result
+    return analyse(code, up_to, _SequenceLimits(time_limit, max_positions).stop)
 
 
 def _octal_moves(

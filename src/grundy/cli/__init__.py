@@ -688,3 +688,9 @@ main.add_command(census, "census")
 from grundy.cli.check import check  # noqa: E402
 
 main.add_command(check, "check")
+
+# Certificates: write a proof of an answer, and check one independently (grundy.verify).
+from grundy.cli.certify import certify, verify  # noqa: E402
+
+main.add_command(certify, "certify")
+main.add_command(verify, "verify")

@@ -12,26 +12,18 @@ from typing import Any
 from grundy.errors import InputError
 from grundy.games.posets.families import build_poset_family
 from grundy.games.posets.poset import Label, Poset
-from grundy.readwrite.jsontext import MAX_INTEGER_DIGITS, check_label_depth, load_json
+from grundy.readwrite.graphs import _token_label as _graph_token_label
+from grundy.readwrite.jsontext import check_label_depth, load_json
 
-__all__ = ["load_poset", "parse_poset_text", "parse_poset_json", "read_text"]
+__all__ = ["load_poset", "parse_poset_json", "parse_poset_text", "read_text"]
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
 def _token_label(token: str, where: str = "") -> Label:
-    """An integer for an integer-looking token (ASCII digits), else the token.
-
-    Raises
-    ------
-    InputError
-        An integer of more than ``MAX_INTEGER_DIGITS`` digits.
-    """
-    if not _INTEGER.fullmatch(token):
-        return token
-    if len(token) > MAX_INTEGER_DIGITS:
-        raise InputError(f"{where}: an integer label of {len(token)} digits (at most {MAX_INTEGER_DIGITS})")
-    return int(token)
+    """An integer for an integer-looking token, else the token (as the graph
+    readers do: :func:`grundy.readwrite.graphs._token_label`)."""
+    return _graph_token_label(token, where)  # type: ignore[no-any-return]
 
 
 def _json_label(value: Any, where: str) -> Label:

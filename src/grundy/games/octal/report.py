@@ -5,6 +5,8 @@ and :func:`format_report`, its human-readable form."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grundy.errors import InputError
 from grundy.games.octal.code import OctalCode, _as_code, _as_heap
 from grundy.games.octal.sequence import _compute, _observed_period
@@ -12,7 +14,7 @@ from grundy.games.octal.sequence import _compute, _observed_period
 __all__ = ["analyse", "format_report"]
 
 
-def analyse(code: OctalCode | str, up_to: int) -> dict:
+def analyse(code: OctalCode | str, up_to: int, stop: Callable[[], None] | None = None) -> dict:
     """Nim-sequence of an octal game and its (arithmetic) period.
 
     This is what ``grundy octal CODE --up-to N --json`` prints.
@@ -39,6 +41,9 @@ def analyse(code: OctalCode | str, up_to: int) -> dict:
         The game; a string is read by :meth:`OctalCode.parse`.
     up_to : int
         Largest heap size computed, ``0 <= up_to <=`` :data:`MAX_HEAP`.
+    stop : callable, optional
+        Called every 64 heaps valued by the mex rule; may raise to stop
+        (a limit: :class:`grundy.errors.SearchLimitReached`).
 
     Returns
     -------
@@ -64,7 +69,7 @@ def analyse(code: OctalCode | str, up_to: int) -> dict:
     """
     c = _as_code(code)
     n = _as_heap(up_to)
-    G, proof = _compute(c, n, True)
+    G, proof = _compute(c, n, True, stop)
     result = {
         "code": str(c),
         "sequence": G,

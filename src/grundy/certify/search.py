@@ -1,0 +1,424 @@
+"""The certifying search and the certificate writer.
+
+The search is deliberately plain: a position is split into connected
+components (a disjoint sum; its nim-value is the nim-sum of theirs,
+Sprague-Grundy), each component is put in the canonical form that
+:mod:`grundy.verify` computes, and a component not seen before is valued
+either
+
+- by an involution (Graph Chomp and subset take-away, unless ``theory`` is
+  off): an automorphism of order 2 putting no vertex in an edge (face) with
+  its image keeps the value when the component is replaced by its
+  fixed-point set (Khandhawit-Ye, Theorem 1; false twins and binary stars
+  are the transpositions of this kind), found with nauty's automorphism
+  group through :mod:`grundy.core.canon` and the theory's helpers; or
+- by the mex rule over all its options, regenerated with the verifier's own
+  move generators (so every option component the verifier will look for is
+  recorded).
+
+Every valued component becomes one record, appended after the records it
+depends on. The certificate is the closure of the root under these
+justifications, so its size is the number of distinct canonical components
+the proof touches; nothing is pruned (no Lemoine-Viennot replies).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from grundy import verify as V
+from grundy.errors import InputError, SearchLimitReached
+
+__all__ = ["Certificate", "Certifier", "certify_spec", "write_certificate"]
+
+
+class Certifier:
+    """Values positions and records a proof of every value.
+
+    Parameters
+    ----------
+    kind : {"graph", "complex"}
+        Positions are graphs (adjacency bitset tuples) or complexes
+        (``(number of vertices, facet bitsets)``).
+    game : str
+        A graph ruleset of :data:`grundy.verify.GRAPH_GAMES`, or
+        ``"subset-takeaway"`` for complexes.
+    theory : bool
+        Use involution records where the game allows them (Khandhawit-Ye,
+        Theorem 1); off: every record is by the mex rule.
+    max_positions : int, optional
+        Stop (:class:`grundy.errors.SearchLimitReached`) after recording this many.
+    time_limit : float, optional
+        Stop after this many seconds.
+    prune : bool
+        Record only what the mex rule needs (witnesses and replies, found
+        with the engine's values as untrusted hints); off: every option of
+        every record is valued (the full closure, much larger).
+    oracle : Searcher, optional
+        The engine that supplies values as hints (default: a new
+        ``Solver(ruleset=game)`` or ``ComplexSolver()``); share one between
+        certifiers of one game to reuse its table.
+
+    Attributes
+    ----------
+    records : list of dict
+        The records, in dependency order (see ``docs/certificates.md``).
+    values : dict
+        Canonical form -> nim-value of every component recorded.
+
+    Raises
+    ------
+    InputError
+        An unknown kind or game.
+    """
+
+    def __init__(self, kind: str, game: str, theory: bool = True,
+                 max_positions: int | None = None, time_limit: float | None = None, prune: bool = True,
+                 oracle: Any = None) -> None:
+        if kind == "graph" and game not in V.GRAPH_GAMES or kind == "complex" and game not in V.COMPLEX_GAMES \
+                or kind not in ("graph", "complex"):
+            raise InputError(f"no certificates for {kind} positions under game {game!r}")
+        self.kind, self.game = kind, game
+        self.theory = theory and game in V.INVOLUTION_GAMES
+        self.records: list[dict[str, Any]] = []
+        self.values: dict[Any, int] = {}
+        self.max_positions, self.time_limit = max_positions, time_limit
+        self.prune = prune
+        self._oracle: Any = oracle
+        self._deps: dict[Any, set[Any]] = {}  # form -> forms its record refers to
+        self._order: list[Any] = []           # the form of each record
+        self.started = time.perf_counter()
+        if kind == "graph":
+            self._form: Callable[[Any], Any] = V.graph_form
+            self._components: Callable[[Any], list[Any]] = V.graph_components
+        else:
+            self._form, self._components = V.complex_form, V.complex_components
+
+    def value(self, pos: Any) -> int:
+        """Nim-value of a position (any number of components), recording
+        every component it needs."""
+        total = 0
+        for comp in self._components(pos):
+            total ^= self._component_value(self._form(comp))
+        return total
+
+    def _tick(self) -> None:
+        seconds = time.perf_counter() - self.started
+        if self.max_positions is not None and len(self.records) >= self.max_positions:
+            raise SearchLimitReached(f"position limit {self.max_positions}", len(self.records), seconds)
+        if self.time_limit is not None and seconds > self.time_limit:
+            raise SearchLimitReached(f"time limit {self.time_limit:g} s", len(self.records), seconds)
+
+    def _component_value(self, form: Any) -> int:
+        known = self.values.get(form)
+        if known is not None:
+            return known
+        self._tick()
+        tau = self._involution(form) if self.theory else None
+        if tau is not None:
+            fixed = self._fixed_part(form, tau)
+            value = self.value(fixed)
+            deps = [fixed]
+            record = self._position(form) | {"value": value, "by": "involution", "tau": tau}
+        elif self.prune:
+            value, replies, deps = self._pruned(form)
+            record = self._position(form) | {"value": value, "by": "mex"}
+            if replies:
+                record["replies"] = replies
+        else:
+            deps = self._options(form)
+            value = V.mex({self.value(opt) for opt in deps})
+            record = self._position(form) | {"value": value, "by": "mex"}
+        self.values[form] = value
+        self._deps[form] = {self._form(c) for pos in deps for c in self._components(pos)}
+        self._order.append(form)
+        self.records.append(record)
+        return value
+
+    def needed(self, root: Any) -> list[dict[str, Any]]:
+        """The records the proof of ``root`` refers to, in order (a position
+        valued on the way but not used in the end is left out)."""
+        keep = {self._form(c) for c in self._components(root)}
+        for form in reversed(self._order):  # referrers come after what they refer to
+            if form in keep:
+                keep |= self._deps[form]
+        return [r for form, r in zip(self._order, self.records) if form in keep]
+
+    def _options(self, pos: Any) -> list[Any]:
+        return list(V.graph_options(self.game, pos) if self.kind == "graph" else V.complex_options(pos))
+
+    # -- the pruned proof: witnesses and replies -------------------------------
+    def _oracle_split(self, pos: Any) -> tuple[int, tuple[Any, ...]]:
+        if self._oracle is None:
+            if self.kind == "graph":
+                from grundy.games.graphs.game import Solver
+
+                self._oracle = Solver(ruleset=self.game)
+            else:
+                from grundy.games.complexes.game import ComplexSolver
+
+                self._oracle = ComplexSolver()
+        return self._oracle.decompose(pos if self.kind == "graph" else pos[1])  # type: ignore[no-any-return]
+
+    def _oracle_is(self, pos: Any, value: int) -> bool:
+        """Whether ``pos`` has nim-value ``value``, by the engine (untrusted: a hint)."""
+        nim, unknown = self._oracle_split(pos)
+        return self._oracle.is_p(nim ^ value, unknown)  # type: ignore[union-attr,no-any-return]
+
+    def _unknown_size(self, pos: Any) -> tuple[int, int]:
+        """(size of the components not yet recorded, their number): the cost of valuing ``pos``."""
+        size = count = 0
+        for comp in self._components(pos):
+            if self._form(comp) not in self.values:
+                count += 1
+                size += (len(comp) + sum(a.bit_count() for a in comp) // 2 if self.kind == "graph"
+                         else len(V._faces(comp[1])))
+        return size, count
+
+    def _pruned(self, form: Any) -> tuple[int, list[list[int]], list[Any]]:
+        """Value a component with the fewest new records: options already
+        valued, one option of each value below its value (a witness), and for
+        each other option, the cheaper of valuing it or a reply (a move from
+        it to a position of the component's value)."""
+        nim, unknown = self._oracle_split(form)
+        value = self._oracle.value_of(nim, unknown)  # type: ignore[union-attr]
+        options = self._options(form)
+        exact: dict[int, int] = {}
+        pending: list[int] = []
+        for i, opt in enumerate(options):
+            if self._unknown_size(opt)[1] == 0:
+                exact[i] = self.value(opt)
+            else:
+                pending.append(i)
+        for u in range(value):
+            if u in exact.values():
+                continue
+            best = min((self._unknown_size(options[i]), i) for i in pending if self._oracle_is(options[i], u))[1]
+            exact[best] = self.value(options[best])
+            pending.remove(best)
+        replies: dict[int, int] = {}
+        for i in pending:
+            if self._unknown_size(options[i])[1] == 0:
+                exact[i] = self.value(options[i])
+                continue
+            subs = self._options(options[i])
+            reply = None
+            for j, sub in enumerate(subs):
+                if self._oracle_is(sub, value):
+                    cost = self._unknown_size(sub)
+                    if reply is None or cost < reply[0]:
+                        reply = (cost, j)
+                    if cost[1] == 0:
+                        break
+            if reply is None or self._unknown_size(options[i]) <= reply[0]:
+                exact[i] = self.value(options[i])
+            else:
+                got = self.value(subs[reply[1]])
+                if got != value:  # pragma: no cover - the engine and this search disagree
+                    raise RuntimeError(f"reply of value {got}, expected {value}")
+                replies[i] = reply[1]
+        for i in list(replies):  # valued meanwhile: no reply needed
+            if self._unknown_size(options[i])[1] == 0:
+                exact[i] = self.value(options[i])
+                del replies[i]
+        if value in exact.values() or V.mex(set(exact.values())) != value:  # pragma: no cover
+            raise RuntimeError(f"the engine's value {value} is not the mex of the options' values")
+        deps = [options[i] for i in exact] + [self._options(options[i])[j] for i, j in replies.items()]
+        return value, [[i, j] for i, j in sorted(replies.items())], deps
+
+    def _position(self, pos: Any) -> dict[str, Any]:
+        if self.kind == "graph":
+            return {"graph6": V.graph6_encode(pos)}
+        return {"facets": [list(V._bits(f)) for f in pos[1]]}
+
+    # -- involutions (Khandhawit-Ye, Theorem 1) ------------------------------
+    def _fixed_part(self, pos: Any, tau: list[int]) -> Any:
+        moved = sum(1 << v for v, w in enumerate(tau) if v != w)
+        if self.kind == "graph":
+            return V.induced(pos, ((1 << len(pos)) - 1) & ~moved)
+        return V._compact(pos[0], V._maximal({f & ~moved for f in pos[1]}))
+
+    def _involution(self, pos: Any) -> list[int] | None:
+        """An involution of ``pos`` for Theorem 1 with the fewest fixed
+        vertices among twin pairings and nauty's candidates, or None."""
+        from grundy.core.canon import automorphisms
+        from grundy.games.graphs.theory import involution_candidates
+
+        if self.kind == "graph":
+            n = len(pos)
+            classes: dict[Hashable, list[int]] = {}
+            for v in range(n):
+                classes.setdefault(pos[v], []).append(v)  # false twins: equal neighbourhoods
+            nbrs = {v: [w for w in V._bits(pos[v]) if w > v] for v in range(n)}
+            gens, _orbits = automorphisms(n, nbrs) if n > 1 else ([], [])
+
+            def allowed(q: list[int]) -> bool:
+                return all(q[v] == v or not pos[v] >> q[v] & 1 for v in range(n))
+        else:
+            n, facets = pos
+            classes = {}
+            for v in range(n):
+                link = tuple(sorted(f & ~(1 << v) for f in facets if f >> v & 1))
+                classes.setdefault(link, []).append(v)  # binary stars: equal links
+            lists = {v: [n + k for k, f in enumerate(facets) if f >> v & 1] for v in range(n)}
+            total = n + len(facets)
+            gens, _orbits = automorphisms(total, lists, colouring=[set(range(n)), set(range(n, total))])
+            gens = [g[:n] for g in gens]
+
+            def allowed(q: list[int]) -> bool:
+                return not any(f >> q[v] & 1 for f in facets for v in V._bits(f) if q[v] != v)
+
+        twins = list(range(n))
+        for group in classes.values():
+            for a, b in zip(group[0::2], group[1::2]):
+                twins[a], twins[b] = b, a
+        best: list[int] | None = None
+        def fixed(q: list[int]) -> int:
+            return sum(v == w for v, w in enumerate(q))
+
+        for q in [twins, *involution_candidates(gens)]:
+            if q != list(range(n)) and allowed(q) and (best is None or fixed(q) < fixed(best)):
+                best = list(q)
+        return best
+
+
+@dataclass
+class Certificate:
+    """A finished certificate and what it cost.
+
+    Attributes
+    ----------
+    header : dict
+        The first line (format, version, kind, game, spec, root, labels, value).
+    records : list of dict
+    seconds : float
+        Time of the certifying search.
+    """
+
+    header: dict[str, Any]
+    records: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def lines(self) -> list[str]:
+        """The JSON lines of the file, the end line included."""
+        dump = json.dumps
+        return ([dump(self.header, separators=(",", ":"))]
+                + [dump(r, separators=(",", ":")) for r in self.records]
+                + [dump({"end": True, "records": len(self.records)})])
+
+    def counts(self) -> dict[str, int]:
+        """Records by justification: ``{"mex": m, "involution": k}``."""
+        out = {"mex": 0, "involution": 0}
+        for r in self.records:
+            out[r["by"]] += 1
+        return out
+
+
+def _label(label: Hashable) -> Any:
+    from grundy.core.moves import label_json
+
+    return label_json(label)
+
+
+def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
+                 max_positions: int | None = None, time_limit: float | None = None,
+                 prune: bool = True) -> Certificate:
+    """Certify the nim-value of the one position ``spec`` names.
+
+    Parameters
+    ----------
+    spec : str
+        A graph (family, graph6, file: as ``grundy value``) or a simplicial
+        complex (``simplex-boundary:6``, ``torus``, a ``.facets`` file).
+    game : str
+        The graph ruleset (``grundy games``); complexes are always subset
+        take-away and accept only the default.
+    theory, max_positions, time_limit, prune
+        As for :class:`Certifier`.
+
+    Returns
+    -------
+    Certificate
+
+    Raises
+    ------
+    InputError
+        Unreadable spec, several graphs, a family too large to build, a
+        poset or Chomp position (no certificates for those yet), an unknown game.
+    SearchLimitReached
+        At ``max_positions`` or ``time_limit``.
+    """
+    from grundy.readwrite.kinds import kind_of
+
+    kind = kind_of(spec)
+    name = game
+    if kind == "graph":
+        from grundy.games.graphs.rulesets import get_ruleset
+        from grundy.readwrite.graphs import load
+
+        name = get_ruleset(game).name
+        loaded = load(spec)
+        if len(loaded) != 1:
+            raise InputError(f"{spec}: certify takes one position, this names {len(loaded)}")
+        graph = loaded[0].graph
+        if graph is None:
+            raise InputError(f"{spec}: too large to build, so too large to certify")
+        root: Any = tuple(graph.adj)
+        labels = [_label(x) for x in graph.labels]
+        root_json: dict[str, Any] = {"graph6": V.graph6_encode(root)}
+    elif kind == "complex":
+        from grundy.readwrite.complexes import load_complex
+
+        if game not in ("chomp", "graph-chomp", "subset-takeaway"):
+            raise InputError(f"--game {game} is for graphs; a complex is played by subset take-away")
+        name = "subset-takeaway"
+        cx = load_complex(spec)
+        root = (len(cx.labels), tuple(cx.facets))
+        labels = [_label(x) for x in cx.labels]
+        root_json = {"facets": [list(V._bits(f)) for f in cx.facets]}
+        kind = "complex"
+    else:
+        raise InputError(f"{spec}: a {kind} position; certificates are for graphs and simplicial complexes")
+    certifier = Certifier(kind, name, theory, max_positions, time_limit, prune)
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 20_000))
+    try:
+        value = certifier.value(root)
+    finally:
+        sys.setrecursionlimit(old)
+    from grundy import __version__
+
+    header = {"format": V.FORMAT, "version": V.VERSION, "kind": kind, "game": name, "spec": spec,
+              "value": value, "outcome": "P" if value == 0 else "N", "root": root_json, "labels": labels,
+              "generator": f"grundy {__version__}"}
+    return Certificate(header, certifier.needed(root), time.perf_counter() - certifier.started)
+
+
+def write_certificate(cert: Certificate, path: str) -> int:
+    """Write a certificate as JSON lines (gzip when ``path`` ends in ``.gz``).
+
+    Returns
+    -------
+    int
+        Bytes written.
+
+    Raises
+    ------
+    InputError
+        The file cannot be written.
+    """
+    data = ("\n".join(cert.lines()) + "\n").encode("utf-8")
+    if path.endswith(".gz"):
+        data = gzip.compress(data, mtime=0)
+    try:
+        with open(path, "wb") as fh:
+            fh.write(data)
+    except OSError as e:
+        raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
+    return len(data)

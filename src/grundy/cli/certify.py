@@ -1,0 +1,91 @@
+"""``grundy certify SPEC -o FILE`` and ``grundy verify FILE``.
+
+``certify`` writes a certificate of a position's nim-value
+(:mod:`grundy.certify`); ``verify`` re-checks one with the independent
+checker :mod:`grundy.verify`. The format is in ``docs/certificates.md``.
+Exit codes: 0 success (verified), 1 a claim of the certificate fails
+(verify), 2 bad input or a malformed certificate (one line), 3 a search
+limit (certify).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from grundy.cli.common import _Command, _run
+from grundy.errors import InputError, SearchLimitReached
+
+__all__ = ["certify", "verify"]
+
+
+@click.command(cls=_Command)
+@click.argument("spec")
+@click.option("-o", "--output", "output", required=True, metavar="FILE",
+              help="Where to write the certificate (JSON lines; gzip when FILE ends in .gz).")
+@click.option("--game", default="chomp", show_default=True, metavar="NAME",
+              help="The graph ruleset (see `grundy games`); a simplicial complex is always subset take-away.")
+@click.option("--no-theory", is_flag=True,
+              help="No involution records (Khandhawit-Ye, Theorem 1): every value by the mex rule.")
+@click.option("--full", is_flag=True,
+              help="Value every option of every position (no witnesses and replies): far larger.")
+@click.option("--max-positions", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Stop after recording N positions (exit code 3).")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Stop after this many seconds (exit code 3).")
+def certify(spec: str, output: str, game: str, no_theory: bool, full: bool,
+            max_positions: int | None, time_limit: float | None) -> None:
+    """Write a certificate of the nim-value of SPEC (a graph or a simplicial
+    complex: `wheel:9`, `dodecahedron`, `simplex-boundary:6`, `torus`, a
+    `.facets` file, ...) to FILE; `grundy verify FILE` checks it."""
+
+    def body() -> None:
+        from grundy.certify import certify_spec, write_certificate
+
+        try:
+            cert = certify_spec(spec, game, not no_theory, max_positions, time_limit, prune=not full)
+        except SearchLimitReached as e:
+            raise InputError(f"{spec}: certifying search stopped at the {e.reason} after "
+                             f"{e.positions} positions; nothing was written") from None
+        size = write_certificate(cert, output)
+        counts = cert.counts()
+        click.echo(f"{spec}: nim-value {cert.header['value']} ({cert.header['outcome']}-position); wrote {output}: "
+                   f"{len(cert.records)} positions ({counts['mex']} by the mex rule, {counts['involution']} "
+                   f"by involutions), {size} bytes, in {cert.seconds:.2f} s")
+
+    _run(body)
+
+
+@click.command(cls=_Command)
+@click.argument("file")
+@click.option("--check-below", type=click.IntRange(min=0), default=6, show_default=True, metavar="N",
+              help="Re-check involution records on at most N vertices by brute force; larger ones are "
+                   "listed as assumptions (Khandhawit-Ye, Theorem 1).")
+def verify(file: str, check_below: int) -> None:
+    """Check the certificate FILE with the independent checker
+    (grundy.verify): exit 0 if every claim holds, 1 naming the first claim
+    that fails, 2 if FILE is malformed."""
+    from grundy import verify as checker
+
+    def body() -> None:
+        try:
+            report = checker.verify_file(file, check_below)
+        except checker.Malformed as e:
+            raise InputError(f"{file}: malformed certificate: {e}") from None
+        except checker.ClaimFailed as e:
+            click.echo(f"grundy: verify: {file}: {e}", err=True)
+            sys.exit(1)
+        click.echo(report.summary())
+
+    _run(body)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    @click.group()
+    def _main() -> None:
+        """certify and verify, outside the `grundy` command."""
+
+    _main.add_command(certify, "certify")
+    _main.add_command(verify, "verify")
+    _main()

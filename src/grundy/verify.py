@@ -1,0 +1,642 @@
+"""An independent checker of grundy certificates (``grundy verify FILE``).
+
+A certificate (``grundy certify``; the format is specified in
+``docs/certificates.md``) lists positions of an impartial game, each with a
+claimed nim-value, and the root position with its claimed value. This module
+re-checks every claim from the rulesets' definitions, written again here,
+small and plain, so that a proof does not rest on the code that found it: it
+imports nothing of grundy (only the standard library, and pynauty for
+canonical labellings; see "Canonical forms" below). It also runs as a script,
+``python src/grundy/verify.py FILE``.
+
+What is checked
+---------------
+Records come in dependency order. For a record claiming that the connected
+position ``P`` has nim-value ``v``:
+
+- ``"by": "mex"``: every option of ``P`` is regenerated here from the
+  ruleset, in a fixed order. An option listed in ``replies`` as ``[i, j]``
+  is shown to have a value other than ``v`` by its own ``j``-th option, which
+  must have value ``v``. Every other option is valued: it is split into
+  connected components (a disjoint sum: its value is the nim-sum of its
+  components' values, Sprague-Grundy), each of which must be isomorphic to
+  the position of an *earlier* record; its value must differ from ``v``, and
+  the valued options must show every value below ``v``. So ``v`` is the mex
+  of the options' values.
+- ``"by": "involution"`` (Graph Chomp and subset take-away only): ``tau``
+  must be an automorphism of ``P`` of order 2 that moves some vertex and puts
+  no vertex together with its image in one edge (face); then ``v`` must be
+  the nim-sum of the values of the components of the subgraph (subcomplex)
+  induced on the fixed vertices, each an earlier record. That the value is
+  kept is Khandhawit-Ye, Theorem 1 (Draisma-van Rijnswou, Proposition 3): on
+  at most ``check_below`` vertices it is re-checked here by a plain memoised
+  search, above that it is reported as an assumption.
+
+Finally the root's components must be recorded and their nim-sum must be the
+header's ``value``. Every option and fixed-point set is strictly smaller than
+its position, so by induction on size every claim checked is true.
+
+Canonical forms
+---------------
+A position's *form* is the position relabelled by a permutation: the verifier
+asks nauty (pynauty's ``canon_label``) for the permutation, checks that it is
+one, and applies it itself. Since a form is an isomorphic copy of the
+position, two positions with equal forms are isomorphic whatever nauty
+returns: soundness does not rest on nauty; a wrong labelling could only make
+a true certificate fail to verify.
+
+Exit codes of :func:`main`: 0 verified, 1 a claim fails (the first is named),
+2 the file is unreadable or malformed (one line).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+__all__ = [
+    "COMPLEX_GAMES",
+    "FORMAT",
+    "GRAPH_GAMES",
+    "VERSION",
+    "ClaimFailed",
+    "Malformed",
+    "Report",
+    "complex_components",
+    "complex_form",
+    "complex_options",
+    "graph6_decode",
+    "graph6_encode",
+    "graph_components",
+    "graph_form",
+    "graph_options",
+    "main",
+    "verify_file",
+    "verify_lines",
+]
+
+FORMAT = "grundy-certificate"
+VERSION = 1
+#: Graph rulesets the verifier knows (``--game`` names of grundy).
+GRAPH_GAMES = ("chomp", "graph-nim", "bo-bo", "be-be", "oe-oe", "odd-vertex", "even-vertex",
+               "node-kayles", "arc-kayles")
+#: Games on simplicial complexes: subset take-away (Gale's game on a simplex boundary).
+COMPLEX_GAMES = ("subset-takeaway",)
+#: Games for which an involution record may be used, and the theorem it rests on.
+INVOLUTION_GAMES = ("chomp", "subset-takeaway")
+INVOLUTION_SOURCE = "Khandhawit-Ye, Theorem 1 (Draisma-van Rijnswou, Proposition 3)"
+
+Graph = tuple[int, ...]               # adj[i]: bitset of the neighbours of vertex i
+Complex = tuple[int, tuple[int, ...]]  # (number of vertices, facets as vertex bitsets)
+
+
+class Malformed(Exception):
+    """The certificate cannot be read (exit code 2)."""
+
+
+class ClaimFailed(Exception):
+    """A claim of the certificate is false or unjustified (exit code 1)."""
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mex(values: set[int]) -> int:
+    """The least nonnegative integer not in ``values``."""
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+# ---------------------------------------------------------------- graphs
+def induced(adj: Graph, keep: int) -> Graph:
+    """The subgraph induced on the vertex mask ``keep``, renumbered 0.. in order."""
+    order = list(_bits(keep))
+    new = {v: i for i, v in enumerate(order)}
+    return tuple(sum(1 << new[w] for w in _bits(adj[v] & keep)) for v in order)
+
+
+def _without_edges(adj: Graph, i: int, others: tuple[int, ...]) -> Graph:
+    out = list(adj)
+    for j in others:
+        out[i] &= ~(1 << j)
+        out[j] &= ~(1 << i)
+    return tuple(out)
+
+
+def _edges(adj: Graph) -> Iterator[tuple[int, int]]:
+    for i, a in enumerate(adj):
+        for j in _bits(a >> (i + 1) << (i + 1)):
+            yield i, j
+
+
+def graph_options(game: str, adj: Graph) -> Iterator[Graph]:
+    """Every option of a graph under a ruleset, one per move (isomorphic
+    options repeated). The rules (grundy's ``--game`` names):
+
+    chomp: delete a vertex with its edges, or one edge (Graph Chomp).
+    graph-nim: choose a vertex, delete a nonempty set of its edges.
+    bo-bo / be-be / oe-oe: delete an edge whose ends have odd/odd, even/even,
+    one odd and one even degree. odd-vertex / even-vertex: delete a vertex of
+    odd / even degree. node-kayles: delete a vertex and its neighbours.
+    arc-kayles: delete both ends of an edge.
+    """
+    n = len(adj)
+    full = (1 << n) - 1
+    deg = [a.bit_count() for a in adj]
+    if game == "chomp":
+        for i in range(n):
+            yield induced(adj, full & ~(1 << i))
+        for i, j in _edges(adj):
+            yield _without_edges(adj, i, (j,))
+    elif game == "graph-nim":
+        for i in range(n):
+            nbrs = tuple(_bits(adj[i]))
+            for k in range(1, len(nbrs) + 1):
+                for subset in combinations(nbrs, k):
+                    yield _without_edges(adj, i, subset)
+    elif game in ("bo-bo", "be-be", "oe-oe"):
+        for i, j in _edges(adj):
+            pi, pj = deg[i] & 1, deg[j] & 1
+            if (game == "bo-bo" and pi and pj) or (game == "be-be" and not pi and not pj) or (
+                    game == "oe-oe" and pi != pj):
+                yield _without_edges(adj, i, (j,))
+    elif game in ("odd-vertex", "even-vertex"):
+        want = 1 if game == "odd-vertex" else 0
+        for i in range(n):
+            if deg[i] & 1 == want:
+                yield induced(adj, full & ~(1 << i))
+    elif game == "node-kayles":
+        for i in range(n):
+            yield induced(adj, full & ~(adj[i] | 1 << i))
+    elif game == "arc-kayles":
+        for i, j in _edges(adj):
+            yield induced(adj, full & ~(1 << i | 1 << j))
+    else:
+        raise Malformed(f"unknown game {game!r}")
+
+
+def graph_components(adj: Graph) -> list[Graph]:
+    """The connected components of a graph, each renumbered (none if empty)."""
+    left = (1 << len(adj)) - 1
+    out = []
+    while left:
+        comp = frontier = left & -left
+        while frontier:
+            reach = 0
+            for v in _bits(frontier):
+                reach |= adj[v]
+            frontier = reach & ~comp
+            comp |= frontier
+        left &= ~comp
+        out.append(induced(adj, comp))
+    return out
+
+
+def _relabelled(lab: list[int], n: int) -> list[int]:
+    """``pos[v]``: the new number of vertex v, from a labelling ``lab``
+    (``lab[i]`` is the vertex put at place i); checked to be a permutation."""
+    if sorted(lab) != list(range(n)):
+        raise ClaimFailed("nauty returned a labelling that is not a permutation")
+    pos = [0] * n
+    for i, v in enumerate(lab):
+        pos[v] = i
+    return pos
+
+
+def graph_form(adj: Graph) -> Graph:
+    """The canonical form of a graph: the graph relabelled by nauty's
+    canonical labelling, the relabelling done and checked here."""
+    import pynauty
+
+    n = len(adj)
+    g = pynauty.Graph(n, adjacency_dict={v: list(_bits(adj[v])) for v in range(n) if adj[v]})
+    pos = _relabelled(list(pynauty.canon_label(g)), n)
+    out = [0] * n
+    for v in range(n):
+        out[pos[v]] = sum(1 << pos[w] for w in _bits(adj[v]))
+    return tuple(out)
+
+
+def graph6_encode(adj: Graph) -> str:
+    """The graph6 string of a graph (McKay's format; at most 258047 vertices)."""
+    n = len(adj)
+    head = chr(n + 63) if n < 63 else "~" + "".join(chr((n >> s & 63) + 63) for s in (12, 6, 0))
+    bits = [adj[j] >> i & 1 for j in range(1, n) for i in range(j)]
+    bits += [0] * (-len(bits) % 6)
+    return head + "".join(chr(63 + int("".join(map(str, bits[k:k + 6])), 2)) for k in range(0, len(bits), 6))
+
+
+def graph6_decode(text: str) -> Graph:
+    """A graph from its graph6 string. Raises :class:`Malformed`."""
+    if not isinstance(text, str) or not text or any(not 63 <= ord(c) <= 126 for c in text):
+        raise Malformed(f"not a graph6 string: {text!r}")
+    if text[0] != "~":
+        n, body = ord(text[0]) - 63, text[1:]
+    elif len(text) >= 4 and text[1] != "~":
+        n, body = (ord(text[1]) - 63) << 12 | (ord(text[2]) - 63) << 6 | ord(text[3]) - 63, text[4:]
+    else:
+        raise Malformed(f"unsupported graph6 string: {text[:20]!r}")
+    need = n * (n - 1) // 2
+    if len(body) != (need + 5) // 6:
+        raise Malformed(f"graph6 string of the wrong length: {text[:20]!r}")
+    bits = [(ord(c) - 63) >> s & 1 for c in body for s in range(5, -1, -1)]
+    adj = [0] * n
+    k = 0
+    for j in range(1, n):
+        for i in range(j):
+            if bits[k]:
+                adj[i] |= 1 << j
+                adj[j] |= 1 << i
+            k += 1
+    return tuple(adj)
+
+
+# ------------------------------------------------------------- complexes
+def _maximal(sets: set[int]) -> tuple[int, ...]:
+    return tuple(sorted(f for f in sets if f and not any(f != g and f & g == f for g in sets)))
+
+
+def _faces(facets: tuple[int, ...]) -> set[int]:
+    out: set[int] = set()
+    for f in facets:
+        sub = f
+        while sub:  # every nonempty subset of f
+            out.add(sub)
+            sub = (sub - 1) & f
+    return out
+
+
+def _compact(nv: int, facets: tuple[int, ...]) -> Complex:
+    used = 0
+    for f in facets:
+        used |= f
+    new = {v: i for i, v in enumerate(_bits(used))}
+    return used.bit_count(), tuple(sorted(sum(1 << new[v] for v in _bits(f)) for f in facets))
+
+
+def complex_options(cx: Complex) -> Iterator[Complex]:
+    """Every option of a complex in subset take-away (Gale's game): choose a
+    face and remove it with every face containing it. A facet ``G`` containing
+    the chosen face ``F`` leaves the faces ``G - v``, ``v`` in ``F``."""
+    nv, facets = cx
+    for face in sorted(_faces(facets)):
+        rest: set[int] = set()
+        for g in facets:
+            if g & face == face:
+                rest.update(g & ~(1 << v) for v in _bits(face))
+            else:
+                rest.add(g)
+        yield _compact(nv, _maximal(rest))
+
+
+def complex_components(cx: Complex) -> list[Complex]:
+    """The components of a complex (facets linked through shared vertices), each compacted."""
+    nv, facets = cx
+    left = list(facets)
+    out = []
+    while left:
+        group, mask = [left.pop()], 0
+        mask = group[0]
+        grew = True
+        while grew:
+            grew = False
+            for f in list(left):
+                if f & mask:
+                    group.append(f)
+                    mask |= f
+                    left.remove(f)
+                    grew = True
+        out.append(_compact(nv, tuple(group)))
+    return out
+
+
+def complex_form(cx: Complex) -> Complex:
+    """The canonical form of a complex: relabelled by nauty's canonical
+    labelling of its vertex-facet incidence graph (vertices and facets
+    coloured apart), the relabelling done and checked here."""
+    import pynauty
+
+    nv, facets = cx
+    total = nv + len(facets)
+    adjd = {v: [nv + k for k, f in enumerate(facets) if f >> v & 1] for v in range(nv)}
+    g = pynauty.Graph(total, adjacency_dict=adjd,
+                      vertex_coloring=[set(range(nv)), set(range(nv, total))] if facets else [])
+    lab = [v for v in pynauty.canon_label(g) if v < nv]
+    pos = _relabelled(lab, nv)
+    return nv, tuple(sorted(sum(1 << pos[v] for v in _bits(f)) for f in facets))
+
+
+# ------------------------------------------------------ reading records
+def _decode_position(kind: str, obj: Any, where: str) -> Any:
+    if not isinstance(obj, dict):
+        raise Malformed(f"{where}: a position must be an object")
+    if kind == "graph":
+        return graph6_decode(obj.get("graph6"))
+    raw = obj.get("facets")
+    if not isinstance(raw, list) or not all(isinstance(f, list) and f and all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4096 for v in f) for f in raw):
+        raise Malformed(f"{where}: 'facets' must be a list of nonempty lists of vertex numbers")
+    masks = {sum(1 << v for v in set(f)) for f in raw}
+    return _compact(0, _maximal(masks))
+
+
+def _show(kind: str, pos: Any) -> str:
+    if kind == "graph":
+        return f"graph6 {graph6_encode(pos)!r}"
+    return "facets " + json.dumps([list(_bits(f)) for f in pos[1]], separators=(",", ":"))
+
+
+def _size(kind: str, pos: Any) -> int:
+    return len(pos) if kind == "graph" else pos[0]
+
+
+@dataclass
+class Report:
+    """What a verification checked.
+
+    Attributes
+    ----------
+    spec, game, kind : str
+        From the header. value : int, the root's nim-value, checked.
+    positions : int
+        Records checked. by_mex, involutions_checked, involutions_assumed : int
+        How each record was justified (involutions re-checked by brute force
+        on at most ``check_below`` vertices, or assumed: Khandhawit-Ye Theorem 1).
+    assumptions : list of str
+        The theorems the verdict rests on, with citations (empty: none).
+    seconds : float
+    """
+
+    spec: str = ""
+    game: str = ""
+    kind: str = ""
+    value: int = 0
+    positions: int = 0
+    by_mex: int = 0
+    replies: int = 0
+    involutions_checked: int = 0
+    involutions_assumed: int = 0
+    assumptions: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def summary(self) -> str:
+        """One paragraph for the user."""
+        outcome = "P-position" if self.value == 0 else "N-position"
+        text = (f"verified: {self.spec} ({self.game}) has nim-value {self.value} ({outcome}); "
+                f"{self.positions} positions checked ({self.by_mex} by the mex rule, with {self.replies} replies; "
+                f"{self.involutions_checked} involutions checked by brute force, "
+                f"{self.involutions_assumed} by theorem) in {self.seconds:.2f} s")
+        if self.assumptions:
+            text += "\nassumed: " + "; ".join(self.assumptions)
+        else:
+            text += "\nassumed: nothing beyond the rules (and Sprague-Grundy)"
+        return text
+
+
+class _Checker:
+    def __init__(self, kind: str, game: str, check_below: int) -> None:
+        self.kind, self.game, self.check_below = kind, game, check_below
+        self.index: dict[Any, tuple[int, int]] = {}  # form -> (value, line)
+        self.brute: dict[Any, int] = {}
+
+    def form(self, pos: Any) -> Any:
+        return graph_form(pos) if self.kind == "graph" else complex_form(pos)
+
+    def components(self, pos: Any) -> list[Any]:
+        return graph_components(pos) if self.kind == "graph" else complex_components(pos)
+
+    def options(self, pos: Any) -> Iterator[Any]:
+        return graph_options(self.game, pos) if self.kind == "graph" else complex_options(pos)
+
+    def sum_value(self, pos: Any, what: str) -> int:
+        """Nim-sum of the recorded values of the components of ``pos``."""
+        total = 0
+        for comp in self.components(pos):
+            known = self.index.get(self.form(comp))
+            if known is None:
+                raise ClaimFailed(f"{what}: its component {_show(self.kind, comp)} is on no earlier line")
+            total ^= known[0]
+        return total
+
+    def brute_value(self, pos: Any) -> int:
+        """Nim-value by plain memoised search (no certificate), for connected ``pos``."""
+        key = self.form(pos)
+        if key not in self.brute:
+            seen = set()
+            for opt in self.options(key):
+                v = 0
+                for comp in self.components(opt):
+                    v ^= self.brute_value(comp)
+                seen.add(v)
+            self.brute[key] = mex(seen)
+        return self.brute[key]
+
+    @staticmethod
+    def replies(raw: Any, count: int, where: str) -> dict[int, int]:
+        """The ``replies`` field: option index -> index of a move in that option."""
+        out: dict[int, int] = {}
+        if not isinstance(raw, list):
+            raise Malformed(f"{where}: 'replies' must be a list of [option, reply] pairs")
+        for pair in raw:
+            if (not isinstance(pair, list) or len(pair) != 2 or
+                    any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in pair)):
+                raise Malformed(f"{where}: 'replies' must be a list of [option, reply] pairs")
+            if pair[0] >= count or pair[0] in out:
+                raise Malformed(f"{where}: reply to option {pair[0]}: no such option, or two replies")
+            out[pair[0]] = pair[1]
+        return out
+
+    def involution(self, pos: Any, tau: Any, where: str) -> Any:
+        """The fixed part of ``pos`` under ``tau`` after checking the conditions of Theorem 1."""
+        n = _size(self.kind, pos)
+        if (not isinstance(tau, list) or len(tau) != n or
+                any(not isinstance(t, int) or isinstance(t, bool) for t in tau) or sorted(tau) != list(range(n))):
+            raise Malformed(f"{where}: 'tau' must be a permutation of 0..{n - 1}")
+        if any(tau[tau[v]] != v for v in range(n)) or all(tau[v] == v for v in range(n)):
+            raise ClaimFailed(f"{where}: tau is not an involution moving some vertex")
+        moved = sum(1 << v for v in range(n) if tau[v] != v)
+
+        def image(mask: int) -> int:
+            return sum(1 << tau[v] for v in _bits(mask))
+
+        if self.kind == "graph":
+            if any(image(pos[v]) != pos[tau[v]] for v in range(n)):
+                raise ClaimFailed(f"{where}: tau is not an automorphism")
+            if any(pos[v] >> tau[v] & 1 for v in _bits(moved)):
+                raise ClaimFailed(f"{where}: tau swaps the ends of an edge")
+            return induced(pos, ((1 << n) - 1) & ~moved)
+        facets = pos[1]
+        if sorted(image(f) for f in facets) != sorted(facets):
+            raise ClaimFailed(f"{where}: tau is not an automorphism")
+        if any(f >> tau[v] & 1 for f in facets for v in _bits(f & moved)):
+            raise ClaimFailed(f"{where}: a face contains a vertex and its image under tau")
+        return _compact(n, _maximal({f & ~moved for f in facets}))
+
+    def record(self, obj: Any, line: int, report: Report) -> None:
+        where = f"line {line}"
+        if not isinstance(obj, dict):
+            raise Malformed(f"{where}: a record must be a JSON object")
+        pos = _decode_position(self.kind, obj, where)
+        value, by = obj.get("value"), obj.get("by")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise Malformed(f"{where}: 'value' must be an integer >= 0")
+        if _size(self.kind, pos) == 0 or len(self.components(pos)) != 1:
+            raise Malformed(f"{where}: a record's position must be nonempty and connected")
+        what = f"{where}: the claim that {_show(self.kind, pos)} has value {value} (by {by})"
+        key = self.form(pos)
+        if key in self.index:
+            raise ClaimFailed(f"{what}: the position repeats line {self.index[key][1]}")
+        if by == "mex":
+            options = list(self.options(pos))
+            replies = self.replies(obj.get("replies", []), len(options), where)
+            seen = set()
+            for i, opt in enumerate(options):
+                if i in replies:  # opt != value: it has an option of that value
+                    sub = list(self.options(opt))
+                    if replies[i] >= len(sub):
+                        raise Malformed(f"{where}: reply {replies[i]} to option {i}: that option has {len(sub)} options")
+                    got = self.sum_value(sub[replies[i]], f"{what}, reply {replies[i]} to option {i}")
+                    if got != value:
+                        raise ClaimFailed(f"{what} fails: reply {replies[i]} to option {i} has value {got}, not {value}")
+                    report.replies += 1
+                else:
+                    got = self.sum_value(opt, f"{what}, option {i}")
+                    if got == value:
+                        raise ClaimFailed(f"{what} fails: its option {i} has value {value}")
+                    seen.add(got)
+            if mex(seen) != value:
+                raise ClaimFailed(f"{what} fails: no option of value {mex(seen)} is shown")
+            report.by_mex += 1
+        elif by == "involution":
+            if self.game not in INVOLUTION_GAMES:
+                raise Malformed(f"{where}: involution records are for {' and '.join(INVOLUTION_GAMES)} only")
+            fixed = self.involution(pos, obj.get("tau"), where)
+            got = self.sum_value(fixed, what + ", its fixed-point set")
+            if got != value:
+                raise ClaimFailed(f"{what} fails: its fixed-point set has value {got}")
+            if _size(self.kind, pos) <= self.check_below:
+                if self.brute_value(pos) != value:  # pragma: no cover - Theorem 1 is a theorem
+                    raise ClaimFailed(f"{what} fails: brute force gives {self.brute_value(pos)}")
+                report.involutions_checked += 1
+            else:
+                report.involutions_assumed += 1
+        else:
+            raise Malformed(f"{where}: 'by' must be \"mex\" or \"involution\", not {by!r}")
+        self.index[key] = (value, line)
+        report.positions += 1
+
+
+def _header(obj: Any) -> tuple[str, str, Any, int]:
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+        raise Malformed(f"line 1: not a {FORMAT} header")
+    if obj.get("version") != VERSION:
+        raise Malformed(f"line 1: format version {obj.get('version')!r} is not supported (this checker reads {VERSION})")
+    kind, game, value = obj.get("kind"), obj.get("game"), obj.get("value")
+    if kind == "graph" and game in GRAPH_GAMES or kind == "complex" and game in COMPLEX_GAMES:
+        pass
+    else:
+        raise Malformed(f"line 1: unknown kind and game {kind!r}, {game!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise Malformed("line 1: 'value' must be an integer >= 0")
+    return kind, game, _decode_position(kind, obj.get("root"), "line 1, root"), value
+
+
+def verify_lines(lines: list[str], check_below: int = 6) -> Report:
+    """Check a certificate given as its lines (see the module docstring).
+
+    Parameters
+    ----------
+    lines : list of str
+        The JSON lines: the header, the records, the end line.
+    check_below : int
+        Involution records on at most this many vertices are re-checked by
+        brute force; larger ones rest on Khandhawit-Ye, Theorem 1.
+
+    Returns
+    -------
+    Report
+
+    Raises
+    ------
+    Malformed
+        Unreadable JSON, a missing field, an unknown game or version, a
+        truncated file (the end line's count differs).
+    ClaimFailed
+        The first claim that fails, named by its line.
+    """
+    start = time.perf_counter()
+    rows = [(i, line) for i, line in enumerate(lines, 1) if line.strip()]
+    objs = []
+    for i, line in rows:
+        try:
+            objs.append((i, json.loads(line)))
+        except (json.JSONDecodeError, RecursionError):
+            raise Malformed(f"line {i}: not JSON") from None
+    if not objs:
+        raise Malformed("empty certificate")
+    kind, game, root, value = _header(objs[0][1])
+    end = objs[-1][1]
+    if len(objs) < 2 or not isinstance(end, dict) or end.get("end") is not True:
+        raise Malformed("the end line is missing (a truncated certificate?)")
+    if end.get("records") != len(objs) - 2:
+        raise Malformed(f"the end line counts {end.get('records')!r} records, the file has {len(objs) - 2}")
+    checker = _Checker(kind, game, check_below)
+    report = Report(spec=str(objs[0][1].get("spec", "")), game=game, kind=kind, value=value)
+    for line, obj in objs[1:-1]:
+        checker.record(obj, line, report)
+    got = checker.sum_value(root, "the root")
+    if got != value:
+        raise ClaimFailed(f"line 1: the root is claimed to have value {value}, its components' values give {got}")
+    if report.involutions_assumed:
+        report.assumptions.append(
+            f"{report.involutions_assumed} involution reductions on more than {check_below} vertices: {INVOLUTION_SOURCE}")
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def verify_file(path: str, check_below: int = 6) -> Report:
+    """Check the certificate in ``path`` (gzip is recognised by its magic
+    bytes). As :func:`verify_lines`; an unreadable file raises :class:`Malformed`."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+        if raw[:2] == b"\x1f\x8b":
+            raw = gzip.decompress(raw)
+        text = raw.decode("utf-8")
+    except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile) as e:
+        raise Malformed(f"{path}: cannot read: {e}") from None
+    return verify_lines(text.splitlines(), check_below)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python verify.py FILE [CHECK_BELOW]``: print the report; return 0, 1 or 2."""
+    args = sys.argv[1:] if argv is None else argv
+    if not 1 <= len(args) <= 2:
+        print("usage: verify.py FILE [CHECK_BELOW]", file=sys.stderr)
+        return 2
+    try:
+        report = verify_file(args[0], int(args[1]) if len(args) > 1 else 6)
+    except Malformed as e:
+        print(f"malformed certificate: {e}", file=sys.stderr)
+        return 2
+    except ClaimFailed as e:
+        print(f"claim fails: {e}", file=sys.stderr)
+        return 1
+    print(report.summary())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

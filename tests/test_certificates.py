@@ -1,0 +1,254 @@
+"""Certificates (grundy.certify) and their independent checker (grundy.verify):
+every small graph's certificate verifies, single mutations are rejected,
+the checker's move generators agree with a plain brute force, and the
+checker imports nothing of grundy."""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import json
+import random
+from functools import cache
+from itertools import combinations
+from pathlib import Path
+
+import click
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+
+from grundy import verify as V
+from grundy.certify import Certificate, Certifier, certify_spec, write_certificate
+from grundy.cli.certify import certify, verify
+
+SMALL = [g for g in nx.graph_atlas_g() if 1 <= g.number_of_nodes() <= 6]
+
+
+def _adj(g: nx.Graph) -> tuple[int, ...]:
+    index = {v: i for i, v in enumerate(g.nodes)}
+    adj = [0] * len(index)
+    for u, v in g.edges:
+        adj[index[u]] |= 1 << index[v]
+        adj[index[v]] |= 1 << index[u]
+    return tuple(adj)
+
+
+_ORACLES: dict[str, object] = {}
+
+
+def _certificate(adj: tuple[int, ...], game: str) -> list[str]:
+    from grundy.games.graphs.game import Solver
+
+    oracle = _ORACLES.setdefault(game, Solver(ruleset=game))
+    c = Certifier("graph", game, oracle=oracle)
+    value = c.value(adj)
+    header = {"format": V.FORMAT, "version": V.VERSION, "kind": "graph", "game": game, "spec": "test",
+              "value": value, "root": {"graph6": V.graph6_encode(adj)}}
+    return Certificate(header, c.needed(adj)).lines()
+
+
+# -- a plain brute force, no canonical forms: labelled graphs as frozensets ---
+def _plain_options(game: str, nodes: frozenset, edges: frozenset) -> list[tuple[frozenset, frozenset]]:
+    def drop(vs: set) -> tuple[frozenset, frozenset]:
+        return nodes - vs, frozenset(e for e in edges if not e & vs)
+
+    deg = {v: sum(v in e for e in edges) for v in nodes}
+    out = []
+    if game in ("chomp", "odd-vertex", "even-vertex", "node-kayles"):
+        for v in sorted(nodes):
+            if game == "chomp" or (game == "odd-vertex" and deg[v] % 2) or (game == "even-vertex" and deg[v] % 2 == 0):
+                out.append(drop({v}))
+            elif game == "node-kayles":
+                out.append(drop({v} | {w for e in edges if v in e for w in e}))
+    for e in sorted(edges, key=sorted):
+        a, b = sorted(e)
+        parity = (deg[a] % 2, deg[b] % 2)
+        if (game == "chomp" or game == "bo-bo" and parity == (1, 1) or game == "be-be" and parity == (0, 0)
+                or game == "oe-oe" and parity[0] != parity[1]):
+            out.append((nodes, edges - {e}))
+        elif game == "arc-kayles":
+            out.append(drop(set(e)))
+    if game == "graph-nim":
+        for v in sorted(nodes):
+            at = [e for e in edges if v in e]
+            for k in range(1, len(at) + 1):
+                for subset in combinations(at, k):
+                    out.append((nodes, edges - set(subset)))
+    return out
+
+
+@cache
+def _plain_value(game: str, nodes: frozenset, edges: frozenset) -> int:
+    return V.mex({_plain_value(game, *o) for o in _plain_options(game, nodes, edges)})
+
+
+def _to_adj(nodes: frozenset, edges: frozenset) -> tuple[int, ...]:
+    g = nx.Graph()
+    g.add_nodes_from(sorted(nodes))
+    g.add_edges_from(tuple(sorted(e)) for e in edges)
+    return _adj(g)
+
+
+@pytest.mark.parametrize("game", V.GRAPH_GAMES)
+def test_option_generation_matches_plain_brute_force(game: str) -> None:
+    for g in nx.graph_atlas_g()[1:53]:  # every graph on 1..5 vertices
+        nodes, edges = frozenset(g.nodes), frozenset(frozenset(e) for e in g.edges)
+        mine = sorted(V.graph6_encode(V.graph_form(o)) for o in V.graph_options(game, _adj(g)))
+        plain = sorted(V.graph6_encode(V.graph_form(_to_adj(*o))) for o in _plain_options(game, nodes, edges))
+        assert mine == plain, (game, V.graph6_encode(_adj(g)))
+        checker = V._Checker("graph", game, 99)
+        got = 0
+        for comp in V.graph_components(_adj(g)):
+            got ^= checker.brute_value(comp)
+        assert got == _plain_value(game, nodes, edges)
+
+
+@cache
+def _plain_complex_value(faces: frozenset) -> int:
+    return V.mex({_plain_complex_value(frozenset(g for g in faces if not f <= g)) for f in faces})
+
+
+def test_complex_options_match_plain_brute_force() -> None:
+    rng = random.Random(5)
+    for _ in range(40):
+        facets = {frozenset(rng.sample(range(5), rng.randint(1, 3))) for _ in range(rng.randint(1, 4))}
+        faces = frozenset(frozenset(s) for f in facets for k in range(1, len(f) + 1) for s in combinations(f, k))
+        masks = V._maximal({sum(1 << v for v in f) for f in facets})
+        cx = V._compact(0, masks)
+        plain = []
+        for f in faces:
+            rest = [g for g in faces if not f <= g]
+            plain.append(V._compact(0, V._maximal({sum(1 << v for v in g) for g in rest})))
+        mine = list(V.complex_options(cx))
+        key = lambda c: [V.complex_form(x) for x in V.complex_components(c)]
+        assert sorted(map(str, map(sorted, map(key, mine)))) == sorted(map(str, map(sorted, map(key, plain))))
+        checker = V._Checker("complex", "subset-takeaway", 99)
+        got = 0
+        for comp in V.complex_components(cx):
+            got ^= checker.brute_value(comp)
+        assert got == _plain_complex_value(faces)
+
+
+@pytest.mark.parametrize("game", ["chomp", "node-kayles", "bo-bo"])
+def test_every_graph_on_at_most_6_vertices_verifies(game: str) -> None:
+    for g in SMALL:
+        adj = _adj(g)
+        lines = _certificate(adj, game)
+        report = V.verify_lines(lines)
+        assert report.value == json.loads(lines[0])["value"]
+        if g.number_of_nodes() <= 5:
+            assert report.value == _plain_value(game, frozenset(g.nodes), frozenset(frozenset(e) for e in g.edges))
+
+
+def _mutants(lines: list[str], rng: random.Random, count: int) -> list[tuple[str, list[str]]]:
+    out = []
+    records = [json.loads(x) for x in lines[1:-1]]
+    with_replies = [i for i, r in enumerate(records) if r.get("replies")]
+    for _ in range(count):
+        kind = rng.choice(["value", "drop", "reply"] if with_replies else ["value", "drop"])
+        recs = [dict(r) for r in records]
+        head, end = json.loads(lines[0]), json.loads(lines[-1])
+        i = rng.randrange(len(recs))
+        if kind == "value":
+            recs[i]["value"] = rng.choice([v for v in range(recs[i]["value"] + 3) if v != recs[i]["value"]])
+        elif kind == "drop":
+            del recs[i]
+            end["records"] -= 1
+        else:
+            i = rng.choice(with_replies)
+            gone = rng.choice(recs[i]["replies"])
+            recs[i]["replies"] = [p for p in recs[i]["replies"] if p != gone]
+        out.append((kind, [json.dumps(head)] + [json.dumps(r) for r in recs] + [json.dumps(end)]))
+    return out
+
+
+@pytest.mark.parametrize("spec,game", [("wheel:7", "chomp"), ("petersen", "chomp"), ("path:7", "node-kayles"),
+                                       ("simplex-boundary:4", "chomp"), ("gmk:2,3", "chomp")])
+def test_single_mutations_are_rejected(spec: str, game: str) -> None:
+    lines = certify_spec(spec, game).lines()
+    assert V.verify_lines(lines).value == json.loads(lines[0])["value"]
+    rng = random.Random(spec)
+    kinds = set()
+    for kind, mutant in _mutants(lines, rng, 60):
+        with pytest.raises(V.ClaimFailed):
+            V.verify_lines(mutant)
+        kinds.add(kind)
+    assert {"value", "drop"} <= kinds
+    head = json.loads(lines[0])
+    head["value"] += 1
+    with pytest.raises(V.ClaimFailed, match="root"):
+        V.verify_lines([json.dumps(head)] + lines[1:])
+
+
+def test_involutions_checked_or_assumed() -> None:
+    lines = certify_spec("dodecahedron").lines()
+    report = V.verify_lines(lines)
+    assert report.involutions_assumed == 1 and "Theorem 1" in report.assumptions[0]
+    small = V.verify_lines(certify_spec("multipartite:2,2,2").lines())
+    assert small.involutions_checked >= 1 and not small.assumptions
+    bad = json.loads(lines[1])
+    bad["tau"] = list(range(20))
+    with pytest.raises(V.ClaimFailed, match="involution"):
+        V.verify_lines([lines[0], json.dumps(bad), lines[2]])
+
+
+def test_full_closure_and_no_theory_verify() -> None:
+    for prune, theory in ((False, True), (True, False), (False, False)):
+        cert = certify_spec("wheel:5", "chomp", theory=theory, prune=prune)
+        assert V.verify_lines(cert.lines()).value == 1
+        assert all(r["by"] == "mex" for r in cert.records) or theory
+
+
+def test_verify_imports_nothing_of_grundy() -> None:
+    tree = ast.parse(Path(V.__file__).read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "no relative imports"
+            names.add(node.module or "")
+    assert not [n for n in names if n.split(".")[0] == "grundy"], names
+    assert {n.split(".")[0] for n in names} <= {"__future__", "gzip", "json", "sys", "time", "collections",
+                                                  "dataclasses", "itertools", "typing", "pynauty"}
+
+
+@click.group()
+def _cli() -> None:
+    pass
+
+
+_cli.add_command(certify, "certify")
+_cli.add_command(verify, "verify")
+
+
+def test_cli(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "w.jsonl.gz"
+    r = runner.invoke(_cli, ["certify", "wheel:7", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert gzip.decompress(out.read_bytes()).startswith(b'{"format":"grundy-certificate"')
+    r = runner.invoke(_cli, ["verify", str(out)])
+    assert r.exit_code == 0 and "nim-value 1" in r.output
+    lines = gzip.decompress(out.read_bytes()).decode().splitlines()
+    rec = json.loads(lines[1])
+    rec["value"] += 1
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([lines[0], json.dumps(rec)] + lines[2:]) + "\n")
+    r = runner.invoke(_cli, ["verify", str(bad)])
+    assert r.exit_code == 1 and "line 2" in r.output
+    for text in ["", "not json\n", '{"format": "grundy-certificate", "version": 99}\n', lines[0] + "\n"]:
+        bad.write_text(text)
+        r = runner.invoke(_cli, ["verify", str(bad)])
+        assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, (text, r.output)
+    r = runner.invoke(_cli, ["verify", str(tmp_path / "missing.jsonl")])
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
+    r = runner.invoke(_cli, ["certify", "nosuchfamily:3", "-o", str(out)])
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
+    r = runner.invoke(_cli, ["certify", "wheel:7", "-o", str(out), "--game", "nope"])
+    assert r.exit_code == 2
+    r = runner.invoke(_cli, ["certify", "torus", "-o", str(tmp_path / "t.jsonl")])
+    assert r.exit_code == 0 and "nim-value 0" in r.output
+    assert runner.invoke(_cli, ["verify", str(tmp_path / "t.jsonl")]).exit_code == 0
+    assert write_certificate(certify_spec("path:3"), str(tmp_path / "p.jsonl")) > 0
