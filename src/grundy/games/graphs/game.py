@@ -294,7 +294,15 @@ class GraphGame:
             positions = [remove_vertex(adj, v) for v in vertices] + [remove_edge(adj, i, j) for i, j in edges]
         else:
             positions = list(self.ruleset.options(adj, set(vertices), set(edges)))
-        return (self.decompose(search, p) for p in positions[start:])
+        return self._each(search, positions[start:])
+
+    def _each(self, search: Searcher, positions: Iterable[tuple[int, ...]]) -> Iterator[Split]:
+        """Decompose the options one by one, checking the time limit before
+        each: one expansion of a large graph (thousands of options, each
+        keyed by nauty) may otherwise outlast the limit by minutes."""
+        for p in positions:
+            search.limits.check_time()
+            yield self.decompose(search, p)
 
 
 class Solver(Searcher):
