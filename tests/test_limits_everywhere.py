@@ -195,3 +195,23 @@ def test_subprocess_time_limit_and_size_refusal() -> None:
 @pytest.mark.parametrize("option", [["--time-limit", "3"], ["--max-positions", "10"]])
 def test_octal_misere_refuses_limits_it_cannot_honour(option: list[str]) -> None:
     refused(["octal", "0.6", "--misere", *option], option[0], "octal --misere")
+
+
+def test_a_noted_interrupt_stops_the_search_at_its_next_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C whose KeyboardInterrupt Python dropped (raised in a
+    finalizer) is not lost: the CLI's SIGINT handler notes it, and the
+    search raises KeyboardInterrupt at its next position."""
+    from grundy.core import limits
+    from grundy.games.graphs.game import Solver
+
+    monkeypatch.setattr(limits, "_INTERRUPTED", [False])
+    s = Solver()
+    assert s.value_of(*s.decompose((0b110, 0b101, 0b011, 0))) == 1  # runs while no interrupt is noted
+    limits.note_interrupt()
+    with pytest.raises(KeyboardInterrupt):
+        s.limits.tick(1)
+    fresh = Solver()
+    wheel = tuple([sum(1 << j for j in range(1, 10))] + [1 | (1 << (1 + (i % 9))) | (1 << (1 + ((i - 2) % 9)))
+                                                       for i in range(1, 10)])
+    with pytest.raises(KeyboardInterrupt):
+        fresh.value_of(*fresh.decompose(wheel))

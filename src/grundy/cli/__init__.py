@@ -26,6 +26,7 @@ from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset, ruleset_name
+from grundy.core.limits import note_interrupt
 from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.readwrite.graphs import LoadedPosition, load
 from grundy.readwrite.kinds import kind_of, load_other
@@ -345,6 +346,15 @@ def main() -> None:
     Exit codes: 0 success, 2 bad input, 3 a search limit was reached,
     130 interrupted.
     """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, _on_interrupt)
+
+
+def _on_interrupt(signum: int, frame: Any) -> None:
+    """Ctrl-C: note it for the search (see :func:`grundy.core.limits.note_interrupt`)
+    and raise KeyboardInterrupt as Python's default handler does."""
+    note_interrupt()
+    raise KeyboardInterrupt
 
 
 @main.command(cls=_Command)

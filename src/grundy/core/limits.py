@@ -15,7 +15,7 @@ from typing import Any
 
 from grundy.errors import SearchLimitReached
 
-__all__ = ["Stats", "Limits"]
+__all__ = ["Limits", "Stats", "note_interrupt"]
 
 
 @dataclass
@@ -45,6 +45,18 @@ class Stats:
             "reductions": self.reductions,
             "seconds": round(self.seconds, 4),
         }
+
+
+#: Set by :func:`note_interrupt`: checked at every position.
+_INTERRUPTED = [False]
+
+
+def note_interrupt() -> None:
+    """Record a Ctrl-C (for a front end's SIGINT handler, which then raises
+    KeyboardInterrupt as usual). Python drops an exception raised while a
+    finalizer runs; with the note, the search raises KeyboardInterrupt again
+    at its next position, so a Ctrl-C is never lost."""
+    _INTERRUPTED[0] = True
 
 
 class Limits:
@@ -107,7 +119,13 @@ class Limits:
     def tick(self, positions: int, known: int = 0) -> bool:
         """Check the limits after ``positions`` positions in all (``known``:
         the table's size, for the progress display). Returns True about
-        every 256 positions (time for a caller's checkpoint), else False."""
+        every 256 positions (time for a caller's checkpoint), else False.
+
+        Raises KeyboardInterrupt if :func:`note_interrupt` was called (a
+        Ctrl-C whose own KeyboardInterrupt was lost), SearchLimitReached
+        at a limit."""
+        if _INTERRUPTED[0]:
+            raise KeyboardInterrupt
         if self.max_positions is not None and positions > self.max_positions:
             raise SearchLimitReached(
                 f"position limit {self.max_positions}", positions - 1, time.perf_counter() - self.started
