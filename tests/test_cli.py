@@ -635,9 +635,13 @@ def test_process_version():
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_process_interrupted():
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")])))
+    # the child gets Ctrl-C's default disposition even when this test runs
+    # with SIGINT ignored (a background job of a script ignores it, and
+    # Python then installs no KeyboardInterrupt handler)
     p = subprocess.Popen(
         [sys.executable, "-m", "grundy", "value", "path:3", "wheel:21"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         # path:3 is answered at once; wheel:21 then searches for minutes

@@ -346,7 +346,10 @@ def main() -> None:
     Exit codes: 0 success, 2 bad input, 3 a search limit was reached,
     130 interrupted.
     """
-    if threading.current_thread() is threading.main_thread():
+    # Python's own Ctrl-C handler replaced by one that also notes it; an
+    # inherited SIG_IGN (a background job of a script) is respected
+    if threading.current_thread() is threading.main_thread() and \
+            signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, _on_interrupt)
 
 
