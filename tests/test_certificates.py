@@ -252,3 +252,30 @@ def test_cli(tmp_path: Path) -> None:
     assert r.exit_code == 0 and "nim-value 0" in r.output
     assert runner.invoke(_cli, ["verify", str(tmp_path / "t.jsonl")]).exit_code == 0
     assert write_certificate(certify_spec("path:3"), str(tmp_path / "p.jsonl")) > 0
+
+
+def test_review_findings_verify_names_the_root_and_refuses_oversized_records(tmp_path) -> None:
+    """The summary names the root it proved (the header's spec is only a
+    label); numbers too long for JSON, facets of more than 20 vertices and
+    Graph Nim vertices of degree over 20 are refused with exit 2, not a
+    traceback or an exhausted memory."""
+    import subprocess
+    import sys
+
+    def verify(text: str) -> subprocess.CompletedProcess:
+        path = tmp_path / "c.jsonl"
+        path.write_text(text)
+        return subprocess.run([sys.executable, "-m", "grundy", "verify", str(path)], capture_output=True,
+                              text=True, timeout=120, check=False)
+
+    head = '{"format":"grundy-certificate","version":1,"kind":"graph","game":"chomp","spec":"wheel:9",'
+    r = verify(head + '"value":0,"root":{"graph6":"?"}}\n{"end":true,"records":0}\n')
+    assert r.returncode == 0
+    assert 'the root position {"graph6":"?"}' in r.stdout and "a label, not checked" in r.stdout
+    r = verify(head + '"value":' + "1" * 5000 + ',"root":{"graph6":"?"}}\n{"end":true,"records":0}\n')
+    assert r.returncode == 2 and "number too long" in r.stderr
+    big = list(range(30))
+    r = verify('{"format":"grundy-certificate","version":1,"kind":"complex","game":"subset-takeaway",'
+               '"value":0,"root":{"facets":[' + str(big) + ']}}\n{"facets":[' + str(big) + '],"value":0,"by":"mex"}\n'
+               '{"end":true,"records":1}\n')
+    assert r.returncode == 2 and "a facet of 30 vertices" in r.stderr, r.stderr

@@ -323,3 +323,22 @@ def test_cli_one_line_exit_2(tmp_path, args: list[str], stdin: bytes | None, fil
 
 def test_too_large_error_is_an_input_error() -> None:
     assert issubclass(TooLargeError, InputError)
+
+
+def test_review_findings_huge_facets_and_lone_surrogates_are_refused(tmp_path) -> None:
+    """A .facets file with a 70-vertex facet (2^70 faces) is refused before
+    any search, as simplex:70 is; a JSON label with a lone surrogate is
+    refused instead of failing when printed."""
+    import subprocess
+    import sys
+
+    facets = tmp_path / "big.facets"
+    facets.write_text(" ".join(map(str, range(70))) + "\n")
+    labels = tmp_path / "s.json"
+    labels.write_text('{"edges": [["a\\ud800", 2]]}')
+    for path, words in ((facets, "facet 1 has 70 vertices"), (labels, "lone surrogate")):
+        r = subprocess.run([sys.executable, "-m", "grundy", "value", str(path)], capture_output=True, text=True,
+                           timeout=60, check=False)
+        assert r.returncode == 2, r.stderr
+        (line,) = r.stderr.strip().splitlines()
+        assert words in line and line.startswith("grundy: error: ")

@@ -161,6 +161,9 @@ def graph_options(game: str, adj: Graph) -> Iterator[Graph]:
         for i, j in _edges(adj):
             yield _without_edges(adj, i, (j,))
     elif game == "graph-nim":
+        if max(deg, default=0) > MAX_SUBSET_BITS:
+            raise Malformed(f"a vertex of degree {max(deg)} under graph-nim (at most {MAX_SUBSET_BITS}: "
+                            "its sets of edges are enumerated)")
         for i in range(n):
             nbrs = tuple(_bits(adj[i]))
             for k in range(1, len(nbrs) + 1):
@@ -268,9 +271,16 @@ def _maximal(sets: set[int]) -> tuple[int, ...]:
     return tuple(sorted(f for f in sets if f and not any(f != g and f & g == f for g in sets)))
 
 
+#: The largest facet (vertices) and the most edges at a vertex (Graph Nim)
+#: a record may have: the options of a position are enumerated, 2^size of them.
+MAX_SUBSET_BITS = 20
+
+
 def _faces(facets: tuple[int, ...]) -> set[int]:
     out: set[int] = set()
     for f in facets:
+        if f.bit_count() > MAX_SUBSET_BITS:
+            raise Malformed(f"a facet of {f.bit_count()} vertices (at most {MAX_SUBSET_BITS}: its faces are enumerated)")
         sub = f
         while sub:  # every nonempty subset of f
             out.add(sub)
@@ -383,6 +393,7 @@ class Report:
     game: str = ""
     kind: str = ""
     value: int = 0
+    root: str = ""
     positions: int = 0
     by_mex: int = 0
     replies: int = 0
@@ -394,7 +405,9 @@ class Report:
     def summary(self) -> str:
         """One paragraph for the user."""
         outcome = "P-position" if self.value == 0 else "N-position"
-        text = (f"verified: {self.spec} ({self.game}) has nim-value {self.value} ({outcome}); "
+        label = f" (the header calls it {ascii(self.spec)}: a label, not checked)" if self.spec else ""
+        text = (f"verified: the root position {self.root} ({self.game}) has nim-value {self.value} ({outcome})"
+                f"{label}; "
                 f"{self.positions} positions checked ({self.by_mex} by the mex rule, with {self.replies} replies; "
                 f"{self.involutions_checked} involutions checked by brute force, "
                 f"{self.involutions_assumed} by theorem) in {self.seconds:.2f} s")
@@ -582,8 +595,8 @@ def verify_lines(lines: list[str], check_below: int = 6) -> Report:
     for i, line in rows:
         try:
             objs.append((i, json.loads(line)))
-        except (json.JSONDecodeError, RecursionError):
-            raise Malformed(f"line {i}: not JSON") from None
+        except (ValueError, RecursionError):  # JSONDecodeError, or an integer of too many digits
+            raise Malformed(f"line {i}: not JSON (or a number too long)") from None
     if not objs:
         raise Malformed("empty certificate")
     kind, game, root, value = _header(objs[0][1])
@@ -593,7 +606,8 @@ def verify_lines(lines: list[str], check_below: int = 6) -> Report:
     if end.get("records") != len(objs) - 2:
         raise Malformed(f"the end line counts {end.get('records')!r} records, the file has {len(objs) - 2}")
     checker = _Checker(kind, game, check_below)
-    report = Report(spec=str(objs[0][1].get("spec", "")), game=game, kind=kind, value=value)
+    report = Report(spec=str(objs[0][1].get("spec", "")), game=game, kind=kind, value=value,
+                    root=ascii(json.dumps(objs[0][1].get("root"), separators=(",", ":")))[1:-1])
     for line, obj in objs[1:-1]:
         checker.record(obj, line, report)
     got = checker.sum_value(root, "the root")

@@ -31,9 +31,9 @@ __all__ = ["certify", "verify"]
 @click.option("--full", is_flag=True,
               help="Value every option of every position (no witnesses and replies): far larger.")
 @click.option("--max-positions", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Stop after recording N positions (exit code 3).")
+              help="Stop after recording N positions (exit code 3; nothing is written).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
-              help="Stop after this many seconds (exit code 3).")
+              help="Stop after this many seconds (exit code 3; nothing is written).")
 def certify(spec: str, output: str, game: str, no_theory: bool, full: bool,
             max_positions: int | None, time_limit: float | None) -> None:
     """Write a certificate of the nim-value of SPEC (a graph or a simplicial
@@ -46,8 +46,9 @@ def certify(spec: str, output: str, game: str, no_theory: bool, full: bool,
         try:
             cert = certify_spec(spec, game, not no_theory, max_positions, time_limit, prune=not full)
         except SearchLimitReached as e:
-            raise InputError(f"{spec}: certifying search stopped at the {e.reason} after "
-                             f"{e.positions} positions; nothing was written") from None
+            click.echo(f"grundy: error: {spec}: certifying search stopped at the {e.reason} after "
+                       f"{e.positions} positions; nothing was written", err=True)
+            sys.exit(3)
         size = write_certificate(cert, output)
         counts = cert.counts()
         click.echo(f"{spec}: nim-value {cert.header['value']} ({cert.header['outcome']}-position); wrote {output}: "

@@ -84,9 +84,14 @@ def load_json(text: str, source: str) -> Any:
     grundy.errors.InputError: x.json: the key "a" appears twice in one object
     """
     try:
-        return json.loads(
+        data = json.loads(
             text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant, parse_int=_integer
         )
+        # a lone surrogate (\ud800) is valid JSON but no text: it could not even be printed
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        return data
+    except UnicodeEncodeError:
+        raise InputError(f"{source}: a string with a lone surrogate (\\ud800-\\udfff): not text") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"{source}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}") from None
     except _Refused as exc:

@@ -46,6 +46,9 @@ __all__ = [
 
 #: Largest number of facets the families and loaders build.
 MAX_FACETS = 20_000
+#: The most vertices a facet may have: its 2^d - 1 faces are the moves at it
+#: (Gale's game on 16 points, the largest complex family built, has facets of 15).
+MAX_FACET_VERTICES = 16
 
 Label = Hashable
 
@@ -340,6 +343,9 @@ class Complex:
                 if m & bit:
                     raise InputError(f"{prefix}facet {k} lists vertex {v!r} twice")
                 m |= bit
+            if m.bit_count() > MAX_FACET_VERTICES:
+                raise TooLargeError(f"{prefix}facet {k} has {m.bit_count()} vertices; at most {MAX_FACET_VERTICES} "
+                                    f"(a facet of d vertices has 2^d - 1 faces, each a move)")
             masks.append(m)
         if len(masks) > MAX_FACETS:
             raise TooLargeError(f"{prefix}{len(masks)} facets; at most {MAX_FACETS} are read")
