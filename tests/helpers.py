@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import networkx as nx
+from click.testing import CliRunner
 
 from grundy import Graph, Solver, Theory
 from grundy.analysis import Move
@@ -42,3 +43,12 @@ def reductions_only() -> Solver:
 
 def gnp(n: int, p: float, seed: int) -> Graph:
     return Graph.from_networkx(nx.gnp_random_graph(n, p, seed=seed))
+
+
+def cli_runner() -> CliRunner:
+    """A click test runner with stderr kept apart from stdout (the default
+    from click 8.2; ``mix_stderr=False`` before)."""
+    try:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
+    except TypeError:
+        return CliRunner()

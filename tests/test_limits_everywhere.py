@@ -18,6 +18,7 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from helpers import cli_runner
 
 from grundy.cli import main
 
@@ -27,10 +28,7 @@ GENEROUS = 15.0
 
 
 def _runner() -> CliRunner:
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
-    except TypeError:
-        return CliRunner()
+    return cli_runner()
 
 
 def run(*args: str):

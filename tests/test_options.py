@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pytest
 from click.testing import CliRunner
+from helpers import cli_runner
 
 from grundy.cli import main
 
@@ -36,10 +37,7 @@ LARGE = {
 
 
 def _runner() -> CliRunner:
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
-    except TypeError:
-        return CliRunner()
+    return cli_runner()
 
 
 def run(*args: str):

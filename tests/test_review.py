@@ -11,10 +11,7 @@ from grundy.cli import main
 
 
 def _runner() -> CliRunner:
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
-    except TypeError:
-        return CliRunner()
+    return cli_runner()
 
 
 def run(*args: str):
@@ -52,6 +49,7 @@ def test_max_positions_stopped_line_names_the_users_limit_for_every_kind() -> No
 
 # -- --time-limit stops octal positions, whose cost is not in positions searched ------
 import pytest  # noqa: E402
+from helpers import cli_runner
 
 
 @pytest.mark.parametrize("extra", [[], ["--misere"], ["--no-theory"]])
