@@ -35,7 +35,7 @@ from typing import Any
 from grundy.census.geng import GraphClass, find_geng, generate
 from grundy.errors import InputError
 
-__all__ = ["MAX_VERTICES", "RULESET_CODES", "Census", "CensusSpec", "namespace", "shard_count"]
+__all__ = ["MAX_VERTICES", "RULESET_CODES", "Census", "CensusSpec", "Tables", "namespace", "shard_count"]
 
 #: Ruleset name -> the kernel's code for it.
 RULESET_CODES = {
@@ -216,6 +216,52 @@ def summarise(kernel: Any, keys: bytes, values: bytes, flags: bytes, count: int)
 
 
 # -- the census -------------------------------------------------------------------
+class Tables:
+    """The tables a census values from, in one process (the client's or a
+    worker's).
+
+    Attributes
+    ----------
+    memory : CensusTable
+        Every graph stored (with the empty graph), but the top order's
+        layers when :attr:`windowed`.
+    layers : dict[int, CensusTable]
+        Windowed runs: the top order's layers still needed, by edge count.
+    windowed : bool
+        Whether the top order keeps only its last layer (see :func:`windowed`).
+    """
+
+    def __init__(self, kernel: Any, spec: CensusSpec, window: bool) -> None:
+        self.kernel = kernel
+        self.memory = kernel.CensusTable(1024)
+        self.memory.put(1 << 63, 1 if spec.misere else 0)  # the empty graph
+        self.top = spec.vertices[1]
+        self.windowed = window and windowed(spec)
+        self.layers: dict[int, Any] = {}
+
+    def store(self, n: int, e: int, keys: bytes, values: bytes) -> None:
+        """Add graphs of layer ``(n, e)`` to the table that holds it."""
+        if self.windowed and n == self.top:
+            if e not in self.layers:
+                self.layers[e] = self.kernel.CensusTable(len(values))
+            self.layers[e].add(keys, values)
+        else:
+            self.memory.add(keys, values)
+
+    def extra(self, n: int, e: int) -> Any:
+        """The second table layer ``(n, e)`` is valued with (None if all is
+        in :attr:`memory`); drops the top order's layers no longer needed."""
+        if not (self.windowed and n == self.top):
+            return None
+        for old in [k for k in self.layers if k < e - 1]:
+            del self.layers[old]
+        return self.layers.get(e - 1)
+
+    def nbytes(self) -> int:
+        """Bytes of the tables' arrays."""
+        return int(self.memory.nbytes + sum(t.nbytes for t in self.layers.values()))
+
+
 @dataclass
 class Census:
     """A census run: builds the layers of ``spec``, shard by shard.
@@ -263,8 +309,7 @@ class Census:
         self.spec.check()
         kernel = _kernel()
         self.kernel = kernel
-        self.memory = kernel.CensusTable(1024)
-        self.memory.put(1 << 63, 1 if self.spec.misere else 0)  # the empty graph
+        self.tables = Tables(kernel, self.spec, self.window)
         self.geng_path = find_geng() if self.geng is True else (self.geng or None)
         #: which generator makes the shards (part of their names)
         self.generator = "geng" if self.geng_path else "atlas"
@@ -275,10 +320,6 @@ class Census:
                              f"{GENG_HINT}")
         self.file = None
         self.data: dict[str, bytes] = {}
-        self.top = self.spec.vertices[1]
-        self.windowed = self.window and windowed(self.spec)
-        #: the top order's layers kept apart (windowed runs): edges -> table
-        self.layers: dict[int, Any] = {}
         if self.table is not None:
             from grundy.core.canon import NAUTY_VERSION
             from grundy.core.table import SQLiteFile
@@ -296,31 +337,34 @@ class Census:
             for name, data, summary in self.file.shards():
                 keys, values, _flags = _unpack(data)
                 s = json.loads(summary)
-                self._store(s.get("n", 0), s.get("e", 0), keys, values)
+                self.tables.store(s.get("n", 0), s.get("e", 0), keys, values)
                 self.summaries[name] = s
                 self.loaded += 1
 
-    def _store(self, n: int, e: int, keys: bytes, values: bytes) -> None:
-        """Add a shard's graphs to the table that holds layer ``(n, e)``."""
-        if self.windowed and n == self.top:
-            if e not in self.layers:
-                self.layers[e] = self.kernel.CensusTable(len(values))
-            self.layers[e].add(keys, values)
-        else:
-            self.memory.add(keys, values)
+    # the tables, as attributes of the census
+    @property
+    def memory(self) -> Any:
+        return self.tables.memory
+
+    @property
+    def layers(self) -> dict[int, Any]:
+        return self.tables.layers
+
+    @property
+    def windowed(self) -> bool:
+        return self.tables.windowed
+
+    @property
+    def top(self) -> int:
+        return self.tables.top
 
     def extra(self, n: int, e: int) -> Any:
-        """The second table layer ``(n, e)`` is valued with (None if all is
-        in :attr:`memory`); drops the top order's layers it no longer needs."""
-        if not (self.windowed and n == self.top):
-            return None
-        for old in [k for k in self.layers if k < e - 1]:
-            del self.layers[old]
-        return self.layers.get(e - 1)
+        """:meth:`Tables.extra`."""
+        return self.tables.extra(n, e)
 
     def nbytes(self) -> int:
         """Bytes of the census tables in memory."""
-        return int(self.memory.nbytes + sum(t.nbytes for t in self.layers.values()))
+        return self.tables.nbytes()
 
     def close(self) -> None:
         if self.file is not None:
@@ -333,7 +377,7 @@ class Census:
 
     def _commit(self, name: str, data: bytes, summary: dict[str, Any], keep: bool) -> None:
         keys, values, _flags = _unpack(data)
-        self._store(summary["n"], summary["e"], keys, values)
+        self.tables.store(summary["n"], summary["e"], keys, values)
         self.summaries[name] = summary
         if keep:
             self.data[name] = data
@@ -416,11 +460,16 @@ class Census:
         """The census of order ``n``: graphs, histogram, P-positions, largest
         value with examples, and the same for connected graphs (the class's
         connectedness filter, if any, applies to the first set too)."""
+        return self.merged(n, [self.summaries[name] for name in self.reported_shards(n)], seconds)
+
+    def merged(self, n: int, parts: list[dict[str, Any]], seconds: float = 0.0,
+               class_name: str | None = None) -> dict[str, Any]:
+        """:meth:`summary` of order ``n`` from shard summaries ``parts``
+        (:func:`summarise`); ``class_name`` replaces the class's name."""
         connected_only = self.spec.cls.connected
         merged: dict[str, dict[int, int]] = {"all": {}, "connected": {}}
         best: dict[str, list[Any]] = {"all": [None, []], "connected": [None, []]}
-        for name in self.reported_shards(n):
-            s = self.summaries[name]
+        for s in parts:
             for part, hist, top in (("all", s["conn_hist"] if connected_only else s["hist"],
                                      s["conn_max"] if connected_only else s["max"]),
                                     ("connected", s["conn_hist"], s["conn_max"])):
@@ -443,7 +492,7 @@ class Census:
                     "max_value_examples": best[part][1]}
 
         out: dict[str, Any] = {"game": self.spec.game, "play": "misere" if self.spec.misere else "normal",
-                               "vertices": n, "class": self.spec.cls.name()}
+                               "vertices": n, "class": class_name or self.spec.cls.name()}
         if self.spec.edges is not None:
             out["edges"] = f"{self.spec.edges[0]}:{self.spec.edges[1]}"
         out.update(block("all"))
@@ -492,10 +541,3 @@ class Census:
             raise InputError(f"--input line {where(int(m.group(1)))}: {m.group(2)}") from None
         except KeyError as exc:
             raise InputError(f"--input line {where(exc.args[0])}: graph not in the census's class") from None
-
-
-def timed(census: Census, keep_data: bool = False) -> float:
-    """Run ``census`` and return the wall-clock seconds it took."""
-    start = time.perf_counter()
-    census.run(keep_data)
-    return time.perf_counter() - start

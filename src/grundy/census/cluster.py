@@ -14,50 +14,42 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.census.build import Census, CensusSpec, value_shard
+from grundy.census.build import Census, CensusSpec, Tables, value_shard
 from grundy.errors import InputError
 
 __all__ = ["run_on_dask"]
 
-#: Per worker process: run token -> (table of the lower orders, the top
-#: order's layers by edge count, names of the deltas loaded).
-_WORKER_TABLES: dict[str, tuple[Any, dict[int, Any], set[str]]] = {}
+#: Per worker process: run token -> (its tables, names of the deltas loaded).
+_WORKER_TABLES: dict[str, tuple[Tables, set[str]]] = {}
 
 #: A delta: (name, order n, edges e or -1 for a mixed set, keys, values).
 Delta = tuple[str, int, int, bytes, bytes]
 
 
 def _worker_shard(token: str, spec: CensusSpec, n: int, e: int, res: int, mod: int,
-                  deltas: list[Delta], generator: str = "geng") -> tuple[str, bytes, dict[str, Any]]:
-    """Run on a Dask worker: load the deltas this process lacks (the top
-    order's layers apart, as :class:`Census` keeps them), value the shard."""
-    from grundy.census.build import windowed
+                  deltas: list[Delta], generator: str = "geng", window: bool = True,
+                  ) -> tuple[str, bytes, dict[str, Any]]:
+    """Run on a Dask worker: load the deltas this process lacks into its
+    :class:`Tables` (windowed as the client's), value the shard."""
     from grundy.census.geng import find_geng
     from grundy.games.graphs import _kernel as kernel
 
     if token not in _WORKER_TABLES:
-        table = kernel.CensusTable(1024)
-        table.put(1 << 63, 1 if spec.misere else 0)
-        _WORKER_TABLES[token] = (table, {}, set())
-    table, layers, loaded = _WORKER_TABLES[token]
-    window = windowed(spec)
+        _WORKER_TABLES[token] = (Tables(kernel, spec, window), set())
+    tables, loaded = _WORKER_TABLES[token]
     for name, dn, de, keys, values in deltas:
         if name in loaded:
             continue
-        if window and dn == spec.vertices[1] and de >= 0:
-            layers.setdefault(de, kernel.CensusTable(len(values))).add(keys, values)
+        if de >= 0:
+            tables.store(dn, de, keys, values)
         else:
-            table.add(keys, values)
+            tables.memory.add(keys, values)
         loaded.add(name)
-    extra = None
-    if window and n == spec.vertices[1]:
-        for old in [k for k in layers if k < e - 1]:
-            del layers[old]
-        extra = layers.get(e - 1)
+    extra = tables.extra(n, e)
     geng = find_geng() if generator == "geng" else None
     if generator == "geng" and geng is None:
         raise InputError("a Dask worker has no geng (the client's shards come from geng): install nauty there")
-    return value_shard(table, spec, n, e, res, mod, geng, extra=extra)
+    return value_shard(tables.memory, spec, n, e, res, mod, geng, extra=extra)
 
 
 def _reachable(address: str) -> None:
@@ -125,7 +117,8 @@ def run_on_dask(census: Census, address: str, keep_data: bool = False) -> None:
             if census.windowed and n == census.top:
                 deltas = [d for d in deltas if d[0] != n or d[1] >= e - 1]
             sent = [d[2] for d in deltas]
-            futures = [client.submit(_worker_shard, token, spec, n, e, r, mod, sent, census.generator, pure=False)
+            futures = [client.submit(_worker_shard, token, spec, n, e, r, mod, sent, census.generator, census.windowed,
+                                     pure=False)
                        for (_n, _e, r, mod) in todo]
             layer_keys, layer_values = [], []
             for future in as_completed(futures):

@@ -82,10 +82,6 @@ class GraphClass:
         graphs is in it."""
         return GraphClass(False, self.bipartite, self.triangle_free, self.max_degree)
 
-    def admits(self, graph: object) -> bool:
-        """Whether a networkx graph is in the class (networkx's own predicates)."""
-        return _admits(self, graph)
-
 
 def find_geng() -> str | None:
     """The path of nauty's geng on PATH (``geng`` or ``nauty-geng``), or None."""

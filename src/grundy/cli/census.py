@@ -361,23 +361,5 @@ def _input_rows(run: Census, lines: list[bytes], numbers: list[int], out: Any,
         idx = by_order[n]
         s = summarise(run.kernel, b"".join(keys[8 * i : 8 * i + 8] for i in idx), bytes(values[i] for i in idx),
                       bytes(flags[i] for i in idx), len(idx))
-        rows.append(_input_summary(run, n, s, seconds))
+        rows.append(run.merged(n, [s], seconds, "input"))
     return rows
-
-
-def _input_summary(run: Census, n: int, s: dict[str, Any], seconds: float) -> dict[str, Any]:
-    def block(hist: dict[str, int], top: list[Any]) -> dict[str, Any]:
-        counts = {int(v): c for v, c in hist.items()}
-        total = sum(counts.values())
-        if run.spec.misere:
-            return {"graphs": total, "histogram": {"P": counts.get(0, 0), "N": counts.get(1, 0)},
-                    "p_positions": counts.get(0, 0), "max_value": None, "max_value_examples": []}
-        return {"graphs": total, "histogram": {str(v): counts[v] for v in sorted(counts)},
-                "p_positions": counts.get(0, 0), "max_value": top[0], "max_value_examples": top[1]}
-
-    out: dict[str, Any] = {"game": run.spec.game, "play": "misere" if run.spec.misere else "normal",
-                           "vertices": n, "class": "input"}
-    out.update(block(s["hist"], s["max"]))
-    out["connected"] = block(s["conn_hist"], s["conn_max"])
-    out["seconds"] = round(seconds, 3)
-    return out
