@@ -171,12 +171,11 @@ class SQLiteFile:
         except sqlite3.Error as exc:
             raise InputError(f"cannot write the table file {self.path}: {exc}") from None
 
-    def shards(self, with_data: bool = True) -> list[tuple[str, bytes, str]]:
+    def shards(self) -> list[tuple[str, bytes, str]]:
         """Every census shard of this game and nauty version: ``(shard,
-        data, summary)`` (``data`` empty unless ``with_data``), by name."""
-        column = "data" if with_data else "x''"
+        data, summary)``, by name."""
         cur = self.conn.execute(
-            f"SELECT shard, {column}, summary FROM shards WHERE game = ? AND nauty = ? ORDER BY shard",
+            "SELECT shard, data, summary FROM shards WHERE game = ? AND nauty = ? ORDER BY shard",
             (self.game, NAUTY_VERSION),
         )
         return [(name, bytes(data), summary) for name, data, summary in cur]
