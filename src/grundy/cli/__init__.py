@@ -643,6 +643,28 @@ def families(as_json: bool) -> None:
     from grundy.games.posets import POSET_FAMILIES
 
     if as_json:
+        from grundy.readwrite.kinds import family_rows
+
+        rows = family_rows()
+        click.echo(json.dumps(rows))
+        return
+    width = max(len(r["name"]) for r in rows)
+    for r in rows:
+        click.echo(f"{r['name']:<{width}}  {r['kind']:<9}  {r['rule']}  [{r['source']}]")
+
+
+@main.command(cls=_Command)
+@click.option("--json", "as_json", is_flag=True,
+              help="As a JSON list of {name, params, syntax, requires, definition}.")
+def families(as_json: bool) -> None:
+    """List the named families (graphs, posets, complexes) and their parameters."""
+    from grundy.games.graphs.families import list_families
+
+    fams = list_families()
+    from grundy.games.complexes import COMPLEX_FAMILIES
+    from grundy.games.posets import POSET_FAMILIES
+
+    if as_json:
         rows = [
             {"name": f.name, "kind": "graph", "params": f.params, "syntax": f.syntax, "requires": f.requires,
              "definition": f.definition}
@@ -707,3 +729,13 @@ from grundy.cli.certify import certify, verify  # noqa: E402
 
 main.add_command(certify, "certify")
 main.add_command(verify, "verify")
+
+# The terminal game against the engine (grundy.play).
+from grundy.cli.play import play  # noqa: E402
+
+main.add_command(play, "play")
+
+# The web page and JSON API (grundy.web; the optional extra grundy[web]).
+from grundy.cli.serve import serve  # noqa: E402
+
+main.add_command(serve)

@@ -9,13 +9,17 @@ the search unwinds cleanly and keeps in its table what it learned.
 from __future__ import annotations
 
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
 from grundy.errors import SearchLimitReached
 
-__all__ = ["Limits", "Stats", "note_interrupt"]
+__all__ = ["Limits", "Stats", "note_interrupt", "cancellable"]
 
 
 @dataclass
@@ -57,6 +61,25 @@ def note_interrupt() -> None:
     finalizer runs; with the note, the search raises KeyboardInterrupt again
     at its next position, so a Ctrl-C is never lost."""
     _INTERRUPTED[0] = True
+
+
+#: The cancel event of the searches running in this context (see
+#: :func:`cancellable`), or None.
+_CANCEL: ContextVar[threading.Event | None] = ContextVar("grundy_cancel", default=None)
+
+
+@contextmanager
+def cancellable(event: threading.Event) -> Iterator[None]:
+    """Run the searches started inside the block (in this thread, or in a
+    worker thread that copies this context, as ``asyncio.to_thread`` and
+    Starlette's thread pool do) so that setting ``event`` from any thread
+    stops them at their next position with :class:`SearchLimitReached`
+    ("cancelled"): for a server whose client cancels a request."""
+    token = _CANCEL.set(event)
+    try:
+        yield
+    finally:
+        _CANCEL.reset(token)
 
 
 class Limits:
@@ -111,6 +134,9 @@ class Limits:
     def check_time(self) -> None:
         """Raise :class:`SearchLimitReached` if the time limit has passed:
         for work that is not a search of positions (no position counted)."""
+        cancel = _CANCEL.get()
+        if cancel is not None and cancel.is_set():
+            raise SearchLimitReached("cancel request", 0, time.perf_counter() - self.started)
         if self.deadline is not None:
             now = time.perf_counter()
             if now > self.deadline:
@@ -123,9 +149,12 @@ class Limits:
 
         Raises KeyboardInterrupt if :func:`note_interrupt` was called (a
         Ctrl-C whose own KeyboardInterrupt was lost), SearchLimitReached
-        at a limit."""
+        at a limit or when the event of :func:`cancellable` is set."""
         if _INTERRUPTED[0]:
             raise KeyboardInterrupt
+        cancel = _CANCEL.get()
+        if cancel is not None and cancel.is_set():
+            raise SearchLimitReached("cancel request", positions - 1, time.perf_counter() - self.started)
         if self.max_positions is not None and positions > self.max_positions:
             raise SearchLimitReached(
                 f"position limit {self.max_positions}", positions - 1, time.perf_counter() - self.started

@@ -16,7 +16,8 @@ import os
 import re
 from typing import Any
 
-__all__ = ["KINDS", "MAX_OCTAL_HEAP", "OctalPosition", "kind_of", "load_other", "parse_octal_position"]
+__all__ = ["KINDS", "MAX_OCTAL_HEAP", "OctalPosition", "family_rows", "kind_of", "load_other",
+           "parse_octal_position"]
 
 #: The kinds of position, with what a move is in each.
 KINDS: dict[str, str] = {
@@ -229,3 +230,33 @@ def load_other(kind: str, spec: str) -> Any:
 
         return load_complex(text)
     raise ValueError(f"not a kind of position other than graphs: {kind!r}")
+
+
+def family_rows() -> list[dict[str, str]]:
+    """Every named family and position syntax, as ``grundy families --json``
+    lists them: ``{name, kind, params, syntax, requires, definition}``
+    (graph families, then poset and complex families, then ``chomp:``,
+    ``nim:`` and ``octal:``)."""
+    from grundy.games.complexes import COMPLEX_FAMILIES
+    from grundy.games.graphs.families import list_families
+    from grundy.games.posets import POSET_FAMILIES
+
+    rows = [
+        {"name": f.name, "kind": "graph", "params": f.params, "syntax": f.syntax, "requires": f.requires,
+         "definition": f.definition}
+        for f in list_families()
+    ]
+    for kind, table in (("poset", POSET_FAMILIES), ("complex", COMPLEX_FAMILIES)):
+        for fam in table.values():
+            rows.append({"name": fam.name, "kind": kind, "params": fam.params,
+                         "syntax": f"{fam.name}:{fam.params}" if fam.params else fam.name,
+                         "requires": "", "definition": fam.description})
+    rows.append({"name": "chomp", "kind": "chomp", "params": "r1,r2,...", "syntax": "chomp:r1,r2,...",
+                 "requires": "row lengths >= 1, non-increasing (or chomp:MxN)",
+                 "definition": "rectangular Chomp by row lengths (chomp:MxN for a rectangle)"})
+    rows.append({"name": "nim", "kind": "nim", "params": "h1,h2,...", "syntax": "nim:h1,h2,...",
+                 "requires": "heap sizes >= 0", "definition": "Nim heaps"})
+    rows.append({"name": "octal", "kind": "octal", "params": "CODE:h1,h2,...", "syntax": "octal:CODE:h1,h2,...",
+                 "requires": "an octal code as `grundy octal` takes it; heap sizes >= 0",
+                 "definition": "heaps of an octal game (e.g. octal:0.07:5,3, Dawson's Kayles)"})
+    return rows

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -32,7 +31,7 @@ from typing import Any
 import pycgt
 
 from grundy.core.canon import certificate
-from grundy.errors import SearchLimitReached
+from grundy.core.limits import Limits
 from grundy.games.graphs.bitset import compact_with_lists, components
 from grundy.games.graphs.graph import Graph
 from grundy.games.partizan.rulesets import Adj, PartizanRuleset, get_partizan_ruleset
@@ -76,11 +75,13 @@ _MEMO = _LRU(MEMO_LIMIT)
 class _Search:
     """One top-level computation: counts positions for ``max_positions``."""
 
-    def __init__(self, ruleset: PartizanRuleset, max_positions: int | None) -> None:
+    def __init__(self, ruleset: PartizanRuleset, max_positions: int | None,
+                 time_limit: float | None = None) -> None:
         self.ruleset = ruleset
         self.max_positions = max_positions
         self.positions = 0
-        self.start = time.monotonic()
+        self.limits = Limits(time_limit, max_positions)
+        self.limits.start()
         self.k1: Game | None = None  # value of a single vertex
         _MEMO.limit = MEMO_LIMIT
 
@@ -110,9 +111,7 @@ class _Search:
         if hit is not None:
             return hit
         self.positions += 1
-        if self.max_positions is not None and self.positions > self.max_positions:
-            raise SearchLimitReached(f"position limit {self.max_positions}", self.positions - 1,
-                                     time.monotonic() - self.start)
+        self.limits.tick(self.positions)  # raises SearchLimitReached at a limit
         left = self._options(self.ruleset.left_moves(sub))
         right = self._options(self.ruleset.right_moves(sub))
         value = pycgt.game(left, right)
@@ -190,7 +189,8 @@ def _as_graph(g: Any) -> Graph:
     return to_graph(g)
 
 
-def partizan_game(ruleset: str, adj: Sequence[int], *, max_positions: int | None = None) -> Game:
+def partizan_game(ruleset: str, adj: Sequence[int], *, max_positions: int | None = None,
+                  time_limit: float | None = None) -> Game:
     """Canonical form (a pycgt ``Game``) of the position ``adj``.
 
     Parameters
@@ -201,6 +201,8 @@ def partizan_game(ruleset: str, adj: Sequence[int], *, max_positions: int | None
         Adjacency bitsets (as :attr:`grundy.Graph.adj`).
     max_positions : int, optional
         Most new component positions to expand.
+    time_limit : float, optional
+        Seconds allowed.
 
     Returns
     -------
@@ -212,10 +214,11 @@ def partizan_game(ruleset: str, adj: Sequence[int], *, max_positions: int | None
     InputError
         Unknown ruleset.
     SearchLimitReached
-        More than ``max_positions`` positions were needed.
+        More than ``max_positions`` positions were needed, or the time
+        limit passed.
     """
     rs = get_partizan_ruleset(ruleset)
-    search = _Search(rs, max_positions)
+    search = _Search(rs, max_positions, time_limit)
     try:
         return search.position(tuple(adj))
     finally:

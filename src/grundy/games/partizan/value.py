@@ -88,7 +88,8 @@ class PartizanValue:
         return self.nimber_value is not None
 
 
-def partizan_value(ruleset: str, g: Any, *, max_positions: int | None = None) -> PartizanValue:
+def partizan_value(ruleset: str, g: Any, *, max_positions: int | None = None,
+                   time_limit: float | None = None) -> PartizanValue:
     """Canonical value of a graph under a partizan ruleset.
 
     Parameters
@@ -101,6 +102,8 @@ def partizan_value(ruleset: str, g: Any, *, max_positions: int | None = None) ->
         The position; degrees are those of this graph.
     max_positions : int, optional
         Most new connected positions to expand before stopping.
+    time_limit : float, optional
+        Seconds allowed (checked at each new connected position).
 
     Returns
     -------
@@ -114,7 +117,8 @@ def partizan_value(ruleset: str, g: Any, *, max_positions: int | None = None) ->
         Unknown ruleset (the message lists the valid names), or ``g`` not a
         graph.
     SearchLimitReached
-        More than ``max_positions`` positions were needed.
+        More than ``max_positions`` positions were needed, or more than
+        ``time_limit`` seconds.
 
     Notes
     -----
@@ -131,7 +135,7 @@ def partizan_value(ruleset: str, g: Any, *, max_positions: int | None = None) ->
     """
     rs = get_partizan_ruleset(ruleset)
     graph = _as_graph(g)
-    search = _Search(rs, max_positions)
+    search = _Search(rs, max_positions, time_limit)
     try:
         value = search.position(graph.adj)
     finally:

@@ -1,0 +1,430 @@
+"""``grundy serve``'s application: one page (``/``, served from this
+package's ``static/`` folder: no build step, no CDN) and a JSON API under
+``/api/``, documented by FastAPI's generated OpenAPI page (``/docs``,
+``/openapi.json``).
+
+Endpoints
+---------
+``GET /api/meta``
+    The families, rulesets, kinds of position and the server's limits.
+``POST /api/analyze``
+    ``{"position": SPEC, "game": NAME, "misere": bool, "options": bool}``:
+    the JSON object of ``grundy value --json`` (with ``"options"`` as
+    ``--all`` adds them); for a partizan ruleset the object of
+    ``grundy form --json`` with each side's options.
+``POST /api/view``
+    What the page shows of a position: the analysis, every legal move with
+    its result, the drawing (SVG, winning moves highlighted), the layout,
+    the text form, and the spec to send back.
+``POST /api/move``
+    ``{"position", "game", "misere", "move", "side", "reply"}``: the
+    position after the move, then the engine's reply (a winning move when
+    there is one, else a move to the smallest option: see
+    :func:`grundy.play.engine_move`), and who won if the game is over.
+``POST /api/engine``
+    The engine's move in a position (for a game the engine starts).
+``POST /api/cancel``
+    ``{"request_id": ID}``: stop the search of the request sent with that
+    ``request_id`` (it answers 503).
+
+Errors: bad input is HTTP 422 ``{"error": "one line"}``; a position too
+large for play or for the server's limits 413; a search stopped by the
+server's time or position limit, or cancelled, 503; each with
+``{"error": ...}``.
+
+Searches run in worker threads (off the event loop), each under the
+server's time limit (seconds) and position limit, so the server answers
+other requests while a search runs. Partizan searches share pycgt's caches
+and run one at a time.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import anyio
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from grundy.analysis import Analysis
+from grundy.core.limits import cancellable
+from grundy.core.moves import Move, label_json
+from grundy.errors import GrundyError, InputError, SearchLimitReached, TooLargeError
+from grundy.play import PartizanReport, Play, analyse, engine_move, partizan_report, read_play
+
+__all__ = ["create_app", "DEFAULT_TIME_LIMIT", "DEFAULT_MAX_POSITIONS"]
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+#: Seconds of search allowed per request by default.
+DEFAULT_TIME_LIMIT = 10.0
+#: Positions a request's search may expand by default.
+DEFAULT_MAX_POSITIONS = 5_000_000
+
+T = TypeVar("T")
+
+Spec = str | dict[str, Any]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    position: Spec = Field(description='A spec as on the command line ("wheel:9", a graph6 string, '
+                                       '"chomp:5,3,3", "nim:3,4,5", "divisors:30"...) or a JSON object: '
+                                       '{"vertices": [...], "edges": [[u, v], ...]}, {"graph": TEXT}, '
+                                       '{"elements": [...], "relations": [[a, b], ...]}, {"poset": TEXT}, '
+                                       '{"facets": [[...], ...]} or {"complex": TEXT}.')
+    game: str | None = Field(None, description="A graph ruleset (grundy games); default Graph Chomp.")
+    misere: bool = Field(False, description="Misère play (impartial games).")
+    request_id: str | None = Field(None, max_length=64, description="An id for POST /api/cancel.")
+
+
+class AnalyzeBody(_Body):
+    options: bool = Field(False, description="Also list every option and its value (as --all).")
+
+
+class ViewBody(_Body):
+    side: str | None = Field(None, description='Partizan games: the side to move, "left" or "right".')
+    layout: list[list[Any]] | None = Field(
+        None, description="[[label, x, y], ...]: vertex coordinates in the unit square to keep.")
+
+
+class MoveBody(_Body):
+    move: dict[str, Any] = Field(description='The move as JSON: {"vertex": v}, {"edge": [u, v]}, '
+                                             '{"vertex": v, "edges": [[v, u], ...]}, {"element": x}, '
+                                             '{"face": [...]}, {"row": r, "column": c}, {"heap": i, "to": n}.')
+    side: str | None = Field(None, description='Partizan games: the side making the move.')
+    reply: bool = Field(True, description="Let the engine answer.")
+
+
+class EngineBody(_Body):
+    side: str | None = Field(None, description="Partizan games: the engine's side.")
+
+
+class CancelBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    request_id: str = Field(max_length=64)
+
+
+class _Limits:
+    def __init__(self, time_limit: float | None, max_positions: int | None) -> None:
+        self.time_limit = time_limit
+        self.max_positions = max_positions
+        self.running: dict[str, threading.Event] = {}
+        self.partizan = threading.Lock()
+
+
+def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
+               max_positions: int | None = DEFAULT_MAX_POSITIONS) -> FastAPI:
+    """The web application.
+
+    Parameters
+    ----------
+    time_limit : float or None
+        Seconds of search per request (None: no limit).
+    max_positions : int or None
+        Positions a request's search may expand (None: no limit).
+
+    Returns
+    -------
+    fastapi.FastAPI
+        Serve it with uvicorn (``grundy serve``) or test it with
+        ``fastapi.testclient.TestClient``.
+    """
+    limits = _Limits(time_limit, max_positions)
+    app = FastAPI(
+        title="grundy",
+        summary="Nim-values, outcomes, winning moves and play for combinatorial games on graphs, posets, "
+                "simplicial complexes, Chomp, Nim and octal games.",
+        version=_version(),
+    )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": _validation_line(exc)}, status_code=422)
+
+    @app.exception_handler(GrundyError)
+    async def refused(request: Request, exc: GrundyError) -> JSONResponse:
+        return _error(exc)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    @app.get("/api/meta")
+    async def meta() -> dict[str, Any]:
+        """Families, rulesets, kinds of position, and the server's limits."""
+        from grundy.games.graphs.rulesets import RULESETS
+        from grundy.games.partizan import list_partizan_rulesets
+        from grundy.readwrite.kinds import KINDS, family_rows
+
+        games = [{"name": r.name, "kind": "impartial", "rule": r.rule, "source": r.source}
+                 for r in RULESETS.values()]
+        games += [{"name": r.name, "kind": "partizan", "rule": r.rule, "source": r.source}
+                  for r in list_partizan_rulesets()]
+        return {"families": family_rows(), "games": games, "kinds": KINDS,
+                "limits": {"time_limit": limits.time_limit, "max_positions": limits.max_positions}}
+
+    @app.post("/api/analyze")
+    async def analyze(body: AnalyzeBody) -> dict[str, Any]:
+        """The answer of ``grundy value --json`` (``--all`` with
+        ``options``); for a partizan ruleset, ``grundy form --json``'s
+        fields with each side's options and winning moves."""
+
+        def work() -> dict[str, Any]:
+            play = _read(body)
+            if play.partizan:
+                with limits.partizan:
+                    return _partizan_json(play, partizan_report(play, **_kw(limits)))
+            return analyse(play, option_table=body.options, **_kw(limits)).to_json()
+
+        return await _off_loop(limits, body.request_id, work)
+
+    @app.post("/api/view")
+    async def view(body: ViewBody) -> dict[str, Any]:
+        """Everything the page shows of a position."""
+
+        def work() -> dict[str, Any]:
+            play = _read(body)
+            return _view(play, body.side, body.layout, limits)
+
+        return await _off_loop(limits, body.request_id, work)
+
+    @app.post("/api/move")
+    async def move(body: MoveBody) -> dict[str, Any]:
+        """Play ``move``; then (``reply``) the engine answers."""
+
+        def work() -> dict[str, Any]:
+            play = _read(body)
+            side = _side(play, body.side, "side")
+            after = play.after(body.move, side)
+            made = _find(play, body.move, side)
+            out: dict[str, Any] = {"move": made.to_json(), "move_text": str(made), "position": after.to_spec()}
+            engine_side = _other(side)
+            over = not after.moves(engine_side)
+            out.update(over=over, winner=_winner(after, over, mover="you"), reply=None, reply_text=None,
+                       position_after_reply=None, over_after_reply=None)
+            if over or not body.reply:
+                return out
+            reply = _engine(after, engine_side, limits)
+            assert reply is not None
+            final = after.after(reply, engine_side)
+            over2 = not final.moves(side)
+            out.update(reply=reply.to_json(), reply_text=str(reply), position_after_reply=final.to_spec(),
+                       over_after_reply=over2, winner=_winner(final, over2, mover="engine"))
+            return out
+
+        return await _off_loop(limits, body.request_id, work)
+
+    @app.post("/api/engine")
+    async def engine(body: EngineBody) -> dict[str, Any]:
+        """The engine's move in ``position`` (None if it has none)."""
+
+        def work() -> dict[str, Any]:
+            play = _read(body)
+            side = _side(play, body.side, "side")
+            reply = _engine(play, side, limits)
+            if reply is None:
+                return {"move": None, "text": None, "position": play.to_spec(), "over": True}
+            after = play.after(reply, side)
+            over = not after.moves(_other(side))
+            return {"move": reply.to_json(), "text": str(reply), "position": after.to_spec(), "over": over,
+                    "winner": _winner(after, over, mover="engine")}
+
+        return await _off_loop(limits, body.request_id, work)
+
+    @app.post("/api/cancel")
+    async def cancel(body: CancelBody) -> dict[str, Any]:
+        """Stop the search of the request sent with ``request_id``."""
+        event = limits.running.get(body.request_id)
+        if event is not None:
+            event.set()
+        return {"cancelled": event is not None}
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+# -- helpers -------------------------------------------------------------------
+def _version() -> str:
+    from grundy import __version__
+
+    return __version__
+
+
+def _kw(limits: _Limits) -> dict[str, Any]:
+    return {"time_limit": limits.time_limit, "max_positions": limits.max_positions}
+
+
+async def _off_loop(limits: _Limits, request_id: str | None, work: Callable[[], T]) -> T:
+    """Run ``work`` in a worker thread, cancellable through
+    ``/api/cancel`` with ``request_id``."""
+    event = threading.Event()
+    if request_id is not None:
+        if request_id in limits.running:
+            raise InputError(f"request_id {request_id!r} is already running")
+        limits.running[request_id] = event
+
+    def run() -> T:
+        with cancellable(event):
+            return work()
+
+    try:
+        return await anyio.to_thread.run_sync(run)
+    finally:
+        if request_id is not None:
+            limits.running.pop(request_id, None)
+
+
+def _read(body: _Body) -> Play:
+    return read_play(body.position, game=body.game, misere=body.misere, files=False)
+
+
+def _side(play: Play, side: str | None, what: str) -> str | None:
+    if not play.partizan:
+        if side is not None:
+            raise InputError(f"{what} applies to partizan games only, not to game {play.game}")
+        return None
+    if side not in ("left", "right"):
+        raise InputError(f"game {play.game} is partizan: give {what} \"left\" or \"right\"")
+    return side
+
+
+def _other(side: str | None) -> str | None:
+    return None if side is None else ("right" if side == "left" else "left")
+
+
+def _winner(play: Play, over: bool, mover: str) -> str | None:
+    """Who won, if the game is over after ``mover`` moved to ``play``:
+    the player who cannot move loses (normal play) or wins (misère)."""
+    if not over:
+        return None
+    stuck = "engine" if mover == "you" else "you"
+    return stuck if play.misere else mover
+
+
+def _find(play: Play, move: dict[str, Any], side: str | None) -> Move:
+    """The legal move ``move`` names (in the position's own form)."""
+    from grundy.play import _move_from_json, _same_move
+
+    asked = _move_from_json(move)
+    return next(m for m in play.moves(side) if _same_move(m, asked))
+
+
+def _engine(play: Play, side: str | None, limits: _Limits) -> Move | None:
+    if play.partizan:
+        with limits.partizan:
+            return engine_move(play, side=side, **_kw(limits))
+    return engine_move(play, **_kw(limits))
+
+
+def _partizan_json(play: Play, report: PartizanReport) -> dict[str, Any]:
+    return {"name": play.name, **report.to_json()}
+
+
+def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: _Limits) -> dict[str, Any]:
+    """The page's view of a position."""
+    from grundy import drawing
+
+    side = _side(play, side, "side") if play.partizan else None
+    if side is None and play.partizan:  # pragma: no cover - _side raised
+        raise InputError("side")
+    moves: list[dict[str, Any]] = []
+    answer: dict[str, Any]
+    if play.partizan:
+        with limits.partizan:
+            report = partizan_report(play, **_kw(limits))
+        answer = _partizan_json(play, report)
+        assert side is not None
+        highlight = report.winning_moves[side]
+        for m, form, outcome in report.options[side]:
+            moves.append({"move": m.to_json(), "text": str(m), "result": form, "outcome": outcome,
+                          "winning": m in highlight})
+        value_line = f"canonical form {report.form} (outcome {report.outcome})"
+    else:
+        a = analyse(play, option_table=True, **_kw(limits))
+        answer = a.to_json()
+        highlight = list(a.winning_moves or [])
+        for m, result in a.options or []:
+            moves.append({"move": m.to_json(), "text": str(m), "result": result,
+                          "winning": result in (0, "P")})
+        value_line = _value_line(a)
+    coords = _layout(play, layout)
+    svg = None
+    try:
+        svg = drawing.position_svg(play.kind, play.position, highlight=highlight, layout=coords)
+    except TooLargeError:
+        svg = None
+    return {
+        "kind": play.kind,
+        "game": play.game,
+        "misere": play.misere,
+        "partizan": play.partizan,
+        "side": side,
+        "name": play.name,
+        "position": play.to_spec(),
+        "text": play.text(),
+        "value_line": value_line,
+        "analysis": answer,
+        "moves": moves,
+        "over": not moves,
+        "svg": svg,
+        "layout": [[label_json(v), x, y] for v, (x, y) in coords.items()] if coords else None,
+    }
+
+
+def _value_line(a: Analysis) -> str:
+    if a.value is None:
+        return f"outcome {a.outcome} (misère play)"
+    return f"nim-value {a.value}, outcome {a.outcome}"
+
+
+def _layout(play: Play, given: list[list[Any]] | None) -> dict[Any, tuple[float, float]]:
+    """Vertex coordinates for a graph (or a complex's vertices): those
+    given (for labels still present), the rest from networkx."""
+    from grundy import drawing
+    from grundy.core.moves import Move as _M
+
+    if play.kind != "graph":
+        return {}
+    known: dict[Any, tuple[float, float]] = {}
+    for item in given or []:
+        if not (isinstance(item, list) and len(item) == 3):
+            raise InputError("layout: each entry is [label, x, y]")
+        label = _M.from_json({"vertex": item[0]}).vertex
+        x, y = item[1], item[2]
+        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in (x, y)):
+            raise InputError("layout: coordinates must be numbers")
+        known[label] = (float(x), float(y))
+    labels = play.position.labels
+    if all(v in known for v in labels):
+        return {v: known[v] for v in labels}
+    fresh = drawing.graph_layout(play.position)
+    return {v: known.get(v, fresh[v]) for v in labels}
+
+
+def _validation_line(exc: RequestValidationError) -> str:
+    errors = exc.errors()
+    if not errors:
+        return "invalid request"
+    e = errors[0]
+    where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
+    return f"{where}: {e.get('msg', 'invalid')}"
+
+
+def _error(exc: GrundyError) -> JSONResponse:
+    line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if isinstance(exc, TooLargeError):
+        return JSONResponse({"error": line}, status_code=413)
+    if isinstance(exc, SearchLimitReached):
+        what = "cancelled" if exc.reason == "cancel request" else "too slow for this server's limits"
+        return JSONResponse({"error": f"{what}: {line}", "reason": exc.reason}, status_code=503)
+    if isinstance(exc, InputError):
+        return JSONResponse({"error": line}, status_code=422)
+    return JSONResponse({"error": line}, status_code=422)

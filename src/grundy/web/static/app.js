@@ -1,0 +1,424 @@
+// grundy's page: choose a position, see its value and winning moves, play it against the engine.
+// Plain JavaScript, no build step; every request goes to the JSON API under /api/.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  mode: "explore",        // "explore": moves are applied without reply; "play": the engine answers
+  position: null,         // the spec sent to the API (string or object)
+  game: "chomp",
+  misere: false,
+  userSide: "left",       // partizan games: the user's side
+  toMove: "left",         // partizan games: the side to move
+  layout: null,           // [[label, x, y], ...] kept while the same game goes on
+  history: [],            // earlier states, for undo
+  view: null,             // the last /api/view answer
+  over: false,
+  hint: false,
+  partizan: new Set(),
+  pending: null,          // {controller, id} of the request in flight
+};
+
+// -- API ---------------------------------------------------------------------------------------
+let requestCount = 0;
+async function api(path, body) {
+  const id = `r${Date.now()}-${++requestCount}`;
+  const controller = new AbortController();
+  state.pending = { controller, id };
+  const timer = setTimeout(() => { $("busy").hidden = false; }, 300);
+  try {
+    const init = body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(Object.assign({ request_id: id }, body)), signal: controller.signal,
+    };
+    const response = await fetch(path, init);
+    const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+    if (!response.ok) {
+      const err = new Error(data.error || `HTTP ${response.status}`);
+      err.status = response.status;
+      throw err;
+    }
+    return data;
+  } finally {
+    clearTimeout(timer);
+    $("busy").hidden = true;
+    state.pending = null;
+  }
+}
+
+function cancel() {
+  const p = state.pending;
+  if (!p) return;
+  fetch("/api/cancel", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ request_id: p.id }) }).catch(() => {});
+  p.controller.abort();
+  showError("search cancelled");
+}
+
+function showError(text) {
+  $("error").textContent = text;
+  $("error").hidden = !text;
+}
+
+function setMessage(text, cls) {
+  $("message").textContent = text || "";
+  $("message").className = cls || "";
+}
+
+// -- choosing a position -------------------------------------------------------------------------
+let activeTab = "family";
+function selectTab(name) {
+  activeTab = name;
+  document.querySelectorAll(".tab").forEach((b) => b.classList.toggle("active", b.dataset.tab === name));
+  document.querySelectorAll(".pane").forEach((p) => { p.hidden = p.dataset.pane !== name; });
+}
+
+function chosenPosition() {
+  switch (activeTab) {
+    case "family": {
+      const name = $("family").value;
+      const params = $("params").value.trim();
+      return params ? `${name}:${params}` : name;
+    }
+    case "spec": return $("spec").value.trim();
+    case "edges": return { graph: $("edges").value };
+    case "draw": return drawnGraph();
+    case "poset": return { poset: $("poset").value };
+    case "complex": return { complex: $("complex").value };
+  }
+  return "";
+}
+
+async function loadMeta() {
+  const meta = await api("/api/meta");
+  const family = $("family");
+  for (const f of meta.families) {
+    const o = document.createElement("option");
+    o.value = f.name;
+    o.textContent = `${f.name} (${f.kind})`;
+    o.dataset.syntax = f.syntax;
+    o.dataset.help = f.definition + (f.requires ? `; ${f.requires}` : "");
+    family.appendChild(o);
+  }
+  family.value = "wheel";
+  $("params").value = "9";
+  familyHelp();
+  const game = $("game");
+  for (const g of meta.games) {
+    const o = document.createElement("option");
+    o.value = g.name;
+    o.textContent = `${g.name} (${g.kind})`;
+    o.dataset.help = `${g.rule} [${g.source}]`;
+    game.appendChild(o);
+    if (g.kind === "partizan") state.partizan.add(g.name);
+  }
+  game.value = "chomp";
+  gameHelp();
+}
+
+function familyHelp() {
+  const o = $("family").selectedOptions[0];
+  if (!o) return;
+  $("family-help").textContent = `${o.dataset.syntax}: ${o.dataset.help}`;
+  const params = o.dataset.syntax.includes(":") ? o.dataset.syntax.split(":").slice(1).join(":") : "";
+  $("params").placeholder = params;
+  $("params").disabled = !params;
+}
+
+function gameHelp() {
+  const o = $("game").selectedOptions[0];
+  $("game-help").textContent = o ? o.dataset.help : "";
+  $("side-label").hidden = !state.partizan.has($("game").value);
+}
+
+// -- drawing a graph by clicking -----------------------------------------------------------------
+const draw = { vertices: [], edges: [], picked: null, next: 0 };
+const SVGNS = "http://www.w3.org/2000/svg";
+
+function drawMode() { return document.querySelector("input[name=draw-mode]:checked").value; }
+
+function redrawCanvas() {
+  const c = $("canvas");
+  c.replaceChildren();
+  for (const [a, b] of draw.edges) {
+    const u = draw.vertices.find((v) => v.id === a), w = draw.vertices.find((v) => v.id === b);
+    const line = document.createElementNS(SVGNS, "line");
+    line.setAttribute("x1", u.x); line.setAttribute("y1", u.y);
+    line.setAttribute("x2", w.x); line.setAttribute("y2", w.y);
+    line.setAttribute("class", "de");
+    line.dataset.edge = `${a}-${b}`;
+    line.addEventListener("click", (e) => { e.stopPropagation(); clickEdge(a, b); });
+    c.appendChild(line);
+  }
+  for (const v of draw.vertices) {
+    const g = document.createElementNS(SVGNS, "g");
+    const circle = document.createElementNS(SVGNS, "circle");
+    circle.setAttribute("cx", v.x); circle.setAttribute("cy", v.y); circle.setAttribute("r", 11);
+    circle.setAttribute("class", "dv" + (draw.picked === v.id ? " picked" : ""));
+    circle.dataset.vertex = v.id;
+    circle.addEventListener("click", (e) => { e.stopPropagation(); clickVertex(v.id); });
+    const text = document.createElementNS(SVGNS, "text");
+    text.setAttribute("x", v.x); text.setAttribute("y", v.y + 4); text.setAttribute("text-anchor", "middle");
+    text.textContent = v.id;
+    g.append(circle, text);
+    c.appendChild(g);
+  }
+  $("draw-status").textContent = `${draw.vertices.length} vertices, ${draw.edges.length} edges. ` +
+    (drawMode() === "edge" ? (draw.picked === null ? "Click a vertex, then another to join them."
+      : `Click another vertex to join it to ${draw.picked}.`) :
+      drawMode() === "delete" ? "Click a vertex or an edge to delete it." : "Click to add a vertex.");
+}
+
+function clickCanvas(event) {
+  if (drawMode() !== "vertex") return;
+  const c = $("canvas");
+  const pt = c.createSVGPoint();
+  pt.x = event.clientX; pt.y = event.clientY;
+  const p = pt.matrixTransform(c.getScreenCTM().inverse());
+  draw.vertices.push({ id: draw.next++, x: Math.round(p.x), y: Math.round(p.y) });
+  redrawCanvas();
+}
+
+function clickVertex(id) {
+  const mode = drawMode();
+  if (mode === "delete") {
+    draw.vertices = draw.vertices.filter((v) => v.id !== id);
+    draw.edges = draw.edges.filter(([a, b]) => a !== id && b !== id);
+    draw.picked = null;
+  } else if (mode === "edge") {
+    if (draw.picked === null) draw.picked = id;
+    else if (draw.picked === id) draw.picked = null;
+    else {
+      const a = Math.min(draw.picked, id), b = Math.max(draw.picked, id);
+      if (!draw.edges.some(([x, y]) => x === a && y === b)) draw.edges.push([a, b]);
+      draw.picked = null;
+    }
+  }
+  redrawCanvas();
+}
+
+function clickEdge(a, b) {
+  if (drawMode() !== "delete") return;
+  draw.edges = draw.edges.filter(([x, y]) => !(x === a && y === b));
+  redrawCanvas();
+}
+
+function drawnGraph() {
+  return { vertices: draw.vertices.map((v) => v.id), edges: draw.edges.map(([a, b]) => [a, b]) };
+}
+
+function drawnLayout() {
+  return draw.vertices.map((v) => [v.id, v.x / 360, v.y / 240]);
+}
+
+// -- showing a position --------------------------------------------------------------------------
+function settings() {
+  state.game = $("game").value;
+  state.misere = $("misere").checked;
+  state.userSide = $("side").value;
+}
+
+function request(extra) {
+  // the ruleset is sent when it is not the default: a position that is not a graph takes none
+  const body = { position: state.position, misere: state.misere };
+  if (state.game !== "chomp") body.game = state.game;
+  return Object.assign(body, extra || {});
+}
+
+function isPartizan() { return state.partizan.has(state.game) && (!state.view || state.view.kind === "graph"); }
+
+async function show() {
+  const extra = { layout: state.layout };
+  if (isPartizan()) extra.side = state.toMove;
+  const view = await api("/api/view", request(extra));
+  state.view = view;
+  if (view.layout) state.layout = view.layout;
+  state.over = view.over;
+  render(view);
+  return view;
+}
+
+function render(view) {
+  const drawing = $("drawing");
+  drawing.innerHTML = view.svg || "";
+  drawing.classList.toggle("hide-winning", state.mode === "play" && !state.hint);
+  $("summary").hidden = false;
+  $("value").textContent = view.value_line;
+  $("value").dataset.value = view.analysis.value === undefined || view.analysis.value === null
+    ? (view.analysis.canonical_form || view.analysis.outcome) : view.analysis.value;
+  const wins = view.moves.filter((m) => m.winning).map((m) => m.text);
+  const hidden = state.mode === "play" && !state.hint;
+  $("winning").textContent = hidden ? "(press Hint)" : wins.length ? wins.join(", ") :
+    view.over ? "none: no move left" : "none: every move loses against perfect play";
+  const expl = $("explanation");
+  expl.replaceChildren();
+  for (const line of view.analysis.explanation || [view.analysis.source].filter(Boolean)) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    expl.appendChild(li);
+  }
+  $("why").hidden = false;
+  const body = $("options").querySelector("tbody");
+  body.replaceChildren();
+  for (const m of view.moves) {
+    const tr = document.createElement("tr");
+    if (m.winning && !hidden) tr.className = "wins";
+    const td1 = document.createElement("td"), td2 = document.createElement("td"), td3 = document.createElement("td");
+    td1.textContent = m.text;
+    td2.textContent = hidden ? "?" : String(m.result);
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = "play";
+    b.className = "play-move";
+    b.addEventListener("click", () => move(m.move));
+    td3.appendChild(b);
+    tr.append(td1, td2, td3);
+    body.appendChild(tr);
+  }
+  $("options-box").hidden = false;
+  $("text").textContent = view.text;
+  $("text").hidden = false;
+  $("play-buttons").hidden = state.mode !== "play";
+  const who = isPartizan() ? ` (${state.toMove} to move)` : "";
+  $("status").textContent = state.mode === "play"
+    ? (state.over ? "Game over." : "Your move" + (isPartizan() ? ` (you are ${state.userSide})` : "") +
+       ": click a vertex, an edge, a square or a counter, or pick a move from the table.")
+    : `${view.name || "position"}: ${view.value_line}${who}`;
+}
+
+function clickDrawing(event) {
+  const el = event.target.closest("[data-move]");
+  if (!el) return;
+  move(JSON.parse(el.getAttribute("data-move")));
+}
+
+async function guarded(action) {
+  showError("");
+  try {
+    await action();
+  } catch (err) {
+    if (err.name === "AbortError") return;
+    showError(err.message);
+  }
+}
+
+// -- moves ---------------------------------------------------------------------------------------
+function move(m) {
+  return guarded(async () => {
+    if (state.over) { showError("the game is over"); return; }
+    const before = { position: state.position, toMove: state.toMove, over: state.over, message: $("message").textContent };
+    if (state.mode === "explore") {
+      const extra = { move: m, reply: false };
+      if (isPartizan()) extra.side = state.toMove;
+      const r = await api("/api/move", request(extra));
+      state.history.push(before);
+      state.position = r.position;
+      if (isPartizan()) state.toMove = state.toMove === "left" ? "right" : "left";
+      setMessage(`Played ${r.move_text}.`);
+      await show();
+      return;
+    }
+    const extra = { move: m, reply: true };
+    if (isPartizan()) extra.side = state.userSide;
+    const r = await api("/api/move", request(extra));
+    state.history.push(before);
+    state.hint = false;
+    state.position = r.position_after_reply || r.position;
+    let text = `You played ${r.move_text}.` + (r.reply_text ? ` The engine played ${r.reply_text}.` : "");
+    await show();
+    finish(r.winner, text);
+  });
+}
+
+function finish(winner, text) {
+  if (winner === "you") {
+    state.over = true;
+    setMessage(`${text} You win!`, "win");
+  } else if (winner === "engine") {
+    state.over = true;
+    setMessage(`${text} You lose.`, "lose");
+  } else {
+    setMessage(text);
+  }
+  render(state.view);
+}
+
+async function engineMove() {
+  const extra = {};
+  if (isPartizan()) extra.side = state.userSide === "left" ? "right" : "left";
+  const r = await api("/api/engine", request(extra));
+  state.position = r.position;
+  await show();
+  if (r.move === null) {
+    // the engine cannot move at the start: it loses (normal play) or wins (misère)
+    finish(state.misere ? "engine" : "you", "The engine has no move.");
+  } else {
+    finish(r.winner, `The engine played ${r.text}.`);
+  }
+}
+
+function start(mode) {
+  return guarded(async () => {
+    settings();
+    state.mode = mode;
+    state.position = chosenPosition();
+    state.layout = activeTab === "draw" ? drawnLayout() : null;
+    state.history = [];
+    state.view = null;
+    state.hint = false;
+    state.over = false;
+    state.toMove = state.userSide;
+    setMessage("");
+    if (mode === "play" && $("first").value === "engine") {
+      await engineMove();
+      return;
+    }
+    const view = await show();
+    if (mode === "play" && view.over) finish(state.misere ? "you" : "engine", "You have no move.");
+    else if (mode === "play") setMessage("Your move.");
+  });
+}
+
+function undo() {
+  return guarded(async () => {
+    const prev = state.history.pop();
+    if (!prev) { showError("nothing to undo"); return; }
+    state.position = prev.position;
+    state.toMove = prev.toMove;
+    state.over = false;
+    state.hint = false;
+    setMessage("Move taken back.");
+    await show();
+  });
+}
+
+function hint() {
+  if (!state.view) return;
+  state.hint = true;
+  const wins = state.view.moves.filter((m) => m.winning);
+  render(state.view);
+  setMessage(wins.length ? `Hint: ${wins[0].text} wins.` :
+    state.view.over ? "No move left." : "Hint: no winning move here: every move loses against perfect play.");
+}
+
+// -- wiring --------------------------------------------------------------------------------------
+document.querySelectorAll(".tab").forEach((b) => b.addEventListener("click", () => selectTab(b.dataset.tab)));
+$("family").addEventListener("change", () => { $("params").value = ""; familyHelp(); });
+$("game").addEventListener("change", gameHelp);
+$("canvas").addEventListener("click", clickCanvas);
+document.querySelectorAll("input[name=draw-mode]").forEach((r) => r.addEventListener("change", () => {
+  draw.picked = null; redrawCanvas();
+}));
+$("draw-clear").addEventListener("click", () => { draw.vertices = []; draw.edges = []; draw.next = 0; draw.picked = null; redrawCanvas(); });
+$("edges-file").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  if (file) $("edges").value = await file.text();
+});
+$("analyze").addEventListener("click", () => start("explore"));
+$("play").addEventListener("click", () => start("play"));
+$("drawing").addEventListener("click", clickDrawing);
+$("cancel").addEventListener("click", cancel);
+$("undo").addEventListener("click", undo);
+$("hint").addEventListener("click", hint);
+redrawCanvas();
+guarded(loadMeta).then(() => { document.body.dataset.ready = "1"; });
