@@ -467,7 +467,7 @@ def _legal_moves(play: Play, side: str | None) -> list[Move]:
         out = [Move(row=r, column=c) for r, length in enumerate(p.rows, 1) for c in range(1, length + 1)
                if (r, c) != (1, 1)]
     elif play.kind == "nim":
-        out = [Move(heap=i, to=t) for i, h in enumerate(p.heaps, 1) for t in range(h - 1, -1, -1)]
+        out = [Move(heap=i, to=t) for i, h in enumerate(p.heaps, 1) for t in range(h)]
     else:
         from grundy.results import _octal_moves
 

@@ -93,6 +93,8 @@ class ViewBody(_Body):
     side: str | None = Field(None, description='Partizan games: the side to move, "left" or "right".')
     layout: list[list[Any]] | None = Field(
         None, description="[[label, x, y], ...]: vertex coordinates in the unit square to keep.")
+    highlight: bool = Field(True, description="Mark the winning moves on the drawing (false while playing "
+                                              "without a hint).")
 
 
 class MoveBody(_Body):
@@ -192,7 +194,7 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
 
         def work() -> dict[str, Any]:
             play = _read(body)
-            return _view(play, body.side, body.layout, limits)
+            return _view(play, body.side, body.layout, limits, body.highlight)
 
         return await _off_loop(limits, body.request_id, work)
 
@@ -328,7 +330,8 @@ def _partizan_json(play: Play, report: PartizanReport) -> dict[str, Any]:
     return {"name": play.name, **report.to_json()}
 
 
-def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: _Limits) -> dict[str, Any]:
+def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: _Limits,
+          highlight_wins: bool = True) -> dict[str, Any]:
     """The page's view of a position."""
     from grundy import drawing
 
@@ -358,7 +361,8 @@ def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: 
     coords = _layout(play, layout)
     svg = None
     try:
-        svg = drawing.position_svg(play.kind, play.position, highlight=highlight, layout=coords)
+        svg = drawing.position_svg(play.kind, play.position, highlight=highlight if highlight_wins else (),
+                                   layout=coords)
     except TooLargeError:
         svg = None
     return {
