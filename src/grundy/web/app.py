@@ -1,7 +1,8 @@
 """``grundy serve``'s application: one page (``/``, served from this
 package's ``static/`` folder: no build step, no CDN) and a JSON API under
 ``/api/``, documented by FastAPI's generated OpenAPI page (``/docs``,
-``/openapi.json``).
+``/openapi.json``; Swagger UI's files come from the ``swagger-ui-bundle``
+package, so the documentation page also works offline).
 
 Endpoints
 ---------
@@ -51,6 +52,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from swagger_ui_bundle import swagger_ui_path
 
 from grundy.analysis import Analysis
 from grundy.core.limits import cancellable
@@ -141,6 +143,8 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
     """
     limits = _Limits(time_limit, max_positions)
     app = FastAPI(
+        docs_url=None,  # served below from swagger-ui-bundle's files: no CDN
+        redoc_url=None,
         title="grundy",
         summary="Nim-values, outcomes, winning moves and play for combinatorial games on graphs, posets, "
                 "simplicial complexes, Chomp, Nim and octal games.",
@@ -249,6 +253,16 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
             event.set()
         return {"cancelled": event is not None}
 
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> Any:
+        from fastapi.openapi.docs import get_swagger_ui_html
+
+        return get_swagger_ui_html(openapi_url=app.openapi_url or "/openapi.json", title="grundy API",
+                                   swagger_js_url="/docs-static/swagger-ui-bundle.js",
+                                   swagger_css_url="/docs-static/swagger-ui.css",
+                                   swagger_favicon_url="/docs-static/favicon-32x32.png")
+
+    app.mount("/docs-static", StaticFiles(directory=swagger_ui_path), name="docs-static")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
