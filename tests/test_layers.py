@@ -274,6 +274,15 @@ _RULES = [
     ("grundy.readwrite", "grundy.census"),
     ("grundy.census", "grundy.cli"),
     ("grundy.census", "grundy.api"),
+    # play, drawing and the web front end sit above the answers
+    *[(low, high) for low in ("grundy.core", "grundy.games", "grundy.readwrite", "grundy.analysis",
+                              "grundy.results", "grundy.census")
+      for high in ("grundy.play", "grundy.drawing", "grundy.web")],
+    ("grundy.play", "grundy.web"),
+    ("grundy.play", "grundy.cli"),
+    ("grundy.drawing", "grundy.web"),
+    ("grundy.drawing", "grundy.cli"),
+    ("grundy.web", "grundy.cli"),
 ]
 
 

@@ -18,6 +18,10 @@ from grundy.games.graphs.game import Solver
 from grundy.errors import GrundyError, InputError, SearchLimitReached, TooLargeError
 from grundy.games.graphs.graph import Graph
 from grundy.games.graphs.theory import Theory
+from grundy.drawing import install_notebook_reprs as _install_notebook_reprs
+
+# Jupyter draws positions (winning moves in red) and results; see grundy.drawing.
+_install_notebook_reprs()
 
 __all__ = [
     "Analysis",
