@@ -12,11 +12,13 @@ const state = {
   toMove: "left",         // partizan games: the side to move
   layout: null,           // [[label, x, y], ...] kept while the same game goes on
   history: [],            // earlier states, for undo
+  log: [],                // the moves made since the position was chosen, as text
   view: null,             // the last /api/view answer
   over: false,
   hint: false,
   partizan: new Set(),
   pending: null,          // {controller, id} of the request in flight
+  acting: false,          // an action (a move, a hint, an analysis...) is under way
 };
 
 // -- API ---------------------------------------------------------------------------------------
@@ -208,7 +210,8 @@ function drawnGraph() {
 }
 
 function drawnLayout() {
-  return draw.vertices.map((v) => [v.id, v.x / 360, v.y / 240]);
+  // the API's layout is in the unit square with y upward: the 360 x 240 canvas keeps its aspect, centred
+  return draw.vertices.map((v) => [v.id, v.x / 360, (300 - v.y) / 360]);
 }
 
 // -- showing a position --------------------------------------------------------------------------
@@ -228,7 +231,7 @@ function request(extra) {
 function isPartizan() { return state.partizan.has(state.game) && (!state.view || state.view.kind === "graph"); }
 
 async function show() {
-  const extra = { layout: state.layout };
+  const extra = { layout: state.layout, highlight: !(state.mode === "play" && !state.hint) };
   if (isPartizan()) extra.side = state.toMove;
   const view = await api("/api/view", request(extra));
   state.view = view;
@@ -241,15 +244,14 @@ async function show() {
 function render(view) {
   const drawing = $("drawing");
   drawing.innerHTML = view.svg || "";
-  drawing.classList.toggle("hide-winning", state.mode === "play" && !state.hint);
   $("summary").hidden = false;
   $("value").textContent = view.value_line;
   $("value").dataset.value = view.analysis.value === undefined || view.analysis.value === null
     ? (view.analysis.canonical_form || view.analysis.outcome) : view.analysis.value;
   const wins = view.moves.filter((m) => m.winning).map((m) => m.text);
   const hidden = state.mode === "play" && !state.hint;
-  $("winning").textContent = hidden ? "(press Hint)" : wins.length ? wins.join(", ") :
-    view.over ? "none: no move left" : "none: every move loses against perfect play";
+  $("winning").textContent = view.over ? "none: no move left" : hidden ? "(press Hint)" :
+    wins.length ? wins.join(", ") : "none: every move loses against perfect play";
   const expl = $("explanation");
   expl.replaceChildren();
   for (const line of view.analysis.explanation || [view.analysis.source].filter(Boolean)) {
@@ -279,26 +281,43 @@ function render(view) {
   $("text").textContent = view.text;
   $("text").hidden = false;
   $("play-buttons").hidden = state.mode !== "play";
+  renderLog();
   const who = isPartizan() ? ` (${state.toMove} to move)` : "";
   $("status").textContent = state.mode === "play"
     ? (state.over ? "Game over." : "Your move" + (isPartizan() ? ` (you are ${state.userSide})` : "") +
        ": click a vertex, an edge, a square or a counter, or pick a move from the table.")
-    : `${view.name || "position"}: ${view.value_line}${who}`;
+    : `${view.name || (view.kind === "graph" ? "the graph" : "the position")}: ${view.value_line}${who}`;
+}
+
+function renderLog() {
+  const log = $("log");
+  log.replaceChildren(...state.log.map((line) => {
+    const li = document.createElement("li");
+    li.textContent = line;
+    return li;
+  }));
+  $("log-box").hidden = state.log.length === 0;
 }
 
 function clickDrawing(event) {
   const el = event.target.closest("[data-move]");
-  if (!el) return;
+  if (!el || el.classList.contains("poison")) return;  // Chomp's poisoned square is not a move
   move(JSON.parse(el.getAttribute("data-move")));
 }
 
 async function guarded(action) {
+  // one action at a time: a click while a request is in flight is ignored (Cancel stops the request)
+  if (state.acting) return;
+  state.acting = true;
+  document.body.dataset.busy = "1";
   showError("");
   try {
     await action();
   } catch (err) {
-    if (err.name === "AbortError") return;
-    showError(err.message);
+    if (err.name !== "AbortError") showError(err.message);
+  } finally {
+    state.acting = false;
+    delete document.body.dataset.busy;
   }
 }
 
@@ -306,13 +325,14 @@ async function guarded(action) {
 function move(m) {
   return guarded(async () => {
     if (state.over) { showError("the game is over"); return; }
-    const before = { position: state.position, toMove: state.toMove, over: state.over, message: $("message").textContent };
+    const before = { position: state.position, toMove: state.toMove, over: state.over, log: state.log.length };
     if (state.mode === "explore") {
       const extra = { move: m, reply: false };
       if (isPartizan()) extra.side = state.toMove;
       const r = await api("/api/move", request(extra));
       state.history.push(before);
       state.position = r.position;
+      state.log.push(`${isPartizan() ? state.toMove[0].toUpperCase() + state.toMove.slice(1) : "Move"}: ${r.move_text}`);
       if (isPartizan()) state.toMove = state.toMove === "left" ? "right" : "left";
       setMessage(`Played ${r.move_text}.`);
       await show();
@@ -324,6 +344,8 @@ function move(m) {
     state.history.push(before);
     state.hint = false;
     state.position = r.position_after_reply || r.position;
+    state.log.push(`You: ${r.move_text}`);
+    if (r.reply_text) state.log.push(`Engine: ${r.reply_text}`);
     let text = `You played ${r.move_text}.` + (r.reply_text ? ` The engine played ${r.reply_text}.` : "");
     await show();
     finish(r.winner, text);
@@ -348,6 +370,7 @@ async function engineMove() {
   if (isPartizan()) extra.side = state.userSide === "left" ? "right" : "left";
   const r = await api("/api/engine", request(extra));
   state.position = r.position;
+  if (r.text) state.log.push(`Engine: ${r.text}`);
   await show();
   if (r.move === null) {
     // the engine cannot move at the start: it loses (normal play) or wins (misère)
@@ -364,6 +387,7 @@ function start(mode) {
     state.position = chosenPosition();
     state.layout = activeTab === "draw" ? drawnLayout() : null;
     state.history = [];
+    state.log = [];
     state.view = null;
     state.hint = false;
     state.over = false;
@@ -385,6 +409,7 @@ function undo() {
     if (!prev) { showError("nothing to undo"); return; }
     state.position = prev.position;
     state.toMove = prev.toMove;
+    state.log.length = prev.log;
     state.over = false;
     state.hint = false;
     setMessage("Move taken back.");
@@ -393,12 +418,14 @@ function undo() {
 }
 
 function hint() {
-  if (!state.view) return;
-  state.hint = true;
-  const wins = state.view.moves.filter((m) => m.winning);
-  render(state.view);
-  setMessage(wins.length ? `Hint: ${wins[0].text} wins.` :
-    state.view.over ? "No move left." : "Hint: no winning move here: every move loses against perfect play.");
+  return guarded(async () => {
+    if (!state.view) return;
+    state.hint = true;
+    await show();
+    const wins = state.view.moves.filter((m) => m.winning);
+    setMessage(wins.length ? `Hint: ${wins[0].text} wins.` :
+      state.view.over ? "No move left." : "Hint: no winning move here: every move loses against perfect play.");
+  });
 }
 
 // -- wiring --------------------------------------------------------------------------------------
