@@ -6,6 +6,10 @@ Usage:
     python benchmarks/gale.py --attack 7 --table gale7.sqlite --time-limit 600
                                                 # stop / Ctrl-C any time; run again to resume
 
+The compiled complex search (grundy.games.complexes._complex_kernel) is used
+when it is built; ``GRUNDY_NO_COMPLEX_KERNEL=1`` runs the Python path instead
+(for back-to-back comparisons); the first line to stderr says which.
+
 Gale's game on an n-set is subset take-away on simplex-boundary:n (all
 nonempty proper subsets); it is a P-position for n <= 6 and open for n = 7.
 Target: n = 6 under 60 s.
@@ -36,10 +40,21 @@ def _line(solver: Searcher, t0: float) -> str:
     include those of the Graph Chomp searcher of 1-dimensional components,
     which shares the counters.)"""
     dt = time.perf_counter() - t0
-    return f"{dt:8.1f} s  {solver.progress_line()}  {solver.stats.positions / max(dt, 1e-9):7.0f}/s"
+    return (
+        f"{dt:8.1f} s ({time.process_time():.1f} s CPU)  {solver.progress_line()}  "
+        f"{solver.stats.positions / max(dt, 1e-9):7.0f}/s"
+    )
+
+
+def _path() -> str:
+    """Which search a new ComplexSolver uses: the compiled kernel or Python."""
+    from grundy.games.complexes.game import kernel_enabled
+
+    return "compiled (_complex_kernel)" if kernel_enabled() else "Python (GRUNDY_NO_COMPLEX_KERNEL=1 or not built)"
 
 
 def timings(ns: list[int], face_poset: bool) -> None:
+    print(f"search: {_path()}", file=sys.stderr)
     print(f"{'n':>2} {'route':<11} {'value':>5} {'seconds':>8} {'positions':>9} {'values':>7}  first moves (k, value)")
     for n in ns:
         cx = build_complex_family(f"simplex-boundary:{n}")
@@ -48,6 +63,7 @@ def timings(ns: list[int], face_poset: bool) -> None:
             routes.append(("face poset", PosetSolver()))
         for route, s in routes:
             t = time.perf_counter()
+            c = time.process_time()
             s.start()
             try:
                 if isinstance(s, ComplexSolver):
@@ -57,12 +73,14 @@ def timings(ns: list[int], face_poset: bool) -> None:
             finally:
                 s.finish()
             dt = time.perf_counter() - t
+            cpu = time.process_time() - c
             positions, known = s.stats.positions, len(s.values)
             first = ""
             if isinstance(s, ComplexSolver):
                 t = time.perf_counter()
                 first = f"{gale_first_moves(n, solver=s)}  (+{time.perf_counter() - t:.2f} s)"
-            print(f"{n:>2} {route:<11} {value:>5} {dt:8.2f} {positions:>9} {known:>7}  {first}", flush=True)
+            print(f"{n:>2} {route:<11} {value:>5} {dt:8.2f} {positions:>9} {known:>7}  {first}  (search CPU {cpu:.2f} s)",
+                  flush=True)
 
 
 def attack(n: int, table: str | None, time_limit: float | None, cache: int, report: float, checkpoint: float) -> int:
@@ -79,7 +97,8 @@ def attack(n: int, table: str | None, time_limit: float | None, cache: int, repo
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"Gale n = {n}: table {table or '(memory only)'}, {solver.loaded} rows loaded", file=sys.stderr)
+    print(f"Gale n = {n}: table {table or '(memory only)'}, {solver.loaded} rows loaded, search: {_path()}",
+          file=sys.stderr)
     cx = build_complex_family(f"simplex-boundary:{n}")
     solver.start()
     try:

@@ -30,13 +30,25 @@ Reductions (each switchable off through :class:`ComplexTheory`)
   own table; this search's limits and counters) with the graph theory
   (bipartite graphs, forests, complete multipartite graphs, cycles, ...).
 - **cancel_pairs**: isomorphic components cancel (G + G = 0).
+
+The compiled search
+-------------------
+With the optional extension :mod:`grundy.games.complexes._complex_kernel`
+built, components of at most 16 vertices and 64 incidence nodes are
+expanded, split, keyed (nauty called directly; the keys are
+:func:`grundy.games.complexes.complex.complex_key`'s) and reduced in C, and
+the Lemoine-Viennot search runs there too (:meth:`ComplexGame.make_expander`);
+``GRUNDY_NO_COMPLEX_KERNEL=1`` keeps everything in Python. Both paths give
+the same values after the same positions (``tests/test_complex_kernel.py``).
 """
 
 from __future__ import annotations
 
+import os
+import weakref
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from grundy.core.canon import automorphisms, certificate
 from grundy.core.search import Component, Namer, Searcher, Split
@@ -56,10 +68,16 @@ from grundy.games.graphs.game import Solver
 from grundy.games.graphs.graph import bits
 from grundy.games.graphs.theory import Switches, Theory
 
+try:  # the compiled search (optional: built from _complex_kernel.pyx)
+    from grundy.games.complexes import _complex_kernel
+except ImportError:  # pragma: no cover - depends on the build
+    _complex_kernel = None  # type: ignore[assignment]
+
 __all__ = [
     "ComplexTheory",
     "ComplexGame",
     "ComplexSolver",
+    "COMPLEX_KERNEL",
     "THEOREM1_SOURCE",
     "BINARY_STAR_SOURCE",
     "GRAPH_SOURCE",
@@ -71,6 +89,54 @@ BINARY_STAR_SOURCE = (
     "with the swap of the two vertices, so the nim-value is kept"
 )
 GRAPH_SOURCE = "Khandhawit-Ye, §2: subset take-away of dimension <= 1 is Graph Chomp"
+
+
+def _bind_complex_kernel() -> bool:
+    """Let the compiled complex search call nauty directly (see
+    :mod:`grundy.games.complexes._complex_kernel`).
+
+    Only if the extension was built, pynauty's nauty uses 64-bit set words
+    and the kernel's keys equal :func:`complex_key` (byte for byte) on a set
+    of test complexes; otherwise every complex is searched in Python.
+    Returns whether the kernel is usable. ``GRUNDY_NO_COMPLEX_KERNEL=1``
+    turns it off for the games made afterwards (:class:`ComplexGame`).
+    """
+    if _complex_kernel is None:  # pragma: no cover - depends on the build
+        return False
+    try:
+        from pynauty import nautywrap
+
+        from grundy.games.complexes.complex import complex_key
+
+        if len(certificate(3, {0: [1], 1: [2]})) != 24 or not _complex_kernel.bind_nauty(nautywrap.__file__):
+            return False  # pragma: no cover - depends on pynauty's build
+        import random
+
+        rng = random.Random(20261211)
+        for nv in (1, 2, 3, 5, 7, 10, 16):
+            for _ in range(6):
+                sets = [rng.getrandbits(nv) or 1 for _ in range(rng.randint(1, min(40, 64 - nv)))]
+                facets = _maximal(sets + [1 << v for v in range(nv)])
+                if len(facets) + nv > 64:
+                    continue
+                if _complex_kernel.complex_key(nv, facets) != complex_key(nv, facets):
+                    _complex_kernel.unbind_nauty()  # pragma: no cover
+                    return False  # pragma: no cover
+    except (ImportError, OSError, AttributeError):  # pragma: no cover - depends on pynauty
+        return False
+    return True
+
+
+#: Whether the compiled complex search is built and bound to nauty (see
+#: :func:`_bind_complex_kernel`).
+COMPLEX_KERNEL = _bind_complex_kernel()
+
+
+def kernel_enabled() -> bool:
+    """Whether a :class:`ComplexGame` made now uses the compiled search by
+    default: :data:`COMPLEX_KERNEL`, unless the environment variable
+    ``GRUNDY_NO_COMPLEX_KERNEL`` is ``1``."""
+    return COMPLEX_KERNEL and os.environ.get("GRUNDY_NO_COMPLEX_KERNEL") != "1"
 
 
 # ----------------------------------------------------------------------
@@ -103,16 +169,75 @@ class ComplexGame:
         Which shortcuts to use (default all).
     face_cache_size : int
         How many keys keep their face count (the option order) cached.
+    compiled : bool, optional
+        Search components in C (:mod:`grundy.games.complexes._complex_kernel`)
+        when they fit its limits (at most 16 vertices, 64 incidence nodes).
+        Default :func:`kernel_enabled`: on when the kernel is built and bound,
+        unless ``GRUNDY_NO_COMPLEX_KERNEL=1``. Both paths give the same values
+        after the same number of positions (``tests/test_complex_kernel.py``).
+
+    The reduction of a component (binary stars, then an involution,
+    Khandhawit-Ye Theorem 1) is looked for on its canonical form (the
+    complex its key encodes), so it depends on the key alone and both paths
+    find the same one (a traced decomposition, which explains itself in the
+    user's labels, looks for it on the component as labelled).
     """
 
     name = "complex-incidence-v1"
 
-    def __init__(self, theory: ComplexTheory | None = None, face_cache_size: int = 500_000) -> None:
+    def __init__(
+        self, theory: ComplexTheory | None = None, face_cache_size: int = 500_000, compiled: bool | None = None
+    ) -> None:
         self.theory = theory if theory is not None else ComplexTheory()
         self.face_cache_size = face_cache_size
+        self.compiled = kernel_enabled() if compiled is None else (compiled and COMPLEX_KERNEL)
         self._faces: dict[bytes, int] = {}
         self._graphs: Solver | None = None
         self._graphs_of: Searcher | None = None
+
+    # -- the compiled search ----------------------------------------------
+    def expands(self, key: Component) -> bool:
+        """Whether the compiled search takes the component ``key`` (kernel on,
+        at most 16 vertices and 64 incidence nodes)."""
+        return self.compiled and _complex_kernel.expands(key)
+
+    def make_expander(self, search: Searcher) -> Any:
+        """The kernel's ``Expander`` over ``search``'s table, stats and
+        caches (None with the kernel off). It calls back into Python for
+        dimension-1 components (the Graph Chomp solver), for components of
+        more than 64 incidence nodes and for keys it does not expand; it holds
+        the searcher by a weak reference only."""
+        if not self.compiled:
+            return None
+        ref = weakref.ref(search)
+
+        def graph_value(adj: tuple[int, ...]) -> int:
+            return self._graph_adj_value(_alive(ref), adj)
+
+        def key_component(comp: list[int], vmask: int, unknown: list[Component]) -> int:
+            return self._key_component(_alive(ref), comp, vmask, unknown, None, None)
+
+        def options(key: Component, refute: int, partial: Any) -> Any:
+            return _alive(ref)._options(key, refute, partial)
+
+        table = search.table
+        return _complex_kernel.Expander(
+            search.values,
+            search.not_values,
+            search.aliases,
+            search.irreducible,
+            table.remember,
+            self.theory,
+            search.stats,
+            search._option_cache,
+            search.option_cache_size,
+            self._faces,
+            self.face_cache_size,
+            graph_value,
+            key_component,
+            options,
+            self.size,
+        )
 
     def decompose(
         self,
@@ -194,7 +319,16 @@ class ComplexGame:
             trace.extend(sub)
             trace.append(f"{name(vmask)}: value {value}")
         else:
-            value = g.value_of(*g.decompose(tuple(adj)))
+            return self._graph_adj_value(search, tuple(adj))
+        search.stats.closed_forms += 1
+        return value
+
+    def _graph_adj_value(self, search: Searcher, adj: tuple[int, ...]) -> int:
+        """The Graph Chomp value of a dimension-1 component given as
+        adjacency bitsets (its vertices in increasing order), counted as a
+        closed form [Khandhawit-Ye, §2]."""
+        g = self._graph_solver(search)
+        value = g.value_of(*g.decompose(adj))
         search.stats.closed_forms += 1
         return value
 
@@ -222,11 +356,11 @@ class ComplexGame:
                 return known
 
         def reduce(tr: list[str] | None) -> Split | None:
+            if tr is None or name is None:
+                return self._canonical_reduction(search, key)
             found = self._reduction(nv, facets, total, lists, colouring)
             if found is None:
                 return None
-            if tr is None or name is None:
-                return self.decompose(search, facets, found[1])
             return self._explain(search, found, comp, vmask, tr, name)
 
         use = reduce if theory.binary_star or theory.involutions else None
@@ -244,6 +378,23 @@ class ComplexGame:
             f"{name(vmask)}: {plural(nv, 'vertex', 'vertices')}, {plural(len(facets), 'facet')}, "
             f"f-vector {fv}, no shortcut: searched",
         )
+
+    def _canonical_reduction(self, search: Searcher, key: Component) -> Split | None:
+        """The reduction of a component found on its canonical form (the
+        complex of ``key``, each colour class of the incidence graph handed
+        to nauty in increasing order), decomposed; None if none applies.
+        Depends on the key alone, so the compiled search finds the same."""
+        nv, facets = complex_from_key(key)
+        found = self._canonical_found(nv, facets)
+        if found is None:
+            return None
+        return self.decompose(search, facets, found[1])
+
+    def _canonical_found(self, nv: int, facets: tuple[int, ...]) -> tuple[str, int, list[int] | None] | None:
+        """:meth:`_reduction` of a canonical form ``(nv, facets)``."""
+        total, lists, _sets = _incidence(nv, facets)
+        colouring = cast("list[set[int]]", [list(range(nv)), list(range(nv, total))])
+        return self._reduction(nv, facets, total, lists, colouring)
 
     def _reduction(
         self,
@@ -358,6 +509,9 @@ class ComplexSolver(Searcher):
     ----------
     theory : ComplexTheory, optional
         Which shortcuts to use (default all).
+    compiled : bool, optional
+        Use the compiled search (see :class:`ComplexGame`; default: when built,
+        unless ``GRUNDY_NO_COMPLEX_KERNEL=1``).
     **kwargs
         Table, limits, progress and caches: see
         :class:`grundy.core.search.Searcher`.
@@ -368,5 +522,19 @@ class ComplexSolver(Searcher):
     0
     """
 
-    def __init__(self, theory: ComplexTheory | None = None, **kwargs: Any) -> None:
-        super().__init__(ComplexGame(theory), **kwargs)
+    def __init__(self, theory: ComplexTheory | None = None, *, compiled: bool | None = None, **kwargs: Any) -> None:
+        super().__init__(ComplexGame(theory, compiled=compiled), **kwargs)
+
+
+def _alive(ref: "weakref.ReferenceType[Searcher]") -> Searcher:
+    """The searcher behind a weak reference held by the kernel's expander.
+
+    Raises
+    ------
+    RuntimeError
+        If it is gone (an expander outliving its searcher).
+    """
+    search = ref()
+    if search is None:  # pragma: no cover - the searcher owns its expander
+        raise RuntimeError("the searcher of this expander is gone")
+    return search

@@ -1,0 +1,1182 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled search of subset take-away (simplicial complexes), optional.
+
+What :class:`grundy.games.complexes.game.ComplexGame` does in Python for a
+component of at most ``MAX_VERTICES`` vertices whose coloured vertex-facet
+incidence graph has at most 64 nodes (one nauty set word per row), done in
+C on facet bitsets (``uint32``, one bit per vertex):
+
+- the options of a component: its faces (subsets of the facets, found with a
+  bitmap over the ``2^n`` possible faces), one per orbit of the automorphism
+  group (faces by size, then number, as the Python path), and for each the
+  move (:func:`grundy.games.complexes.complex.remove_face`);
+- the split of an option into connected components (by lowest vertex), lone
+  vertices (value 1);
+- each component compacted, its incidence graph built and keyed by nauty,
+  called directly (the technique of ``grundy.games.graphs._kernel``: nauty's
+  C function found with ``dlopen`` in pynauty's own extension, the options
+  of pynauty's ``graph_cert`` and ``graph_autgrp``), so the keys are byte for
+  byte :func:`grundy.games.complexes.complex.complex_key`;
+- the table lookups, and for a key seen for the first time the reductions,
+  on its canonical form: binary stars (Mangang, after Christensen-Tilford)
+  and the involutions of Khandhawit-Ye Theorem 1 (the involutive powers of
+  nauty's generators and of their pairwise products, fewest fixed vertices
+  first), cached through the table's ``remember``;
+- the Lemoine-Viennot search (:class:`grundy.core.search.Searcher`'s
+  ``_value``, ``_is_p_sum`` and ``_is_p1`` line for line).
+
+Called back in Python: components of dimension at most 1 (valued by the
+Graph Chomp solver, as the Python path; that solver has its own kernel), and
+components too large for one set word (keyed by pynauty). Keys this module
+does not expand are expanded by the searcher's Python path.
+"""
+
+from libc.stdint cimport uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc, qsort
+from libc.string cimport memcpy
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.dict cimport PyDict_GetItem
+from cpython.object cimport PyObject
+
+cdef extern from *:
+    """
+    #define CK_CTZ(x) __builtin_ctzll(x)
+    #define CK_POPCOUNT(x) __builtin_popcountll(x)
+    """
+    int CK_CTZ(uint64_t x) nogil
+    int CK_POPCOUNT(uint64_t x) nogil
+
+#: Most vertices of a component the kernel expands (its faces are found on a
+#: bitmap of 2^16 bits).
+MAX_VERTICES = 16
+#: Most nodes (vertices + facets) of the incidence graph of a component the
+#: kernel keys itself (one 64-bit set word per row).
+MAX_NODES = 64
+
+DEF MAXV = 16
+DEF MAXN = 64
+# Facets of one option: at most 63 of the parent, each cut into at most 16.
+DEF MAXOPT = 2048
+
+# ----------------------------------------------------------------------
+# nauty, called directly (as grundy.games.graphs._kernel_nauty.pxi)
+# ----------------------------------------------------------------------
+cdef extern from "<dlfcn.h>" nogil:
+    void* dlopen(const char* filename, int flags)
+    void* dlsym(void* handle, const char* symbol)
+    int RTLD_LAZY
+    int RTLD_NOLOAD
+
+ctypedef void (*automproc_t)(int, int*, int*, int, int, int) noexcept nogil
+
+cdef struct optionblk:
+    int getcanon
+    int digraph
+    int writeautoms
+    int writemarkers
+    int defaultptn
+    int cartesian
+    int linelength
+    void* outfile
+    void* userrefproc
+    automproc_t userautomproc
+    void* userlevelproc
+    void* usernodeproc
+    void* usercanonproc
+    void* invarproc
+    int tc_level
+    int mininvarlevel
+    int maxinvarlevel
+    int invararg
+    void* dispatch
+    int schreier
+    void* extra_options
+
+cdef struct statsblk:
+    double grpsize1
+    int grpsize2
+    int numorbits
+    int numgenerators
+    int errstatus
+    unsigned long numnodes
+    unsigned long numbadleaves
+    int maxlevel
+    unsigned long tctotal
+    unsigned long canupdates
+    unsigned long invapplics
+    unsigned long invsuccesses
+    int invarsuclevel
+
+ctypedef void (*nauty_t)(uint64_t* g, int* lab, int* ptn, uint64_t* active, int* orbits,
+                         optionblk* options, statsblk* stats, uint64_t* workspace,
+                         int worksize, int m, int n, uint64_t* canong) noexcept nogil
+
+# pynauty's workspace: WORKSPACE_FACTOR (66) setwords per setword of a row.
+DEF WORKSIZE = 66
+DEF TOPBIT = 0x8000000000000000
+
+cdef nauty_t _nauty = NULL
+cdef optionblk _canon_options
+cdef optionblk _group_options
+cdef uint64_t _workspace[WORKSIZE]
+cdef int _generators[MAXN][MAXN]
+cdef int _ngenerators = 0
+
+
+cdef void _store_generator(int count, int* perm, int* orbits, int numorbits,
+                           int stabvertex, int n) noexcept nogil:
+    global _ngenerators
+    cdef int i
+    if _ngenerators < MAXN:
+        for i in range(n):
+            _generators[_ngenerators][i] = perm[i]
+        _ngenerators += 1
+
+
+def bind_nauty(str path):
+    """Find ``nauty()`` in the shared object at ``path`` (pynauty's
+    ``nautywrap`` extension, already loaded) and set up pynauty's options for
+    a coloured graph (``defaultptn`` off).
+
+    Parameters
+    ----------
+    path : str
+        The file of the loaded ``pynauty.nautywrap`` module.
+
+    Returns
+    -------
+    bool
+        True if the symbols were found. The caller must still check the keys
+        against :func:`grundy.games.complexes.complex.complex_key` before
+        relying on them (``grundy.games.complexes.game._bind_complex_kernel``).
+    """
+    global _nauty, _canon_options, _group_options
+    cdef bytes raw = path.encode()
+    cdef void* handle = dlopen(raw, RTLD_LAZY | RTLD_NOLOAD)
+    if handle == NULL:
+        return False
+    cdef void* fn = dlsym(handle, "nauty")
+    cdef void* dispatch = dlsym(handle, "dispatch_graph")
+    if fn == NULL or dispatch == NULL:
+        return False
+    # DEFAULTOPTIONS_GRAPH as modified by pynauty's create_nygraph, with a
+    # vertex colouring (set_partition: defaultptn FALSE).
+    _canon_options.getcanon = 1
+    _canon_options.digraph = 0
+    _canon_options.writeautoms = 0
+    _canon_options.writemarkers = 0
+    _canon_options.defaultptn = 0
+    _canon_options.cartesian = 1
+    _canon_options.linelength = 0
+    _canon_options.outfile = NULL
+    _canon_options.userrefproc = NULL
+    _canon_options.userautomproc = NULL
+    _canon_options.userlevelproc = NULL
+    _canon_options.usernodeproc = NULL
+    _canon_options.usercanonproc = NULL
+    _canon_options.invarproc = NULL
+    _canon_options.tc_level = 100
+    _canon_options.mininvarlevel = 0
+    _canon_options.maxinvarlevel = 1
+    _canon_options.invararg = 0
+    _canon_options.dispatch = dispatch
+    _canon_options.schreier = 0
+    _canon_options.extra_options = NULL
+    _group_options = _canon_options
+    _group_options.getcanon = 0
+    _group_options.userautomproc = _store_generator
+    _nauty = <nauty_t>fn
+    return True
+
+
+def unbind_nauty():
+    """Forget the bound ``nauty()`` (the keyed functions then raise RuntimeError)."""
+    global _nauty
+    _nauty = NULL
+
+
+def is_bound():
+    """Whether :func:`bind_nauty` succeeded (and was not undone)."""
+    return _nauty != NULL
+
+
+cdef int _check_bound() except -1:
+    if _nauty == NULL:
+        raise RuntimeError("nauty is not bound (grundy.games.complexes._complex_kernel.bind_nauty)")
+    return 0
+
+
+cdef inline void _colouring(int nv, int total, int* lab, int* ptn) noexcept nogil:
+    """lab/ptn of the colouring [vertices 0..nv-1, facets nv..total-1], each
+    cell in increasing order."""
+    cdef int i
+    for i in range(total):
+        lab[i] = i
+        ptn[i] = 1
+    ptn[nv - 1] = 0
+    ptn[total - 1] = 0
+
+
+cdef int _canonical(uint64_t* rows, int nv, int total, uint64_t* canong) except -1:
+    cdef int lab[MAXN]
+    cdef int ptn[MAXN]
+    cdef int orbits[MAXN]
+    cdef statsblk stats
+    cdef optionblk options = _canon_options
+    _colouring(nv, total, lab, ptn)
+    stats.errstatus = 0
+    _nauty(rows, lab, ptn, NULL, orbits, &options, &stats, _workspace, WORKSIZE, 1, total, canong)
+    if stats.errstatus:
+        raise RuntimeError(f"nauty failed (errstatus {stats.errstatus})")
+    return 0
+
+
+cdef int _group(uint64_t* rows, int nv, int total) except -1:
+    """Generators of the automorphism group of the coloured incidence graph
+    ``rows`` in ``_generators`` (``_ngenerators`` of them)."""
+    global _ngenerators
+    cdef int lab[MAXN]
+    cdef int ptn[MAXN]
+    cdef int orbits[MAXN]
+    cdef statsblk stats
+    cdef optionblk options = _group_options
+    _colouring(nv, total, lab, ptn)
+    _ngenerators = 0
+    stats.errstatus = 0
+    _nauty(rows, lab, ptn, NULL, orbits, &options, &stats, _workspace, WORKSIZE, 1, total, NULL)
+    if stats.errstatus:
+        raise RuntimeError(f"nauty failed (errstatus {stats.errstatus})")
+    return 0
+
+
+# ----------------------------------------------------------------------
+# facet sets
+# ----------------------------------------------------------------------
+cdef int _incidence_rows(const uint32_t* facets, int nv, int nf, uint64_t* rows) noexcept nogil:
+    """nauty rows of the incidence graph (vertices 0..nv-1, facet j at node
+    nv + j); returns the number of nodes."""
+    cdef int i, j
+    cdef uint32_t f
+    for i in range(nv + nf):
+        rows[i] = 0
+    for j in range(nf):
+        f = facets[j]
+        while f:
+            i = CK_CTZ(f)
+            rows[i] |= (<uint64_t>TOPBIT) >> (nv + j)
+            rows[nv + j] |= (<uint64_t>TOPBIT) >> i
+            f &= f - 1
+    return nv + nf
+
+
+cdef int _facets_of_rows(const uint64_t* rows, int nv, int total, uint32_t* facets) noexcept nogil:
+    """The facets of a canonical incidence graph (rows of the facet nodes,
+    in node order, as :func:`grundy.games.complexes.complex.complex_from_key`)."""
+    cdef int j, i
+    cdef uint64_t w
+    cdef uint32_t f
+    for j in range(total - nv):
+        w = rows[nv + j]
+        f = 0
+        for i in range(nv):
+            if w & ((<uint64_t>TOPBIT) >> i):
+                f |= (<uint32_t>1) << i
+        facets[j] = f
+    return total - nv
+
+
+cdef int _remove_face(const uint32_t* facets, int nf, uint32_t face, uint32_t* out) noexcept nogil:
+    """The facets after the move at ``face`` (as
+    :func:`grundy.games.complexes.complex.remove_face`, in another order);
+    returns their number."""
+    cdef uint32_t cut[MAXOPT]
+    cdef int nk = 0, nc = 0, i, j, n
+    cdef uint32_t f, m, low, c
+    cdef bint dup
+    for i in range(nf):
+        f = facets[i]
+        if f & face == face:
+            m = face
+            while m:
+                low = m & (~m + 1)
+                if f != low:
+                    c = f ^ low
+                    dup = False
+                    for j in range(nc):
+                        if cut[j] == c:
+                            dup = True
+                            break
+                    if not dup:
+                        cut[nc] = c
+                        nc += 1
+                m ^= low
+        else:
+            out[nk] = f
+            nk += 1
+    n = nk
+    for i in range(nc):
+        c = cut[i]
+        dup = False
+        for j in range(nk):
+            if c & out[j] == c:
+                dup = True
+                break
+        if not dup:
+            for j in range(nc):
+                if j != i and c & cut[j] == c:
+                    dup = True
+                    break
+        if not dup:
+            out[n] = c
+            n += 1
+    return n
+
+
+cdef int _restrict(const uint32_t* facets, int nf, uint32_t mask, uint32_t* out) noexcept nogil:
+    """The maximal nonempty sets among ``f & mask`` (as
+    :func:`grundy.games.complexes.complex._maximal`, in another order)."""
+    cdef uint32_t tmp[MAXOPT]
+    cdef int n = 0, k = 0, i, j
+    cdef uint32_t g
+    cdef bint drop
+    for i in range(nf):
+        g = facets[i] & mask
+        if g:
+            drop = False
+            for j in range(n):
+                if tmp[j] == g:
+                    drop = True
+                    break
+            if not drop:
+                tmp[n] = g
+                n += 1
+    for i in range(n):
+        g = tmp[i]
+        drop = False
+        for j in range(n):
+            if j != i and g & tmp[j] == g:
+                drop = True
+                break
+        if not drop:
+            out[k] = g
+            k += 1
+    return k
+
+
+cdef uint32_t _binary_stars(const uint32_t* facets, int nf, int nv) noexcept nogil:
+    """Vertices removable in binary-star pairs (equal links), as
+    :func:`grundy.games.complexes.complex.binary_stars` (vertices ``0..nv-1``,
+    each in some facet)."""
+    cdef uint32_t links[MAXV][MAXN]
+    cdef int size[MAXV]
+    cdef int leader[MAXV]
+    cdef int v, u, j, a, b, k, last
+    cdef uint32_t bit, t
+    cdef uint32_t removed = 0
+    cdef bint same
+    for v in range(nv):
+        bit = (<uint32_t>1) << v
+        k = 0
+        for j in range(nf):
+            if facets[j] & bit:
+                # insertion sort: the link as a sorted list
+                t = facets[j] ^ bit
+                a = k
+                while a > 0 and links[v][a - 1] > t:
+                    links[v][a] = links[v][a - 1]
+                    a -= 1
+                links[v][a] = t
+                k += 1
+        size[v] = k
+        leader[v] = v
+        for u in range(v):
+            if leader[u] == u and size[u] == k:
+                same = True
+                for j in range(k):
+                    if links[u][j] != links[v][j]:
+                        same = False
+                        break
+                if same:
+                    leader[v] = u
+                    break
+    for u in range(nv):
+        if leader[u] != u:
+            continue
+        last = -1
+        for v in range(u, nv):
+            if leader[v] == u:
+                if last < 0:
+                    last = v
+                else:
+                    removed |= (<uint32_t>1) << last | (<uint32_t>1) << v
+                    last = -1
+    return removed
+
+
+cdef long long _gcd(long long a, long long b) noexcept nogil:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+cdef bint _involution_power(const int* p, int n, int* q) noexcept nogil:
+    """The involution among the powers of ``p`` (``p^k`` for order ``2k``)
+    into ``q``; False if ``p`` has odd order. As
+    :func:`grundy.games.graphs.theory._involution_power`."""
+    cdef bint seen[MAXN]
+    cdef int length[MAXN]
+    cdef long long order = 1, half
+    cdef int v, w, L, s, t
+    for v in range(n):
+        seen[v] = False
+    for v in range(n):
+        if not seen[v]:
+            L = 0
+            w = v
+            while not seen[w]:
+                seen[w] = True
+                w = p[w]
+                L += 1
+            w = v
+            for t in range(L):
+                length[w] = L
+                w = p[w]
+            order = order // _gcd(order, L) * L
+    if order % 2:
+        return False
+    half = order // 2
+    for v in range(n):
+        s = <int>(half % length[v])
+        w = v
+        for t in range(s):
+            w = p[w]
+        q[v] = w
+    return True
+
+
+cdef bint _involution(const uint32_t* facets, int nf, int nv, uint32_t* out) noexcept nogil:
+    """:func:`grundy.games.complexes.complex.complex_involution` with the
+    generators of the last :func:`_group` call (their vertex parts): the
+    fixed vertices of the chosen involution in ``out[0]``; False if none of
+    the candidates qualifies (Khandhawit-Ye Theorem 1)."""
+    cdef int prod[MAXN]
+    cdef int q[MAXN]
+    cdef int a, b, c, x, v, j, count, best = MAXN + 1
+    cdef int ng = _ngenerators
+    cdef int ncand = ng + (ng * (ng - 1) // 2 if ng <= 12 else 0)
+    cdef uint32_t fixed, f, m
+    cdef const int* p
+    cdef bint ok
+    a = 0
+    b = 1
+    for c in range(ncand):
+        if c < ng:
+            p = _generators[c]
+        else:
+            # products ga o gb, a < b, in the order of involution_candidates
+            if b >= ng:
+                a += 1
+                b = a + 1
+            for x in range(nv):
+                prod[x] = _generators[a][_generators[b][x]]
+            b += 1
+            p = prod
+        if not _involution_power(p, nv, q):
+            continue
+        fixed = 0
+        for v in range(nv):
+            if q[v] == v:
+                fixed |= (<uint32_t>1) << v
+        ok = True
+        for j in range(nf):
+            f = facets[j]
+            m = f & ~fixed
+            while m:
+                v = CK_CTZ(m)
+                if f >> q[v] & 1:
+                    ok = False
+                    break
+                m &= m - 1
+            if not ok:
+                break
+        if ok:
+            count = CK_POPCOUNT(fixed)
+            if count < best:
+                best = count
+                out[0] = fixed
+    return best <= MAXN
+
+
+cdef int _cmp_face(const void* a, const void* b) noexcept nogil:
+    cdef uint32_t x = (<const uint32_t*>a)[0]
+    cdef uint32_t y = (<const uint32_t*>b)[0]
+    cdef int px = CK_POPCOUNT(x), py = CK_POPCOUNT(y)
+    if px != py:
+        return -1 if px < py else 1
+    if x != y:
+        return -1 if x < y else 1
+    return 0
+
+
+cdef int _faces(const uint32_t* facets, int nf, int nv, uint64_t* bitmap, uint32_t* out) noexcept nogil:
+    """Every face (nonempty subset of a facet) into ``out``, marked in
+    ``bitmap`` (2^nv bits, clear on entry); returns the count."""
+    cdef int j, n = 0
+    cdef uint32_t f, sub
+    for j in range(nf):
+        f = facets[j]
+        sub = f
+        while sub:
+            if not (bitmap[sub >> 6] >> (sub & 63)) & 1:
+                bitmap[sub >> 6] |= (<uint64_t>1) << (sub & 63)
+                out[n] = sub
+                n += 1
+            sub = (sub - 1) & f
+    return n
+
+
+cdef int _decode(bytes key, uint64_t* rows, int* nv) except -1:
+    """Rows of a key this kernel expands and its number of vertices; returns
+    the number of nodes."""
+    cdef Py_ssize_t size = PyBytes_GET_SIZE(key)
+    cdef const unsigned char* raw = <const unsigned char*>PyBytes_AS_STRING(key)
+    cdef int total
+    if size < 10 or (size - 2) % 8 or size > 2 + 8 * MAXN or raw[0] != 0 or raw[1] > MAXV or raw[1] < 1:
+        raise ValueError("not a key of a complex on at most 16 vertices and 64 nodes")
+    total = <int>((size - 2) // 8)
+    nv[0] = raw[1]
+    if total <= nv[0]:
+        raise ValueError("not a key of a complex (no facet)")
+    memcpy(rows, raw + 2, size - 2)
+    return total
+
+
+cdef bytes _make_key(const uint64_t* canong, int nv, int total):
+    cdef bytes key = PyBytes_FromStringAndSize(NULL, 2 + 8 * total)
+    cdef char* raw = PyBytes_AS_STRING(key)
+    raw[0] = <char>(nv >> 8)
+    raw[1] = <char>(nv & 255)
+    memcpy(raw + 2, canong, 8 * total)
+    return key
+
+
+cdef inline bint _expandable(bytes key) noexcept:
+    cdef Py_ssize_t size = PyBytes_GET_SIZE(key)
+    cdef const unsigned char* raw = <const unsigned char*>PyBytes_AS_STRING(key)
+    return 10 <= size <= 2 + 8 * MAXN and raw[0] == 0 and 1 <= raw[1] <= MAXV
+
+
+def expands(bytes key):
+    """Whether :class:`Expander` expands the component ``key`` itself (a key
+    of :func:`grundy.games.complexes.complex.complex_key` with at most 16
+    vertices and 64 nodes); others go to the Python path."""
+    return _expandable(key)
+
+
+def complex_key(int nv, facets):
+    """:func:`grundy.games.complexes.complex.complex_key` computed by the
+    bound ``nauty()`` (for the tests and the check at import).
+
+    Parameters
+    ----------
+    nv : int
+        Number of vertices, 1..16; every vertex in some facet.
+    facets : sequence of int
+        The facets as vertex bitsets (an antichain), at most ``64 - nv``.
+
+    Raises
+    ------
+    RuntimeError
+        If nauty is not bound.
+    ValueError
+        On sizes outside the kernel's limits.
+    """
+    cdef uint64_t rows[MAXN]
+    cdef uint64_t canong[MAXN]
+    cdef uint32_t fs[MAXN]
+    cdef int nf = len(facets), j
+    _check_bound()
+    if nv < 1 or nv > MAXV or nf < 1 or nv + nf > MAXN:
+        raise ValueError("outside the kernel's limits (16 vertices, 64 nodes)")
+    for j in range(nf):
+        fs[j] = <uint32_t>facets[j]
+    cdef int total = _incidence_rows(fs, nv, nf, rows)
+    _canonical(rows, nv, total, canong)
+    return _make_key(canong, nv, total)
+
+
+def reduction_of_key(bytes key, bint binary_star=True, bint involutions=True):
+    """The reduction the kernel finds for a key (on its canonical form), for
+    the tests: ``(kind, kept vertices)`` with kind ``"binary_star"`` or
+    ``"involution"``, or None. As
+    ``grundy.games.complexes.game.ComplexGame._canonical_found``.
+
+    Raises
+    ------
+    RuntimeError
+        If nauty is not bound.
+    ValueError
+        If the key is not one the kernel expands.
+    """
+    cdef uint64_t rows[MAXN]
+    cdef uint32_t facets[MAXN]
+    cdef int nv = 0
+    cdef uint32_t kept = 0
+    _check_bound()
+    cdef int total = _decode(key, rows, &nv)
+    cdef int nf = _facets_of_rows(rows, nv, total, facets)
+    cdef int kind = _reduce(rows, facets, nf, nv, total, binary_star, involutions, &kept)
+    if kind == 0:
+        return None
+    return ("binary_star" if kind == 1 else "involution", kept)
+
+
+cdef int _reduce(uint64_t* rows, const uint32_t* facets, int nf, int nv, int total,
+                 bint binary_star, bint involutions, uint32_t* kept) except -1:
+    """The reduction of a canonical component: 1 binary stars, 2 an
+    involution (kept vertices in ``kept``), 0 none."""
+    cdef uint32_t full = ((<uint32_t>1) << nv) - 1, removed, fixed = 0
+    if binary_star:
+        removed = _binary_stars(facets, nf, nv)
+        if removed:
+            kept[0] = full & ~removed
+            return 1
+    if involutions:
+        _group(rows, nv, total)
+        if _involution(facets, nf, nv, &fixed):
+            kept[0] = fixed
+            return 2
+    return 0
+
+
+# Bit masks of values are Python ints (values may exceed 63).
+cdef object _ONE = 1
+
+
+cdef object _known_values(dict values, list options):
+    """Bits of the values of the options whose components all have values
+    in ``values`` (as :func:`grundy.core.search._known_values`)."""
+    known = 0
+    cdef long nim
+    cdef PyObject* found
+    for option in options:
+        nim = <long>(<tuple>option)[0]
+        for k in <tuple>(<tuple>option)[1]:
+            found = PyDict_GetItem(values, k)
+            if found == NULL:
+                break
+            nim ^= <long><object>found
+        else:
+            known |= _ONE << nim
+    return known
+
+
+cdef class Expander:
+    """A complex searcher's option generation, split, keys, reductions and
+    Lemoine-Viennot search in C (the interface of the graph kernel's
+    ``Expander``: :meth:`expand`, :meth:`value`, :meth:`is_p_sum`, ``tick``,
+    ``cache_size``).
+
+    Parameters
+    ----------
+    values, not_values, aliases, irreducible : dict, dict, dict, set
+        The searcher's table (:class:`grundy.core.table.Table`): values,
+        excluded values (bit masks), reductions and keys without one.
+    remember : callable
+        ``Table.remember(key, alias)``: caches a reduction (or None) with the
+        table's bound on the cache.
+    theory : ComplexTheory
+        The switches (read once): ``binary_star``, ``involutions``,
+        ``graphs``, ``cancel_pairs``.
+    stats : grundy.core.search.Stats
+        ``table_hits`` and ``reductions`` are increased.
+    cache, cache_size
+        The searcher's option cache (an ``OrderedDict``, oldest first) and
+        its bound.
+    faces, faces_size
+        A dict caching the face count of keys (the option order) and its bound.
+    graph_value : callable
+        ``graph_value(adj)``: the value of a dimension-1 component given as a
+        tuple of adjacency bitsets (the game's Graph Chomp solver; it counts
+        ``closed_forms``).
+    key_component : callable
+        ``key_component(facets, vmask, unknown)``: the Python path for a
+        component with more than 64 incidence nodes (appends to ``unknown``,
+        returns the nimber).
+    options : callable
+        ``options(key, refute, partial)``: the searcher's ``_options`` (with
+        its tick), for keys this kernel does not expand.
+    size : callable
+        The game's ``size`` (face count) for such keys.
+    tick
+        Called before each option generation (None for nothing); set by the
+        searcher for the length of a search only.
+    """
+
+    cdef dict values
+    cdef dict aliases
+    cdef set irreducible
+    cdef dict not_values
+    cdef object remember
+    cdef bint binary_star
+    cdef bint involutions
+    cdef bint reducible
+    cdef bint graphs
+    cdef bint cancel
+    cdef object stats
+    cdef long hits
+    cdef long reductions
+    cdef object cache
+    cdef public Py_ssize_t cache_size
+    cdef public object tick
+    cdef dict faces
+    cdef Py_ssize_t faces_size
+    cdef object graph_value
+    cdef object key_component
+    cdef object py_options
+    cdef object py_size
+
+    def __init__(self, dict values, dict not_values, dict aliases, set irreducible, remember, theory,
+                 stats, cache, Py_ssize_t cache_size, dict faces, Py_ssize_t faces_size,
+                 graph_value, key_component, options, size, tick=None):
+        _check_bound()
+        self.values = values
+        self.not_values = not_values
+        self.aliases = aliases
+        self.irreducible = irreducible
+        self.remember = remember
+        self.binary_star = theory.binary_star
+        self.involutions = theory.involutions
+        self.reducible = self.binary_star or self.involutions
+        self.graphs = theory.graphs
+        self.cancel = theory.cancel_pairs
+        self.stats = stats
+        self.cache = cache
+        self.cache_size = cache_size
+        self.faces = faces
+        self.faces_size = faces_size
+        self.graph_value = graph_value
+        self.key_component = key_component
+        self.py_options = options
+        self.py_size = size
+        self.tick = tick
+
+    cdef _flush(self):
+        if self.hits or self.reductions:
+            stats = self.stats
+            stats.table_hits += self.hits
+            stats.reductions += self.reductions
+            self.hits = self.reductions = 0
+
+    cdef tuple _finish(self, long nimber, list unknown):
+        """:meth:`grundy.core.search.Searcher.finish_split` (no trace)."""
+        cdef dict count
+        cdef list kept
+        if len(unknown) > 1:
+            if self.cancel:
+                count = {}
+                for key in unknown:
+                    count[key] = count.get(key, 0) + 1
+                if len(count) < len(unknown):
+                    kept = []
+                    for key in unknown:
+                        if count[key] & 1:
+                            kept.append(key)
+                            count[key] = 0
+                    unknown = kept
+            unknown.sort(key=len)
+        return (nimber, tuple(unknown))
+
+    cdef long _split(self, const uint32_t* facets, int nf, list unknown) except -1:
+        """``ComplexGame._split`` (no trace): components by lowest vertex,
+        lone vertices, dimension-1 components, the rest keyed."""
+        cdef uint32_t comp[MAXOPT]
+        cdef char used[MAXOPT]
+        cdef uint32_t rest = 0, cm, f
+        cdef int i, k, a, b
+        cdef long nimber = 0
+        cdef bint changed, flat
+        for i in range(nf):
+            rest |= facets[i]
+            used[i] = 0
+        while rest:
+            cm = rest & (~rest + 1)
+            k = 0
+            changed = True
+            while changed:
+                changed = False
+                for i in range(nf):
+                    if not used[i] and facets[i] & cm:
+                        used[i] = 1
+                        cm |= facets[i]
+                        comp[k] = facets[i]
+                        k += 1
+                        changed = True
+            rest &= ~cm
+            if not cm & (cm - 1):
+                nimber ^= 1  # a lone vertex
+                continue
+            if self.graphs:
+                flat = True
+                for i in range(k):
+                    if CK_POPCOUNT(comp[i]) > 2:
+                        flat = False
+                        break
+                if flat:
+                    nimber ^= self._graph(comp, k, cm)
+                    continue
+            nimber ^= self._key_component(comp, k, cm, unknown)
+        return nimber
+
+    cdef long _graph(self, const uint32_t* comp, int k, uint32_t cm) except -1:
+        """The Graph Chomp value of a dimension-1 component (the game's
+        solver, in Python)."""
+        cdef int idx[32]
+        cdef int nv = 0, i, a, b
+        cdef uint32_t m = cm, f
+        while m:
+            idx[CK_CTZ(m)] = nv
+            nv += 1
+            m &= m - 1
+        adj = [0] * nv
+        for i in range(k):
+            f = comp[i]
+            if f & (f - 1):
+                a = idx[CK_CTZ(f)]
+                f &= f - 1
+                b = idx[CK_CTZ(f)]
+                adj[a] |= _ONE << b
+                adj[b] |= _ONE << a
+        return <long>self.graph_value(tuple(adj))
+
+    cdef long _key_component(self, const uint32_t* comp, int k, uint32_t cm, list unknown) except -1:
+        cdef int idx[32]
+        cdef uint32_t g[MAXN]
+        cdef uint64_t rows[MAXN]
+        cdef uint64_t canong[MAXN]
+        cdef int nv = 0, i, total
+        cdef uint32_t m = cm, f, h
+        while m:
+            idx[CK_CTZ(m)] = nv
+            nv += 1
+            m &= m - 1
+        if nv > MAXV or nv + k > MAXN:
+            return <long>self.key_component([comp[i] for i in range(k)], cm, unknown)
+        for i in range(k):
+            f = comp[i]
+            h = 0
+            while f:
+                h |= (<uint32_t>1) << idx[CK_CTZ(f)]
+                f &= f - 1
+            g[i] = h
+        total = _incidence_rows(g, nv, k, rows)
+        _canonical(rows, nv, total, canong)
+        return self._look_up(_make_key(canong, nv, total), canong, nv, total, unknown)
+
+    cdef long _look_up(self, bytes key, uint64_t* canong, int nv, int total, list unknown) except -1:
+        """``Searcher.cached`` / ``Searcher.look_up`` with the game's
+        reduction computed on the canonical form."""
+        cdef PyObject* found = PyDict_GetItem(self.values, key)
+        cdef uint32_t facets[MAXN]
+        cdef uint32_t sub[MAXN]
+        cdef uint32_t kept = 0
+        cdef int nf, ns
+        cdef list inner
+        cdef tuple alias
+        if found != NULL:
+            self.hits += 1
+            return <long><object>found
+        if not self.reducible:
+            unknown.append(key)
+            return 0
+        found = PyDict_GetItem(self.aliases, key)
+        if found != NULL:
+            alias = <tuple>found
+            unknown.extend(<tuple>alias[1])
+            return <long>alias[0]
+        if key in self.irreducible:
+            unknown.append(key)
+            return 0
+        nf = _facets_of_rows(canong, nv, total, facets)
+        if not _reduce(canong, facets, nf, nv, total, self.binary_star, self.involutions, &kept):
+            self.remember(key, None)
+            unknown.append(key)
+            return 0
+        inner = []
+        ns = _restrict(facets, nf, kept, sub)
+        alias = self._finish(self._split(sub, ns, inner), inner)
+        self.reductions += 1
+        self.remember(key, alias)
+        unknown.extend(<tuple>alias[1])
+        return <long>alias[0]
+
+    cpdef long face_count(self, bytes key) except -1:
+        """Number of faces of the component ``key`` (``ComplexGame.size``)."""
+        cdef PyObject* found = PyDict_GetItem(self.faces, key)
+        cdef uint64_t rows[MAXN]
+        cdef uint32_t facets[MAXN]
+        cdef uint64_t* bitmap
+        cdef uint32_t* out
+        cdef int nv = 0, total, nf
+        cdef long count
+        if found != NULL:
+            return <long><object>found
+        if not _expandable(key):
+            return <long>self.py_size(key)
+        total = _decode(key, rows, &nv)
+        nf = _facets_of_rows(rows, nv, total, facets)
+        bitmap = <uint64_t*>calloc(((<size_t>1) << nv) // 64 + 1, 8)
+        out = <uint32_t*>malloc((((<size_t>1) << nv)) * 4)
+        if bitmap == NULL or out == NULL:
+            free(bitmap)
+            free(out)
+            raise MemoryError()
+        count = _faces(facets, nf, nv, bitmap, out)
+        free(bitmap)
+        free(out)
+        if len(self.faces) >= self.faces_size:
+            self.faces.clear()
+        self.faces[key] = count
+        return count
+
+    def _order(self, tuple option):
+        cdef tuple unknowns = <tuple>option[1]
+        cdef long total = 0
+        for k in unknowns:
+            total += self.face_count(<bytes>k)
+        return (len(unknowns), total)
+
+    def expand(self, bytes key, long refute=-1, tuple partial=None):
+        """The options of the component ``key`` (one the kernel expands):
+        one per automorphism orbit of faces (by size, then number), each
+        ``(nimber, unknowns)``, deduplicated, fewest unknowns then fewest
+        faces first. With ``refute >= 0`` and ``partial``: as
+        :meth:`grundy.core.search.Searcher._options`.
+
+        Raises
+        ------
+        ValueError
+            If the key is not one the kernel expands.
+        """
+        cdef uint64_t rows[MAXN]
+        cdef uint32_t facets[MAXN]
+        cdef uint32_t child[MAXOPT]
+        cdef int images[MAXN][MAXV]
+        cdef int nv = 0, total, nf, nfaces, nreps = 0, ng, g, i, k, head, tail, nc, start = 0
+        cdef uint64_t* bitmap = NULL
+        cdef uint64_t* seenmap = NULL
+        cdef uint32_t* faces = NULL
+        cdef uint32_t* queue = NULL
+        cdef uint32_t* orbitq = NULL
+        cdef uint32_t f, img, m
+        cdef list unknown
+        cdef list out
+        cdef set seen
+        cdef tuple opt
+        known = 0
+        total = _decode(key, rows, &nv)
+        nf = _facets_of_rows(rows, nv, total, facets)
+        if partial is None:
+            out = []
+            seen = set()
+        else:
+            out = list(<list>partial[0])
+            seen = set(out)
+            start = <int>partial[1]
+        _group(rows, nv, total)
+        ng = _ngenerators
+        for g in range(ng):
+            for i in range(nv):
+                images[g][i] = _generators[g][i]
+        try:
+            bitmap = <uint64_t*>calloc(((<size_t>1) << nv) // 64 + 1, 8)
+            seenmap = <uint64_t*>calloc(((<size_t>1) << nv) // 64 + 1, 8)
+            faces = <uint32_t*>malloc(((<size_t>1) << nv) * 4)
+            queue = <uint32_t*>malloc(((<size_t>1) << nv) * 4)
+            orbitq = <uint32_t*>malloc(((<size_t>1) << nv) * 4)
+            if bitmap == NULL or seenmap == NULL or faces == NULL or queue == NULL or orbitq == NULL:
+                raise MemoryError()
+            nfaces = _faces(facets, nf, nv, bitmap, faces)
+            qsort(faces, nfaces, 4, _cmp_face)
+            # one face per orbit, the first of its orbit in the order of
+            # faces: the representatives into queue[0..nreps); each orbit
+            # explored breadth first in orbitq (as ComplexGame.children)
+            for i in range(nfaces):
+                f = faces[i]
+                if (seenmap[f >> 6] >> (f & 63)) & 1:
+                    continue
+                seenmap[f >> 6] |= (<uint64_t>1) << (f & 63)
+                queue[nreps] = f
+                nreps += 1
+                if ng == 0:
+                    continue
+                head = 0
+                tail = 1
+                orbitq[0] = f
+                while head < tail:
+                    f = orbitq[head]
+                    head += 1
+                    for g in range(ng):
+                        img = 0
+                        m = f
+                        while m:
+                            img |= (<uint32_t>1) << images[g][CK_CTZ(m)]
+                            m &= m - 1
+                        if not (seenmap[img >> 6] >> (img & 63)) & 1:
+                            seenmap[img >> 6] |= (<uint64_t>1) << (img & 63)
+                            orbitq[tail] = img
+                            tail += 1
+            for k in range(start, nreps):
+                nc = _remove_face(facets, nf, queue[k], child)
+                unknown = []
+                opt = self._finish(self._split(child, nc, unknown), unknown)
+                if opt not in seen:
+                    seen.add(opt)
+                    out.append(opt)
+                if refute >= 0 and not opt[1]:
+                    known |= _ONE << opt[0]
+                    if <long>opt[0] == refute:
+                        return (out, k + 1, known)
+        finally:
+            free(bitmap)
+            free(seenmap)
+            free(faces)
+            free(queue)
+            free(orbitq)
+            self._flush()
+        return self._sorted(out)
+
+    cdef list _sorted(self, list out):
+        """``out`` sorted, stably, by (number of unknowns, their faces): the
+        order of :meth:`grundy.core.search.Searcher._options`."""
+        cdef Py_ssize_t n = len(out), i, j
+        cdef long long* keys = <long long*>malloc(n * sizeof(long long) + 1)
+        cdef Py_ssize_t* order = <Py_ssize_t*>malloc(n * sizeof(Py_ssize_t) + 1)
+        cdef long long total, kk
+        cdef Py_ssize_t oi
+        cdef tuple unknowns
+        cdef bint moved = False
+        if keys == NULL or order == NULL:
+            free(keys)
+            free(order)
+            raise MemoryError()
+        try:
+            for i in range(n):
+                unknowns = <tuple>(<tuple>out[i])[1]
+                total = 0
+                for k in unknowns:
+                    total += self.face_count(<bytes>k)
+                kk = (<long long>len(unknowns) << 40) + total
+                # insertion, stable: after every equal key
+                j = i
+                while j > 0 and keys[j - 1] > kk:
+                    keys[j] = keys[j - 1]
+                    order[j] = order[j - 1]
+                    j -= 1
+                    moved = True
+                keys[j] = kk
+                order[j] = i
+            if not moved:
+                return out
+            return [out[order[i]] for i in range(n)]
+        finally:
+            free(keys)
+            free(order)
+
+    # ------------------------------------------------------------------
+    # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1 in C)
+    # ------------------------------------------------------------------
+    cpdef long value(self, bytes key) except -1:
+        """Exact value of the component ``key``."""
+        cdef PyObject* found = PyDict_GetItem(self.values, key)
+        if found != NULL:
+            return <long><object>found
+        cdef long n = 0
+        while not self._is_p1(key, n):
+            n += 1
+        return n
+
+    cpdef bint is_p_sum(self, tuple unknowns, long n) except -1:
+        """Whether ``*n + sum(unknowns)`` is a P-position."""
+        cdef list rest = []
+        cdef PyObject* found
+        cdef Py_ssize_t i, last
+        for key in unknowns:
+            found = PyDict_GetItem(self.values, key)
+            if found == NULL:
+                rest.append(key)
+            else:
+                n ^= <long><object>found
+        last = len(rest) - 1
+        if last < 0:
+            return n == 0
+        for i in range(last):
+            n ^= self.value(<bytes>rest[i])
+        return self._is_p1(<bytes>rest[last], n)
+
+    cdef object _generate(self, bytes key, long n, object partial):
+        """One option generation (a tick first), here or on the Python path."""
+        if not _expandable(key):
+            return self.py_options(key, n, partial)  # ticks itself
+        if self.tick is not None:
+            self.tick()
+        return self.expand(key, n, partial)
+
+    cdef bint _is_p1(self, bytes key, long n) except -1:
+        cdef PyObject* found = PyDict_GetItem(self.values, key)
+        if found != NULL:
+            return <long><object>found == n
+        found = PyDict_GetItem(self.not_values, key)
+        excluded = <object>found if found != NULL else 0
+        if excluded >> n & 1:
+            return False
+        cdef object cache = self.cache
+        options = cache.get(key)
+        if type(options) is tuple:  # a generation stopped at a refutation
+            known = _known_values(self.values, <list>(<tuple>options)[0])
+            if known >> n & 1:
+                self.not_values[key] = excluded | known
+                return False
+            options = self._generate(key, n, options)
+            if type(options) is tuple:
+                cache[key] = options
+                self.not_values[key] = excluded | known | (<tuple>options)[2]
+                return False
+            cache[key] = options
+        elif options is None:
+            options = self._generate(key, n, None)
+            if cache and len(cache) >= self.cache_size:
+                cache.popitem(last=False)
+            cache[key] = options
+            if type(options) is tuple:
+                self.not_values[key] = excluded | (<tuple>options)[2]
+                return False
+        cdef list opts = <list>options
+        cdef tuple option, unk
+        cdef long nim, m
+        # Cheap refutation: an option whose value the table knows to be n.
+        for option in opts:
+            nim = <long>option[0]
+            unk = <tuple>option[1]
+            for k in unk:
+                found = PyDict_GetItem(self.values, k)
+                if found == NULL:
+                    break
+                nim ^= <long><object>found
+            else:
+                if nim == n:
+                    self.not_values[key] = excluded | (_ONE << n)
+                    return False
+        # Heap moves: C + *m, m < n, must all be N-positions.
+        for m in range(n):
+            if not (excluded >> m & 1) and self._is_p1(key, m):
+                return False
+        # Moves in C: every option C' + *n must be an N-position.
+        for option in opts:
+            if self.is_p_sum(<tuple>option[1], <long>option[0] ^ n):
+                self.not_values[key] = self.not_values.get(key, 0) | (_ONE << n)
+                return False
+        self.values[key] = n
+        self.not_values.pop(key, None)
+        cache.pop(key, None)
+        return True

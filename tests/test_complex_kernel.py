@@ -1,0 +1,307 @@
+"""The compiled complex search (``grundy.games.complexes._complex_kernel``)
+against the Python path: the same keys (byte for byte ``complex_key``), the
+same reductions, the same option lists, and whole searches with the same
+values, statistics and tables (so the same positions), on every complex
+family of the test suite and on random complexes, theory on and off.
+
+The kernel is optional in the build, but these tests require it (as
+``tests/test_kernel.py`` requires the graph kernel) unless
+``GRUNDY_ALLOW_NO_KERNEL=1``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grundy.core.search import Searcher
+from grundy.errors import SearchLimitReached
+from grundy.games.complexes import (
+    Complex,
+    ComplexSolver,
+    ComplexTheory,
+    build_complex_family,
+    complex_from_key,
+    complex_key,
+    gale_first_moves,
+)
+from grundy.games.complexes import game as complex_game
+
+kernel = complex_game._complex_kernel
+
+if not complex_game.COMPLEX_KERNEL:  # pragma: no cover - depends on the build
+    if os.environ.get("GRUNDY_ALLOW_NO_KERNEL") == "1":
+        pytest.skip("the compiled complex kernel is not built", allow_module_level=True)
+    raise AssertionError("the compiled complex kernel is not built or not bound to nauty")
+
+THEORIES = [ComplexTheory(), ComplexTheory.none()] + [ComplexTheory.only(n) for n in ComplexTheory.names()]
+
+#: Every complex family spec the test suite uses (tests/test_complexes.py,
+#: test_cli.py, test_drawing.py, test_certificates.py, test_fuzz_readers.py).
+FAMILY_SPECS = [
+    *(f"simplex-boundary:{n}" for n in range(2, 6)),
+    "skeleton:4,2",
+    "skeleton:5,1",
+    "skeleton:5,2",
+    "skeleton:6,2",
+    "skeleton:4,4",
+    "skeleton:5,3",
+    *(f"simplex:{n}" for n in range(1, 6)),
+    "torus",
+    "graph:path:3",
+    "graph:path:5",
+    "graph:wheel:5",
+    "graph:petersen",
+]
+
+
+def _search(
+    cx: Complex | tuple[int, ...], theory: ComplexTheory, compiled: bool, how: str = "value", cap: int | None = None
+) -> tuple[Any, ComplexSolver]:
+    s = ComplexSolver(theory, compiled=compiled, max_positions=cap)
+    assert s.game.compiled is compiled
+    facets = cx.facets if isinstance(cx, Complex) else cx
+    if how == "value":
+        answer: Any = s.value_of(*s.decompose(facets))
+    else:
+        split = s.decompose(facets)
+        answer = [s.is_p(split[0] ^ n, split[1]) for n in range(4)]
+    return answer, s
+
+
+def _same_search(cx: Complex | tuple[int, ...], theory: ComplexTheory, how: str = "value", cap: int | None = None) -> Any:
+    """Search ``cx`` on both paths: the same answer, statistics (positions,
+    table hits, closed forms, reductions) and tables. With ``cap``: None
+    (nothing compared) if the Python path needs more positions."""
+    try:
+        a, py = _search(cx, theory, False, how, cap)
+    except SearchLimitReached:
+        return None
+    b, c = _search(cx, theory, True, how)
+    assert a == b
+    for field in ("positions", "table_hits", "closed_forms", "reductions"):
+        assert getattr(py.stats, field) == getattr(c.stats, field), field
+    assert py.values == c.values
+    assert py.not_values == c.not_values
+    assert py.aliases == c.aliases and py.irreducible == c.irreducible
+    return a
+
+
+@st.composite
+def complexes(draw: st.DrawFn, max_vertices: int = 7, max_facets: int = 7) -> Complex:
+    n = draw(st.integers(1, max_vertices))
+    facets = draw(
+        st.lists(st.sets(st.integers(1, n), min_size=1, max_size=5), min_size=1, max_size=max_facets)
+    )
+    return Complex.from_facets([sorted(f) for f in facets])
+
+
+@st.composite
+def symmetric_complexes(draw: st.DrawFn) -> Complex:
+    """Complexes closed under a mirror (as in tests/test_complexes.py), so
+    that binary stars and involutions apply often."""
+    nb = draw(st.integers(0, 3))
+    nw = draw(st.integers(1, 2))
+    verts = [("c", i) for i in range(nb)] + [(s, i) for s in "ab" for i in range(nw)]
+    mirror = {v: (("b" if v[0] == "a" else "a", v[1]) if v[0] != "c" else v) for v in verts}
+    facets = draw(st.lists(st.sets(st.sampled_from(verts), min_size=1, max_size=4), min_size=1, max_size=3))
+    facets += [{mirror[v] for v in f} for f in facets]
+    return Complex.from_facets([sorted(f) for f in facets])
+
+
+def _components_keys(cx: Complex) -> list[tuple[int, tuple[int, ...]]]:
+    """(nv, facets) of each connected component of ``cx``, compacted."""
+    from grundy.games.complexes.complex import _compact, _facet_components
+
+    return [_compact(comp, vmask) for vmask, comp in _facet_components(cx.facets)]
+
+
+# ----------------------------------------------------------------------
+# keys and reductions
+# ----------------------------------------------------------------------
+@settings(max_examples=300, deadline=None)
+@given(complexes(max_vertices=16, max_facets=12))
+def test_keys_equal_complex_key(cx: Complex) -> None:
+    """The kernel's keys are complex_key's, byte for byte (so tables and
+    table files are shared by both paths)."""
+    for nv, facets in _components_keys(cx):
+        if nv + len(facets) <= 64:
+            assert kernel.complex_key(nv, facets) == complex_key(nv, facets)
+
+
+def test_keys_of_every_family_complex() -> None:
+    for spec in FAMILY_SPECS + ["simplex-boundary:6", "simplex-boundary:7", "skeleton:7,3", "simplex:7"]:
+        cx = build_complex_family(spec)
+        for nv, facets in _components_keys(cx):
+            if nv + len(facets) <= 64:
+                assert kernel.complex_key(nv, facets) == complex_key(nv, facets), spec
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(complexes(), symmetric_complexes()))
+def test_reductions_equal_python(cx: Complex) -> None:
+    """The kernel's reduction of a key (binary stars, then an involution,
+    Khandhawit-Ye Theorem 1) is the Python path's, on the canonical form."""
+    game = complex_game.ComplexGame(compiled=False)
+    for nv, facets in _components_keys(cx):
+        key = complex_key(nv, facets)
+        if not kernel.expands(key):
+            continue
+        cnv, cfacets = complex_from_key(key)
+        for bs, inv in ((True, True), (True, False), (False, True)):
+            game.theory = ComplexTheory(binary_star=bs, involutions=inv)
+            found = game._canonical_found(cnv, cfacets)
+            got = kernel.reduction_of_key(key, bs, inv)
+            assert got == (None if found is None else found[:2])
+
+
+# ----------------------------------------------------------------------
+# options
+# ----------------------------------------------------------------------
+def _python_options(s: Searcher, key: bytes, refute: int = -1, partial: Any = None) -> Any:
+    """The Python path's ``_options`` (the expander hidden)."""
+    expands = s._expands
+    s._expands = None
+    try:
+        return s._options(key, refute, partial)
+    finally:
+        s._expands = expands
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(complexes(), symmetric_complexes()), st.sampled_from(THEORIES), st.integers(-1, 3))
+def test_option_lists_equal_python(cx: Complex, theory: ComplexTheory, refute: int) -> None:
+    """The same options, in the same order, on both paths (and the same
+    stopped generations with ``refute``)."""
+    for nv, facets in _components_keys(cx):
+        key = complex_key(nv, facets)
+        if not kernel.expands(key):
+            continue
+        py = ComplexSolver(theory, compiled=False)
+        c = ComplexSolver(theory, compiled=True)
+        a = _python_options(py, key, refute)
+        b = c.expander().expand(key, refute)
+        assert a == b
+        if type(a) is tuple:  # resume the stopped generation
+            assert _python_options(py, key, -1, a) == c.expander().expand(key, -1, b)
+        assert (py.stats.table_hits, py.stats.reductions, py.stats.closed_forms) == (
+            c.stats.table_hits,
+            c.stats.reductions,
+            c.stats.closed_forms,
+        )
+
+
+def test_large_children_go_to_python() -> None:
+    """A component whose move leaves more than 64 incidence nodes: the
+    kernel hands that option's component to the Python path and the option
+    list is still the Python path's."""
+    # 16 vertices: the face F = {0..5} and the facets F + {x}, x = 6..15
+    # (26 nodes); removing F leaves the 60 sets F - {v} + {x} (76 nodes)
+    base = (1 << 6) - 1
+    facets = tuple(base | 1 << x for x in range(6, 16))
+    key = complex_key(16, facets)
+    assert kernel.expands(key)
+    for theory in THEORIES:
+        py = ComplexSolver(theory, compiled=False)
+        c = ComplexSolver(theory, compiled=True)
+        a = _python_options(py, key)
+        assert a == c.expander().expand(key)
+        assert any(len(k) > 2 + 8 * 64 for _nim, unk in a for k in unk) or theory.binary_star or theory.involutions
+
+
+# ----------------------------------------------------------------------
+# whole searches
+# ----------------------------------------------------------------------
+#: Family complexes small enough to search without the reductions too.
+SMALL = {"simplex-boundary:2", "simplex-boundary:3", "simplex-boundary:4", "skeleton:4,2", "skeleton:5,1",
+         "skeleton:4,4", "simplex:1", "simplex:2", "simplex:3", "simplex:4", "graph:path:3", "graph:path:5"}
+
+
+@pytest.mark.parametrize("spec", FAMILY_SPECS)
+def test_families_same_values_and_positions(spec: str) -> None:
+    cx = build_complex_family(spec)
+    _same_search(cx, ComplexTheory())
+    if spec in SMALL:
+        _same_search(cx, ComplexTheory(involutions=False, binary_star=False))
+
+
+@pytest.mark.parametrize("spec", ["simplex-boundary:4", "skeleton:4,2", "simplex:3", "graph:path:4", "torus"])
+def test_families_theory_off(spec: str) -> None:
+    cx = build_complex_family(spec)
+    for theory in THEORIES:
+        if spec == "torus" and not theory.involutions:
+            continue  # the torus without its involutions is a long search on either path
+        _same_search(cx, theory)
+
+
+def test_gale_6_same_values_and_positions() -> None:
+    """Gale's game on 6 points: 7,883 positions on both paths."""
+    assert _same_search(build_complex_family("simplex-boundary:6"), ComplexTheory()) == 0
+
+
+def test_gale_moves_and_is_p() -> None:
+    """Positions after a move (tests/test_complexes.py), asked with is_p."""
+    start = build_complex_family("simplex-boundary:5")
+    for face in ([1], [1, 2], [1, 2, 3], [1, 2, 3, 4]):
+        _same_search(start.move(face), ComplexTheory(), how="is_p")
+        _same_search(start.move(face), ComplexTheory(), how="value")
+
+
+def test_gale_first_moves_same() -> None:
+    for n in (4, 5):
+        a = gale_first_moves(n, solver=ComplexSolver(compiled=False))
+        b = gale_first_moves(n, solver=ComplexSolver(compiled=True))
+        assert a == b
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(complexes(), symmetric_complexes()), st.sampled_from(THEORIES))
+def test_random_complexes_same_values_and_positions(cx: Complex, theory: ComplexTheory) -> None:
+    _same_search(cx, theory, cap=2000)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(complexes(max_vertices=7, max_facets=4), symmetric_complexes()), st.sampled_from(THEORIES))
+def test_random_complexes_is_p(cx: Complex, theory: ComplexTheory) -> None:
+    _same_search(cx, theory, how="is_p", cap=3000)
+
+
+# ----------------------------------------------------------------------
+# switches and persistence
+# ----------------------------------------------------------------------
+def test_environment_variable_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRUNDY_NO_COMPLEX_KERNEL", "1")
+    s = ComplexSolver()
+    assert not s.game.compiled and s.expander() is None
+    assert not s.game.expands(complex_key(3, (0b111,)))
+    monkeypatch.delenv("GRUNDY_NO_COMPLEX_KERNEL")
+    s = ComplexSolver()
+    assert s.game.compiled and s.expander() is not None
+
+
+def test_table_file_shared_by_both_paths(tmp_path) -> None:
+    """A table file written by the compiled search is read by the Python
+    path (same game name, same keys) and answers without a search."""
+    cx = build_complex_family("simplex-boundary:5").move([1])
+    for first, second in ((True, False), (False, True)):
+        p = str(tmp_path / f"{first}.sqlite")
+        s = ComplexSolver(compiled=first, table=p)
+        v = s.value_of(*s.decompose(cx.facets))
+        s.finish()
+        s.close()
+        t = ComplexSolver(compiled=second, table=p)
+        assert t.loaded > 0
+        assert t.value_of(*t.decompose(cx.facets)) == v
+        assert t.stats.positions == 0
+        t.close()
+
+
+def test_limits_still_apply() -> None:
+    """Position limits stop the compiled search too (the searcher's tick)."""
+    s = ComplexSolver(compiled=True, max_positions=50)
+    with pytest.raises(SearchLimitReached):
+        s.value_of(*s.decompose(build_complex_family("simplex-boundary:6").facets))
