@@ -276,3 +276,11 @@ def test_time_limit_stops_with_exit_3():
     r = run(["random:40,0.3,1", "--time-limit", "0.05"], ["0"])
     assert r.exit_code == 3
     assert "time limit 0.05 s" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_play_refuses_stdin_as_the_position() -> None:
+    from grundy.cli import main
+
+    result = cli_runner().invoke(main, ["play", "-"], input="quit\n")
+    assert result.exit_code == 2
+    assert "not -" in result.output

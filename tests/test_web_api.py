@@ -393,3 +393,81 @@ def test_serve_prints_its_url_and_serves() -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+# -- review findings: sizes refused before building, limits honoured outside the search ------------
+@pytest.mark.parametrize("position", [
+    {"facets": [[i] for i in range(100_000)]},
+    {"facets": [list(range(16))]},
+    {"complex": "\n".join(map(str, range(20_000)))},
+    {"relations": [[i, i + 1] for i in range(30_000)]},
+    {"elements": list(range(5000))},
+    {"vertices": list(range(5000)), "edges": []},
+])
+def test_huge_objects_refused_at_once(client: TestClient, position: dict) -> None:
+    t0 = time.process_time()
+    status, r = _post(client, "/api/analyze", {"position": position})
+    assert status == 413 and "over the limit" in r["error"]
+    assert time.process_time() - t0 < 5  # refused before anything quadratic is built
+
+
+def test_time_limit_covers_work_outside_the_search() -> None:
+    limited = TestClient(create_app(time_limit=1.0, max_positions=None))
+    t0 = time.perf_counter()
+    status, r = _post(limited, "/api/move", {"position": "chain:600", "move": {"element": 600}})
+    assert status == 503 and "time limit" in r["error"]
+    assert time.perf_counter() - t0 < 10
+
+
+@pytest.mark.parametrize("body,status,fragment", [
+    ({"position": "path:5", "layout": [[0, 10**400, 0.5]]}, 422, "layout"),
+    ({"position": "path:5", "layout": [[{"a": 1}, 0.5, 0.5]]}, 422, "layout"),
+    ({"position": "path:5", "layout": [[0, 0.5]]}, 422, "layout"),
+])
+def test_bad_layouts(client: TestClient, body: dict, status: int, fragment: str) -> None:
+    got, r = _post(client, "/api/view", body)
+    assert got == status and fragment in r["error"]
+
+
+@pytest.mark.parametrize("raw", [b'{"position": "path:5", "layout": [[0, 1e999, 0.5]]}',
+                                 b'{"position": {"vertices": ["\\ud800"]}}',
+                                 b"[" * 100_000])
+def test_hostile_bodies_are_422_not_500(client: TestClient, raw: bytes) -> None:
+    r = client.post("/api/view", content=raw, headers={"content-type": "application/json"})
+    assert r.status_code == 422, r.text
+    assert "\n" not in r.json()["error"]
+
+
+@pytest.mark.parametrize("move", [{"heap": True, "to": 0}, {"heap": 1.0, "to": 0}, {"heap": 1, "to": None}])
+def test_moves_take_integers_not_booleans_or_floats(client: TestClient, move: dict) -> None:
+    status, r = _post(client, "/api/move", {"position": "nim:3,4", "move": move})
+    assert status == 422 and "not a move" in r["error"]
+
+
+def test_engine_without_a_move_names_the_winner(client: TestClient) -> None:
+    assert _post(client, "/api/engine", {"position": "nim:0"})[1]["winner"] == "you"
+    assert _post(client, "/api/engine", {"position": "nim:0", "misere": True})[1]["winner"] == "engine"
+
+
+def test_the_game_names_answers_carry_are_accepted_back(client: TestClient) -> None:
+    for spec in ("chomp:3,2", "nim:1,2", "divisors:12", "simplex-boundary:3", "octal:0.07:4"):
+        status, a = _post(client, "/api/analyze", {"position": spec})
+        assert status == 200
+        status, again = _post(client, "/api/analyze", {"position": spec, "game": a["game"]})
+        assert status == 200 and again["value"] == a["value"], (spec, again)
+
+
+def test_partizan_requests_wait_at_most_the_time_limit() -> None:
+    client = TestClient(create_app(time_limit=0.5, max_positions=None))
+    from grundy.web import app as web_app
+
+    limits = web_app._Limits(0.5, None)
+    limits.partizan.acquire()  # another partizan search holds the turn
+    try:
+        with pytest.raises(grundy.SearchLimitReached):
+            with web_app._partizan_turn(limits):
+                pass
+    finally:
+        limits.partizan.release()
+    status, r = _post(client, "/api/analyze", {"position": "path:3", "game": "be-bo"})
+    assert status == 200

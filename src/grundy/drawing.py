@@ -333,6 +333,7 @@ def _large_layout(comp: list[int], graph: Graph, seed: int) -> list[tuple[float,
     try:
         import networkx as nx
         import numpy  # noqa: F401
+        import scipy  # noqa: F401  (networkx's spring_layout needs it for large graphs)
     except ImportError:
         k = len(comp)
         return [(k * math.cos(2 * math.pi * i / k) / 4, k * math.sin(2 * math.pi * i / k) / 4) for i in range(k)]

@@ -56,14 +56,18 @@ __all__ = [
 #: The largest position a game in play may have, in moves-worth of parts
 #: (vertices + edges, elements, faces, squares or counters): play lists every
 #: move and values every option.
-MAX_PLAY_SIZE = 2_500
+MAX_PLAY_SIZE = 1_000
+
+#: Most items (facets, elements, relations, edges, text lines) a position
+#: object may list: refused before anything is built.
+MAX_LISTED = 10_000
 
 #: The game of each kind of position other than graphs (graphs take a
 #: ruleset name).
 GAMES_BY_KIND = {
     "poset": "poset",
     "complex": "subset-takeaway",
-    "chomp": "chomp-board",
+    "chomp": "rectangular-chomp",
     "nim": "nim",
     "octal": "octal",
 }
@@ -100,6 +104,7 @@ class Play:
     misere: bool = False
     name: str = ""
     _moves: list[Move] | None = field(default=None, compare=False, repr=False)
+    _index: dict[Any, dict[Any, Move]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def partizan(self) -> bool:
@@ -132,7 +137,7 @@ class Play:
         InputError
             ``side`` missing or unknown for a partizan ruleset.
         """
-        return [m for m, _ in self.options(side)]
+        return list(_legal_moves(self, side))
 
     def options(self, side: str | None = None) -> list[tuple[Move, "Play"]]:
         """Every legal move with the position it leads to (see :meth:`moves`)."""
@@ -148,11 +153,22 @@ class Play:
         """
         if isinstance(move, dict):
             move = _move_from_json(move)
-        legal = _legal_moves(self, side)
-        for m in legal:
-            if _same_move(m, move):
-                return self._apply(m, side)
+        found = self.find(move, side)
+        if found is not None:
+            return self._apply(found, side)
         raise InputError(f"not a legal move here: {_move_text(move)}" + (f" (for {side})" if side else ""))
+
+    def find(self, move: Move, side: str | None = None) -> Move | None:
+        """The legal move ``move`` names (edges in either orientation, a
+        face's vertices in any order), or None."""
+        index = self._index.get(side)
+        if index is None:
+            index = {move_key(m): m for m in _legal_moves(self, side)}
+            self._index[side] = index
+        try:
+            return index.get(move_key(move))
+        except TypeError:  # an unhashable label
+            return None
 
     def to_spec(self) -> str | dict[str, Any]:
         """A spec :func:`read_play` reads back to this position (same
@@ -240,7 +256,11 @@ def read_play(spec: str | dict[str, Any], *, game: str | None = None, misere: bo
     """
     from grundy.readwrite.kinds import kind_of, load_other
 
+    bad = _bad_text(spec)
+    if bad is not None:
+        raise InputError(f"position: {bad}")
     if isinstance(spec, dict):
+        _check_listed(spec)
         kind, position, name = _read_object(spec)
     elif isinstance(spec, str):
         text = spec.strip()
@@ -272,6 +292,57 @@ def read_play(spec: str | dict[str, Any], *, game: str | None = None, misere: bo
         if not play.partizan:
             _check_playable(play, get_ruleset(play.game))
     return play
+
+
+def _bad_text(x: Any, depth: int = 0) -> str | None:
+    """A string that is not valid Unicode (a lone surrogate), or nesting
+    deeper than 50 levels, anywhere in a spec; else None."""
+    if depth > 50:
+        return "nested over 50 levels"
+    if isinstance(x, str):
+        return None if _encodable(x) else "a string with a lone surrogate"
+    if isinstance(x, dict):
+        items = list(x.keys()) + list(x.values())
+    elif isinstance(x, list):
+        items = x
+    else:
+        return None
+    for item in items:
+        bad = _bad_text(item, depth + 1)
+        if bad is not None:
+            return bad
+    return None
+
+
+def _check_listed(obj: dict[str, Any]) -> None:
+    """Refuse, before building anything, a position object listing more
+    than a position in play can hold (:data:`MAX_PLAY_SIZE` parts).
+
+    Raises
+    ------
+    TooLargeError
+        Too many vertices, edges, elements, relations, facets or text lines,
+        or facets spanning more faces than :data:`MAX_PLAY_SIZE`.
+    """
+    limits = {"vertices": MAX_PLAY_SIZE, "edges": MAX_PLAY_SIZE, "elements": MAX_PLAY_SIZE,
+              "relations": MAX_LISTED, "facets": MAX_PLAY_SIZE}
+    for key, most in limits.items():
+        value = obj.get(key)
+        if isinstance(value, list) and len(value) > most:
+            raise TooLargeError(f"position: {len(value)} {key}, over the limit of {most} for play")
+    facets = obj.get("facets")
+    if isinstance(facets, list):
+        faces = sum(2 ** min(len(f), 64) - 1 for f in facets if isinstance(f, list))
+        if faces > MAX_PLAY_SIZE:
+            raise TooLargeError(f"position: facets spanning up to {faces} faces, over the limit of "
+                                f"{MAX_PLAY_SIZE} for play")
+    for key in ("graph", "poset", "complex"):
+        text = obj.get(key)
+        if isinstance(text, str):
+            lines = text.count("\n") + 1
+            most = MAX_PLAY_SIZE if key == "complex" else MAX_LISTED
+            if lines > most:
+                raise TooLargeError(f"position: {lines} lines of text, over the limit of {most} for play")
 
 
 def _check_playable(play: Play, ruleset: Any) -> None:
@@ -400,6 +471,9 @@ def _move_from_json(d: Any) -> Move:
                          "{\"element\": x}, {\"face\": [...]}, {\"row\": r, \"column\": c} or {\"heap\": i, \"to\": n}")
     allowed = [{"vertex"}, {"edge"}, {"vertex", "edges"}, {"element"}, {"face"}, {"row", "column"}, {"heap", "to"}]
     keys = set(d) - {"value", "outcome"}
+    bad = _bad_scalar(d)
+    if bad is not None:
+        raise InputError(f"not a move: {bad} where a label or an integer is expected")
     if keys not in allowed:
         raise InputError(f"not a move: {_short(json.dumps(d, default=str))}; expected one of "
                          + ", ".join("{" + ", ".join(sorted(a)) + "}" for a in allowed))
@@ -409,6 +483,42 @@ def _move_from_json(d: Any) -> Move:
         raise InputError(f"not a move: {_short(json.dumps(d, default=str))}") from None
 
 
+def _bad_scalar(x: Any, depth: int = 0) -> str | None:
+    """The first boolean, float, null or object inside a move's JSON (labels
+    and numbers of moves are integers, strings or lists of them), or None."""
+    if depth > 20:
+        return "nesting over 20 levels"
+    if isinstance(x, dict):
+        if depth:
+            return "an object"
+        for v in x.values():
+            bad = _bad_scalar(v, depth + 1)
+            if bad is not None:
+                return bad
+        return None
+    if isinstance(x, list):
+        for v in x:
+            bad = _bad_scalar(v, depth + 1)
+            if bad is not None:
+                return bad
+        return None
+    if isinstance(x, bool):
+        return json.dumps(x)
+    if isinstance(x, float) or x is None:
+        return "a number with a fraction" if isinstance(x, float) else "null"
+    if isinstance(x, str) and not _encodable(x):
+        return "a string with a lone surrogate"
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _move_text(m: Move) -> str:
     try:
         return str(m)
@@ -416,29 +526,40 @@ def _move_text(m: Move) -> str:
         return repr(m)
 
 
+def move_key(m: Move) -> tuple[Any, ...]:
+    """A hashable key naming a move up to how it may be written: an edge in
+    either orientation, a face's vertices (or Graph Nim's edges) in any
+    order, an octal move's heaps in any order. Two moves of one position
+    are the same move iff their keys are equal.
+
+    Raises
+    ------
+    TypeError
+        A label that is not hashable.
+    """
+    if m.edges is not None:
+        return ("n", m.vertex, frozenset(frozenset(e) for e in m.edges))
+    if m.edge is not None:
+        return ("e", frozenset(m.edge), len(set(m.edge)))
+    if m.face is not None:
+        return ("f", frozenset(m.face), len(m.face))
+    if m.row is not None:
+        return ("c", m.row, m.column)
+    if m.heap is not None:
+        if isinstance(m.to, tuple):
+            return ("o", m.heap, tuple(sorted(m.to)))
+        return ("h", m.heap, m.to)
+    if m.vertex is None and m.element is not None:
+        return ("x", m.element)
+    return ("v", m.vertex)
+
+
 def _same_move(legal: Move, asked: Move) -> bool:
-    """Whether ``asked`` names the legal move ``legal`` (edges in either
-    orientation; a face's vertices in any order; an octal move's heaps in
-    any order)."""
-    if legal.edges is not None:
-        return (asked.vertex == legal.vertex and asked.edges is not None
-                and {frozenset(e) for e in asked.edges} == {frozenset(e) for e in legal.edges})
-    if legal.edge is not None:
-        return asked.edges is None and asked.edge is not None and set(asked.edge) == set(legal.edge) and \
-            len(set(asked.edge)) == 2
-    if legal.face is not None:
-        return asked.face is not None and sorted(map(repr, asked.face)) == sorted(map(repr, legal.face)) and \
-            len(set(asked.face)) == len(asked.face)
-    if legal.row is not None:
-        return asked.row == legal.row and asked.column == legal.column
-    if legal.heap is not None:
-        if isinstance(legal.to, tuple):
-            return asked.heap == legal.heap and isinstance(asked.to, (tuple, int)) and \
-                sorted(asked.to if isinstance(asked.to, tuple) else (asked.to,)) == sorted(legal.to)
-        return asked.heap == legal.heap and asked.to == legal.to and not isinstance(asked.to, bool)
-    if legal.element is not None and legal.vertex is None:
-        return asked.element == legal.element and asked.vertex is None
-    return asked.vertex == legal.vertex and asked.edge is None and asked.edges is None and asked.element is None
+    """Whether ``asked`` names the legal move ``legal`` (see :func:`move_key`)."""
+    try:
+        return move_key(legal) == move_key(asked)
+    except TypeError:
+        return False
 
 
 def _legal_moves(play: Play, side: str | None) -> list[Move]:
@@ -668,24 +789,23 @@ def engine_move(play: Play, answer: Analysis | PartizanReport | None = None, *, 
         if report.winning_moves[side]:
             return report.winning_moves[side][0]
         return min(legal, key=lambda mo: mo[1].size())[0]
-    legal = play.options()
+    legal = play.moves()
     if not legal:
         return None
     if not isinstance(answer, Analysis) or answer.options is None:
         answer = analyse(play, time_limit=time_limit, max_positions=max_positions)
     assert answer.options is not None
+    results = {move_key(m): v for m, v in answer.options}
     scored = []
-    for index, (move, after) in enumerate(legal):
-        result = next((v for m, v in answer.options if _same_move(m, move)), None)
+    for index, move in enumerate(legal):
+        result = results.get(move_key(move))
         if result is None:  # every legal move is in the option table
             raise AssertionError(f"move {move} missing from the option table")
-        if play.misere:
-            scored.append(((0 if result == "P" else 1, after.size(), index), move))
-        else:
-            scored.append(((result, after.size() if result else 0, index), move))
-    if play.misere:
-        return min(scored, key=lambda s: s[0])[1]
-    wins = [m for key, m in scored if key[0] == 0]
-    if wins:
-        return wins[0]
-    return min(scored, key=lambda s: s[0])[1]
+        if result in (0, "P"):
+            return move  # the first winning move in move order
+        scored.append(((1 if play.misere else result), index, move))
+    best = min(key for key, _, _ in scored)
+    tied = [(index, move) for key, index, move in scored if key == best]
+    if len(tied) == 1:
+        return tied[0][1]
+    return min(tied, key=lambda t: (play._apply(t[1], None).size(), t[0]))[1]

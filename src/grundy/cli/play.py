@@ -60,6 +60,8 @@ def play(spec: str, game: str | None, first: str, misere: bool, side: str | None
     from grundy.play import read_play
 
     def body() -> None:
+        if spec.strip() == "-":
+            raise InputError("grundy play reads its moves from stdin: give the position as a spec or a file, not -")
         position = read_play(spec, game=game, misere=misere, files=True)
         if side is not None and not position.partizan:
             raise InputError(f"option --side does not apply to game {position.game}: it is impartial "
@@ -216,8 +218,9 @@ class _Game:
         legal = self.play.moves(self.me)
         if text.startswith("#"):
             k = text[1:].strip()
-            if not (k.isascii() and k.isdigit()) or not 1 <= int(k) <= len(legal):
-                raise InputError(f"no move {text}: the list has moves #1 to #{len(legal)}")
+            if not (k.isascii() and k.isdigit()) or len(k) > 9 or not 1 <= int(k) <= len(legal):
+                shown = text if len(text) <= 20 else text[:20] + "..."
+                raise InputError(f"no move {shown}: the list has moves #1 to #{len(legal)}")
             move = legal[int(k) - 1]
             return move, self.play.after(move, self.me)
         flat = " ".join(text.split())

@@ -41,8 +41,11 @@ and run one at a time.
 
 from __future__ import annotations
 
+import math
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -51,6 +54,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 from swagger_ui_bundle import swagger_ui_path
 
@@ -155,6 +159,12 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": _validation_line(exc)}, status_code=422)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400:  # an unreadable body: bad input like any other
+            return JSONResponse({"error": f"unreadable request body: {exc.detail}"}, status_code=422)
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
     @app.exception_handler(GrundyError)
     async def refused(request: Request, exc: GrundyError) -> JSONResponse:
         return _error(exc)
@@ -186,7 +196,7 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
         def work() -> dict[str, Any]:
             play = _read(body)
             if play.partizan:
-                with limits.partizan:
+                with _partizan_turn(limits):
                     return _partizan_json(play, partizan_report(play, **_kw(limits)))
             return analyse(play, option_table=body.options, **_kw(limits)).to_json()
 
@@ -236,8 +246,9 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
             play = _read(body)
             side = _side(play, body.side, "side")
             reply = _engine(play, side, limits)
-            if reply is None:
-                return {"move": None, "text": None, "position": play.to_spec(), "over": True}
+            if reply is None:  # the engine, to move, cannot: it loses (normal play) or wins (misère)
+                return {"move": None, "text": None, "position": play.to_spec(), "over": True,
+                        "winner": "engine" if play.misere else "you"}
             after = play.after(reply, side)
             over = not after.moves(_other(side))
             return {"move": reply.to_json(), "text": str(reply), "position": after.to_spec(), "over": over,
@@ -289,13 +300,29 @@ async def _off_loop(limits: _Limits, request_id: str | None, work: Callable[[], 
 
     def run() -> T:
         with cancellable(event):
-            return work()
+            try:
+                return work()
+            finally:
+                _bound_caches()
 
     try:
         return await anyio.to_thread.run_sync(run)
     finally:
         if request_id is not None:
             limits.running.pop(request_id, None)
+
+
+#: Chomp positions the server keeps valued between requests at most.
+MAX_CHOMP_CACHE = 2_000_000
+
+
+def _bound_caches() -> None:
+    """Forget the Chomp values kept between requests once they pass
+    :data:`MAX_CHOMP_CACHE` (the cache is unbounded by itself)."""
+    from grundy.games.chomp.values import cached_positions, clear_cache
+
+    if cached_positions() > MAX_CHOMP_CACHE:
+        clear_cache()
 
 
 def _read(body: _Body) -> Play:
@@ -327,15 +354,31 @@ def _winner(play: Play, over: bool, mover: str) -> str | None:
 
 def _find(play: Play, move: dict[str, Any], side: str | None) -> Move:
     """The legal move ``move`` names (in the position's own form)."""
-    from grundy.play import _move_from_json, _same_move
+    from grundy.play import _move_from_json
 
-    asked = _move_from_json(move)
-    return next(m for m in play.moves(side) if _same_move(m, asked))
+    found = play.find(_move_from_json(move), side)
+    assert found is not None  # play.after accepted it
+    return found
+
+
+@contextmanager
+def _partizan_turn(limits: _Limits) -> Iterator[None]:
+    """Wait for the partizan search (one at a time: pycgt's caches are
+    shared) at most the time limit; then SearchLimitReached (HTTP 503)."""
+    wait = -1 if limits.time_limit is None else limits.time_limit
+    t0 = time.perf_counter()
+    if not limits.partizan.acquire(timeout=wait):
+        raise SearchLimitReached(f"time limit {limits.time_limit:g} s (waiting for other partizan searches)",
+                                 0, time.perf_counter() - t0)
+    try:
+        yield
+    finally:
+        limits.partizan.release()
 
 
 def _engine(play: Play, side: str | None, limits: _Limits) -> Move | None:
     if play.partizan:
-        with limits.partizan:
+        with _partizan_turn(limits):
             return engine_move(play, side=side, **_kw(limits))
     return engine_move(play, **_kw(limits))
 
@@ -355,7 +398,7 @@ def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: 
     moves: list[dict[str, Any]] = []
     answer: dict[str, Any]
     if play.partizan:
-        with limits.partizan:
+        with _partizan_turn(limits):
             report = partizan_report(play, **_kw(limits))
         answer = _partizan_json(play, report)
         assert side is not None
@@ -415,11 +458,18 @@ def _layout(play: Play, given: list[list[Any]] | None) -> dict[Any, tuple[float,
     for item in given or []:
         if not (isinstance(item, list) and len(item) == 3):
             raise InputError("layout: each entry is [label, x, y]")
+        if not isinstance(item[0], (int, str, list)) or isinstance(item[0], bool):
+            raise InputError("layout: a label must be an integer, a string or a list")
         label = _M.from_json({"vertex": item[0]}).vertex
         x, y = item[1], item[2]
         if not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in (x, y)):
             raise InputError("layout: coordinates must be numbers")
-        known[label] = (float(x), float(y))
+        if not all(abs(c) <= 10**6 and math.isfinite(c) for c in (x, y)):
+            raise InputError("layout: coordinates must be finite numbers of reasonable size (in the unit square)")
+        try:
+            known[label] = (float(x), float(y))
+        except TypeError:
+            raise InputError("layout: a label must be an integer, a string or a list") from None
     labels = play.position.labels
     if all(v in known for v in labels):
         return {v: known[v] for v in labels}

@@ -109,6 +109,13 @@ def _sizes(rows: tuple[int, ...], cap: int | None = None) -> tuple[int, int]:
 _TABLE: dict[tuple[int, ...], int] = {(1,): 0}
 
 
+def cached_positions() -> int:
+    """How many Chomp positions the value cache holds (it is kept between
+    calls, unbounded: a long-running server clears it with
+    :func:`clear_cache` when it grows too large)."""
+    return len(_TABLE)
+
+
 def clear_cache() -> None:
     """Forget every Chomp value computed so far (they are kept between calls)."""
     _TABLE.clear()
