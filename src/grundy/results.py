@@ -13,6 +13,7 @@ answered by Bouton's rule (the pure search checks it with ``theory=False``).
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
@@ -216,20 +217,85 @@ def _complex(
     progress: bool,
     table: str | None,
 ) -> dict[str, Any]:
+    """A complex's answer. Gale's game (``simplex-boundary:n``) also gets its
+    first-move table up to symmetry; with a ``table`` file (a long run that
+    resumes) its first moves are settled first, each reported as it is
+    (stderr, with ``progress``) and recorded with the search's counters in
+    the checkpoint summary ``TABLE.summary.json`` (see :func:`_summary`),
+    rewritten every minute, at each settled first move and at the end."""
     from grundy.games.complexes import ComplexSolver, complex_analysis, gale_first_moves
 
-    solver = ComplexSolver(theory, time_limit=time_limit, max_positions=max_positions, progress=progress, table=table)
+    family, _, params = name.strip().partition(":")
+    gale = family.lower() == "simplex-boundary" and params.strip().isdigit()
+    settled: list[tuple[int, int]] = []
+    t0 = time.perf_counter()
+
+    def summary(solver: Any, state: str) -> None:
+        if gale and table is not None:
+            _summary(table, name, int(params), settled, solver, time.perf_counter() - t0, state)
+
+    solver = ComplexSolver(theory, time_limit=time_limit, max_positions=max_positions, progress=progress, table=table,
+                           report=(lambda s: summary(s, "running")) if gale and table is not None else None,
+                           report_seconds=60.0)
     try:
+        if gale and table is not None:
+            def on_settled(k: int, value: int) -> None:
+                settled.append((k, value))
+                if progress:
+                    print(f"first move k={k} settled: value {value} ({len(settled)} of {int(params) - 1}; "
+                          f"{solver.progress_line()})", file=sys.stderr, flush=True)
+                summary(solver, "running")
+
+            try:
+                gale_first_moves(int(params), solver=solver, on_settled=on_settled)
+            except SearchLimitReached as limit:
+                summary(solver, f"stopped: {limit.reason}")
+                raise
         result = complex_analysis(cx, option_table=option_table, name=name, solver=solver)
-        family, _, params = name.strip().partition(":")
-        if family.lower() == "simplex-boundary" and params.strip().isdigit():
+        if gale:
             # Gale's game: the first-move table up to symmetry (one face of each size)
             result["first_moves"] = [
                 {"face_size": k, "value": v} for k, v in gale_first_moves(int(params), solver=solver)
             ]
+            settled[:] = [(m["face_size"], m["value"]) for m in result["first_moves"]]
+            summary(solver, f"done: value {result['value']}")
     finally:
         solver.close()
     return result
+
+
+def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], solver: Any, seconds: float,
+             state: str) -> None:
+    """Write ``TABLE.summary.json``: the run's spec, state (``running``,
+    ``stopped: REASON`` or ``done: value V``), the first moves settled so far
+    (``face_size``, ``value``), positions expanded, values known, seconds
+    and positions per second of this run, and when it was written. Written
+    to a temporary file and renamed, so a kill leaves the previous summary."""
+    import json
+    import os
+    from datetime import datetime, timezone
+
+    positions = solver.stats.positions
+    out = {
+        "spec": name,
+        "table": table,
+        "state": state,
+        "first_moves": [{"face_size": k, "value": v} for k, v in settled],
+        "settled": len(settled),
+        "of": n - 1,
+        "positions": positions,
+        "values_known": len(solver.values),
+        "seconds": round(seconds, 1),
+        "positions_per_second": round(positions / seconds, 1) if seconds > 0 else None,
+        "written": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+    path = table + ".summary.json"
+    try:
+        with open(path + ".tmp", "w", encoding="utf-8") as fh:
+            json.dump(out, fh, indent=1)
+        os.replace(path + ".tmp", path)
+    except OSError:
+        pass  # a summary that cannot be written does not stop the search
 
 
 # -- Nim ------------------------------------------------------------------------

@@ -12,6 +12,8 @@ loaded).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from typing import Any
 
 from grundy.core.explain import measured, sum_values
@@ -172,12 +174,15 @@ def _back(x: Any) -> Any:
     return tuple(_back(y) for y in x) if isinstance(x, list) else x
 
 
-def gale_first_moves(n: int, *, solver: ComplexSolver | None = None) -> list[tuple[int, int]]:
+def gale_first_moves(n: int, *, solver: ComplexSolver | None = None,
+                     on_settled: Callable[[int, int], None] | None = None) -> list[tuple[int, int]]:
     """The first-move table of Gale's game on an ``n``-set up to symmetry.
 
     Every nonempty proper subset of the same size is equivalent under the
     symmetric group, so the table has one move per size ``k = 1 .. n-1``:
-    removing ``{1..k}`` and every set containing it.
+    removing ``{1..k}`` and every set containing it. ``on_settled(k,
+    value)`` is called as each first move is settled (for progress and
+    checkpoint summaries of long runs).
 
     Returns
     -------
@@ -207,6 +212,8 @@ def gale_first_moves(n: int, *, solver: ComplexSolver | None = None) -> list[tup
         for k in range(1, n):
             nim, unk = solver.decompose(remove_face(start.facets, (1 << k) - 1))
             out.append((k, solver.value_of(nim, unk)))
+            if on_settled is not None:
+                on_settled(k, out[-1][1])
     finally:
         solver.finish()
     return out
