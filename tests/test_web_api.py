@@ -95,7 +95,9 @@ def test_every_impartial_ruleset(client: TestClient, game: str) -> None:
 
 @pytest.mark.parametrize("game", sorted(PARTIZAN_RULESETS))
 def test_every_partizan_ruleset(client: TestClient, game: str) -> None:
-    status, got = _post(client, "/api/analyze", {"position": "path:4", "game": game})
+    status, brief = _post(client, "/api/analyze", {"position": "path:4", "game": game})
+    assert status == 200 and "options" not in brief  # listed on request, as for every kind
+    status, got = _post(client, "/api/analyze", {"position": "path:4", "game": game, "options": True})
     assert status == 200, got
     value = partizan_value(game, "path:4")
     assert got["canonical_form"] == str(value) and got["outcome"] == value.outcome
@@ -120,6 +122,13 @@ def test_view_lists_every_legal_move(client: TestClient, spec: str) -> None:
         map(json.dumps, v["analysis"]["winning_moves"]))
     assert v["svg"].startswith("<svg")
     assert read_play(v["position"]).to_spec() == play.to_spec()
+
+
+def test_layout_is_refused_for_positions_that_are_not_graphs(client: TestClient) -> None:
+    status, r = _post(client, "/api/view", {"position": "nim:3,4", "layout": [[0, 0.5, 0.5]]})
+    assert status == 422 and "layout applies to graphs only" in r["error"]
+    status, r = _post(client, "/api/view", {"position": "nim:3,4", "side": "left"})
+    assert status == 422 and "side" in r["error"]
 
 
 def test_view_highlight_and_layout(client: TestClient) -> None:

@@ -11,7 +11,8 @@ position (:meth:`Play.to_spec`, so a web client can hold the game), and
 the engine's move (:func:`engine_move`): a winning move when there is one,
 else a move to the smallest option (the option of smallest nim-value;
 under misère play and in partizan games, where options have no nim-value,
-the option with the fewest elements left), ties broken by move order.
+the option with the fewest parts left); ties go to the option with the
+fewest parts left, then to the first in move order.
 
 Position specs (:func:`read_play`)
 ----------------------------------
@@ -33,7 +34,7 @@ With ``files=False`` (the web API) no spec is read as a file name.
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,7 @@ from grundy.analysis import Analysis, analyze_graph, analyze_misere
 from grundy.core.moves import Move, label_json, label_str
 from grundy.errors import InputError, TooLargeError
 from grundy.games.graphs.graph import Graph
+from grundy.readwrite.kinds import _short
 
 __all__ = [
     "Play",
@@ -151,12 +153,23 @@ class Play:
         InputError
             If the move is malformed or not legal here (one line naming it).
         """
+        return self._apply(self.legal(move, side), side)
+
+    def legal(self, move: Move | dict[str, Any], side: str | None = None) -> Move:
+        """The legal move ``move`` names, as the position lists it (see
+        :meth:`find`).
+
+        Raises
+        ------
+        InputError
+            If the move is malformed or not legal here (one line naming it).
+        """
         if isinstance(move, dict):
             move = _move_from_json(move)
         found = self.find(move, side)
-        if found is not None:
-            return self._apply(found, side)
-        raise InputError(f"not a legal move here: {_move_text(move)}" + (f" (for {side})" if side else ""))
+        if found is None:
+            raise InputError(f"not a legal move here: {move}" + (f" (for {side})" if side else ""))
+        return found
 
     def find(self, move: Move, side: str | None = None) -> Move | None:
         """The legal move ``move`` names (edges in either orientation, a
@@ -383,8 +396,6 @@ def _refuse_file(text: str) -> None:
 
 def _read_object(obj: dict[str, Any]) -> tuple[str, Any, str]:
     """(kind, position, name) of a JSON object spec."""
-    from grundy.readwrite.jsontext import load_json  # noqa: F401  (strictness of the readers below)
-
     keys = set(obj)
     text_keys = {"graph", "poset", "complex"} & keys
     if text_keys:
@@ -460,10 +471,6 @@ def _reader_limits() -> dict[str, int]:
     return {"max_vertices": DEFAULT_MAX_VERTICES, "max_edges": DEFAULT_MAX_EDGES}
 
 
-def _short(text: str, width: int = 60) -> str:
-    return repr(text if len(text) <= width else text[:width] + "...")
-
-
 # -- moves ---------------------------------------------------------------------
 def _move_from_json(d: Any) -> Move:
     if not isinstance(d, dict) or not d:
@@ -519,13 +526,6 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _move_text(m: Move) -> str:
-    try:
-        return str(m)
-    except Exception:  # pragma: no cover - a malformed Move
-        return repr(m)
-
-
 def move_key(m: Move) -> tuple[Any, ...]:
     """A hashable key naming a move up to how it may be written: an edge in
     either orientation, a face's vertices (or Graph Nim's edges) in any
@@ -552,14 +552,6 @@ def move_key(m: Move) -> tuple[Any, ...]:
     if m.vertex is None and m.element is not None:
         return ("x", m.element)
     return ("v", m.vertex)
-
-
-def _same_move(legal: Move, asked: Move) -> bool:
-    """Whether ``asked`` names the legal move ``legal`` (see :func:`move_key`)."""
-    try:
-        return move_key(legal) == move_key(asked)
-    except TypeError:
-        return False
 
 
 def _legal_moves(play: Play, side: str | None) -> list[Move]:
@@ -766,7 +758,8 @@ def engine_move(play: Play, answer: Analysis | PartizanReport | None = None, *, 
     """The engine's move: the first winning move in move order when there
     is one, else a move to the smallest option (smallest nim-value in
     normal play, fewest parts left under misère play and in partizan
-    games; ties by move order); None when no move is left.
+    games; ties to the fewest parts left, then to move order); None when
+    no move is left.
 
     ``answer`` is the position's :func:`analyse` (with its option table) or
     :func:`partizan_report`; it is computed when not given. ``side``

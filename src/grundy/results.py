@@ -254,10 +254,9 @@ def _complex(
         result = complex_analysis(cx, option_table=option_table, name=name, solver=solver)
         if gale:
             # Gale's game: the first-move table up to symmetry (one face of each size)
-            result["first_moves"] = [
-                {"face_size": k, "value": v} for k, v in gale_first_moves(int(params), solver=solver)
-            ]
-            settled[:] = [(m["face_size"], m["value"]) for m in result["first_moves"]]
+            if table is None:
+                settled[:] = gale_first_moves(int(params), solver=solver)
+            result["first_moves"] = [{"face_size": k, "value": v} for k, v in settled]
             summary(solver, f"done: value {result['value']}")
     finally:
         solver.close()

@@ -633,73 +633,23 @@ def games(as_json: bool) -> None:
 
 @main.command(cls=_Command)
 @click.option("--json", "as_json", is_flag=True,
-              help="As a JSON list of {name, params, syntax, requires, definition}.")
+              help="As a JSON list of {name, kind, params, syntax, requires, definition}.")
 def families(as_json: bool) -> None:
     """List the named families (graphs, posets, complexes) and their parameters."""
-    from grundy.games.graphs.families import list_families
+    from grundy.readwrite.kinds import family_rows
 
-    fams = list_families()
-    from grundy.games.complexes import COMPLEX_FAMILIES
-    from grundy.games.posets import POSET_FAMILIES
-
+    rows = family_rows()
     if as_json:
-        from grundy.readwrite.kinds import family_rows
-
-        rows = family_rows()
         click.echo(json.dumps(rows))
         return
-    width = max(len(r["name"]) for r in rows)
+    width = max(len(r["syntax"]) for r in rows if r["kind"] == "graph")
+    titles = {"poset": "posets (a move removes an element and everything above it)",
+              "complex": "simplicial complexes (subset take-away)", "chomp": "other positions"}
     for r in rows:
-        click.echo(f"{r['name']:<{width}}  {r['kind']:<9}  {r['rule']}  [{r['source']}]")
-
-
-@main.command(cls=_Command)
-@click.option("--json", "as_json", is_flag=True,
-              help="As a JSON list of {name, params, syntax, requires, definition}.")
-def families(as_json: bool) -> None:
-    """List the named families (graphs, posets, complexes) and their parameters."""
-    from grundy.games.graphs.families import list_families
-
-    fams = list_families()
-    from grundy.games.complexes import COMPLEX_FAMILIES
-    from grundy.games.posets import POSET_FAMILIES
-
-    if as_json:
-        rows = [
-            {"name": f.name, "kind": "graph", "params": f.params, "syntax": f.syntax, "requires": f.requires,
-             "definition": f.definition}
-            for f in fams
-        ]
-        for kind, table in (("poset", POSET_FAMILIES), ("complex", COMPLEX_FAMILIES)):
-            for fam in table.values():
-                rows.append({"name": fam.name, "kind": kind, "params": fam.params,
-                             "syntax": f"{fam.name}:{fam.params}" if fam.params else fam.name,
-                             "requires": "", "definition": fam.description})
-        rows.append({"name": "chomp", "kind": "chomp", "params": "r1,r2,...", "syntax": "chomp:r1,r2,...",
-                     "requires": "row lengths >= 1, non-increasing (or chomp:MxN)",
-                     "definition": "rectangular Chomp by row lengths (chomp:MxN for a rectangle)"})
-        rows.append({"name": "nim", "kind": "nim", "params": "h1,h2,...", "syntax": "nim:h1,h2,...",
-                     "requires": "heap sizes >= 0", "definition": "Nim heaps"})
-        rows.append({"name": "octal", "kind": "octal", "params": "CODE:h1,h2,...", "syntax": "octal:CODE:h1,h2,...",
-                     "requires": "an octal code as `grundy octal` takes it; heap sizes >= 0",
-                     "definition": "heaps of an octal game (e.g. octal:0.07:5,3, Dawson's Kayles)"})
-        click.echo(json.dumps(rows))
-        return
-    width = max(len(f.syntax) for f in fams)
-    for f in fams:
-        requires = f"; {f.requires}" if f.params else ""
-        click.echo(f"{f.syntax:<{width}}  {f.definition}{requires}")
-
-    for title, table in (("posets (a move removes an element and everything above it)", POSET_FAMILIES),
-                         ("simplicial complexes (subset take-away)", COMPLEX_FAMILIES)):
-        click.echo(f"\n{title}:")
-        for fam in table.values():
-            syntax = f"{fam.name}:{fam.params}" if fam.params else fam.name
-            click.echo(f"{syntax:<{width}}  {fam.description}")
-    click.echo("\nother positions:")
-    click.echo(f"{'chomp:r1,r2,...':<{width}}  rectangular Chomp by row lengths (chomp:MxN for a rectangle)")
-    click.echo(f"{'nim:h1,h2,...':<{width}}  Nim heaps")
-    click.echo(f"{'octal:CODE:h1,h2,...':<{width}}  heaps of an octal game (e.g. octal:0.07:5,3, Dawson's Kayles)")
+        if r["kind"] in titles:
+            click.echo(f"\n{titles.pop(r['kind'])}:")
+        requires = f"; {r['requires']}" if r["kind"] == "graph" and r["params"] else ""
+        click.echo(f"{r['syntax']:<{width}}  {r['definition']}{requires}")
 
 
 # Rectangular Chomp and Nim (grundy.games.chomp) have commands of their own.

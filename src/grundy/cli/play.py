@@ -187,11 +187,12 @@ class _Game:
         if self.play.partizan:
             letter = self.me[0].upper()
             return [(m, f"form {form} (outcome {o})", o in ("P", letter)) for m, form, o in self.answer.options[self.me]]
-        from grundy.play import _same_move
+        from grundy.play import move_key
 
+        results = {move_key(m): v for m, v in self.answer.options}
         out = []
         for move in self.play.moves():
-            v = next(v for m, v in self.answer.options if _same_move(m, move))
+            v = results[move_key(move)]
             out.append((move, f"outcome {v}" if self.play.misere else f"nim-value {v}", v in (0, "P")))
         return out
 
@@ -231,10 +232,11 @@ class _Game:
         error = None
         for move in candidates:
             try:
-                after = self.play.after(move, self.me)
-                return next(m for m in legal if _names(m, move)), after
+                found = self.play.legal(move, self.me)
             except InputError as e:
                 error = error or e
+                continue
+            return found, self.play.after(found, self.me)
         assert error is not None
         raise error
 
@@ -332,7 +334,3 @@ class _Label:
         self.text = text
 
 
-def _names(legal: Move, asked: Move) -> bool:
-    from grundy.play import _same_move
-
-    return _same_move(legal, asked)

@@ -134,9 +134,7 @@ class Limits:
     def check_time(self) -> None:
         """Raise :class:`SearchLimitReached` if the time limit has passed:
         for work that is not a search of positions (no position counted)."""
-        cancel = _CANCEL.get()
-        if cancel is not None and cancel.is_set():
-            raise SearchLimitReached("cancel request", 0, time.perf_counter() - self.started)
+        self._check_cancel(0)
         if self.deadline is not None:
             now = time.perf_counter()
             if now > self.deadline:
@@ -152,9 +150,7 @@ class Limits:
         at a limit or when the event of :func:`cancellable` is set."""
         if _INTERRUPTED[0]:
             raise KeyboardInterrupt
-        cancel = _CANCEL.get()
-        if cancel is not None and cancel.is_set():
-            raise SearchLimitReached("cancel request", positions - 1, time.perf_counter() - self.started)
+        self._check_cancel(positions - 1)
         if self.max_positions is not None and positions > self.max_positions:
             raise SearchLimitReached(
                 f"position limit {self.max_positions}", positions - 1, time.perf_counter() - self.started
@@ -168,6 +164,12 @@ class Limits:
                     self._show(now, positions, known)
                 return True
         return False
+
+    def _check_cancel(self, positions: int) -> None:
+        """Raise SearchLimitReached if the event of :func:`cancellable` is set."""
+        cancel = _CANCEL.get()
+        if cancel is not None and cancel.is_set():
+            raise SearchLimitReached("cancel request", positions, time.perf_counter() - self.started)
 
     def _show(self, now: float, positions: int, known: int) -> None:
         if self._bar is None:

@@ -12,7 +12,8 @@ Endpoints
     ``{"position": SPEC, "game": NAME, "misere": bool, "options": bool}``:
     the JSON object of ``grundy value --json`` (with ``"options"`` as
     ``--all`` adds them); for a partizan ruleset the object of
-    ``grundy form --json`` with each side's options.
+    ``grundy form --json`` with each side's winning moves (and, with
+    ``"options"``, each side's options).
 ``POST /api/view``
     What the page shows of a position: the analysis, every legal move with
     its result, the drawing (SVG, winning moves highlighted), the layout,
@@ -191,13 +192,17 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
     async def analyze(body: AnalyzeBody) -> dict[str, Any]:
         """The answer of ``grundy value --json`` (``--all`` with
         ``options``); for a partizan ruleset, ``grundy form --json``'s
-        fields with each side's options and winning moves."""
+        fields with each side's winning moves (and options, with
+        ``options``)."""
 
         def work() -> dict[str, Any]:
             play = _read(body)
             if play.partizan:
                 with _partizan_turn(limits):
-                    return _partizan_json(play, partizan_report(play, **_kw(limits)))
+                    out = _partizan_json(play, partizan_report(play, **_kw(limits)))
+                if not body.options:
+                    del out["options"]  # as for every other kind: listed on request
+                return out
             return analyse(play, option_table=body.options, **_kw(limits)).to_json()
 
         return await _off_loop(limits, body.request_id, work)
@@ -219,8 +224,8 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
         def work() -> dict[str, Any]:
             play = _read(body)
             side = _side(play, body.side, "side")
-            after = play.after(body.move, side)
-            made = _find(play, body.move, side)
+            made = play.legal(body.move, side)
+            after = play.after(made, side)
             out: dict[str, Any] = {"move": made.to_json(), "move_text": str(made), "position": after.to_spec()}
             engine_side = _other(side)
             over = not after.moves(engine_side)
@@ -352,15 +357,6 @@ def _winner(play: Play, over: bool, mover: str) -> str | None:
     return stuck if play.misere else mover
 
 
-def _find(play: Play, move: dict[str, Any], side: str | None) -> Move:
-    """The legal move ``move`` names (in the position's own form)."""
-    from grundy.play import _move_from_json
-
-    found = play.find(_move_from_json(move), side)
-    assert found is not None  # play.after accepted it
-    return found
-
-
 @contextmanager
 def _partizan_turn(limits: _Limits) -> Iterator[None]:
     """Wait for the partizan search (one at a time: pycgt's caches are
@@ -392,9 +388,7 @@ def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: 
     """The page's view of a position."""
     from grundy import drawing
 
-    side = _side(play, side, "side") if play.partizan else None
-    if side is None and play.partizan:  # pragma: no cover - _side raised
-        raise InputError("side")
+    side = _side(play, side, "side")
     moves: list[dict[str, Any]] = []
     answer: dict[str, Any]
     if play.partizan:
@@ -450,9 +444,10 @@ def _layout(play: Play, given: list[list[Any]] | None) -> dict[Any, tuple[float,
     """Vertex coordinates for a graph (or a complex's vertices): those
     given (for labels still present), the rest from networkx."""
     from grundy import drawing
-    from grundy.core.moves import Move as _M
 
     if play.kind != "graph":
+        if given:
+            raise InputError(f"layout applies to graphs only, not to {play.kind} positions")
         return {}
     known: dict[Any, tuple[float, float]] = {}
     for item in given or []:
@@ -460,7 +455,7 @@ def _layout(play: Play, given: list[list[Any]] | None) -> dict[Any, tuple[float,
             raise InputError("layout: each entry is [label, x, y]")
         if not isinstance(item[0], (int, str, list)) or isinstance(item[0], bool):
             raise InputError("layout: a label must be an integer, a string or a list")
-        label = _M.from_json({"vertex": item[0]}).vertex
+        label = Move.from_json({"vertex": item[0]}).vertex
         x, y = item[1], item[2]
         if not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in (x, y)):
             raise InputError("layout: coordinates must be numbers")

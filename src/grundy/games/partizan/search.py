@@ -73,12 +73,13 @@ _MEMO = _LRU(MEMO_LIMIT)
 
 
 class _Search:
-    """One top-level computation: counts positions for ``max_positions``."""
+    """One top-level computation: counts the positions it expands; its
+    :class:`~grundy.core.limits.Limits` stop it at ``max_positions`` or the
+    time limit (or a cancel request)."""
 
     def __init__(self, ruleset: PartizanRuleset, max_positions: int | None,
                  time_limit: float | None = None) -> None:
         self.ruleset = ruleset
-        self.max_positions = max_positions
         self.positions = 0
         self.limits = Limits(time_limit, max_positions)
         self.limits.start()
