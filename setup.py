@@ -12,6 +12,7 @@ setup(
     ext_modules=cythonize(
         [
             Extension("grundy.games.graphs._kernel", ["src/grundy/games/graphs/_kernel.pyx"], optional=True),
+            Extension("grundy.core._compiled", ["src/grundy/core/_compiled.pyx"], optional=True),
             Extension(
                 "grundy.games.complexes._complex_kernel",
                 ["src/grundy/games/complexes/_complex_kernel.pyx"],
@@ -19,5 +20,6 @@ setup(
             ),
         ],
         compiler_directives={"language_level": "3"},
+        include_path=["src"],
     )
 )

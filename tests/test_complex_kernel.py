@@ -60,9 +60,15 @@ FAMILY_SPECS = [
 
 
 def _search(
-    cx: Complex | tuple[int, ...], theory: ComplexTheory, compiled: bool, how: str = "value", cap: int | None = None
+    cx: Complex | tuple[int, ...],
+    theory: ComplexTheory,
+    compiled: bool,
+    how: str = "value",
+    cap: int | None = None,
+    compact: bool = True,
 ) -> tuple[Any, ComplexSolver]:
-    s = ComplexSolver(theory, compiled=compiled, max_positions=cap)
+    s = ComplexSolver(theory, compiled=compiled, max_positions=cap, compact=compact)
+    assert (s.table.compact is not None) is compact
     assert s.game.compiled is compiled
     facets = cx.facets if isinstance(cx, Complex) else cx
     if how == "value":
@@ -73,21 +79,23 @@ def _search(
     return answer, s
 
 
-def _same_search(cx: Complex | tuple[int, ...], theory: ComplexTheory, how: str = "value", cap: int | None = None) -> Any:
+def _same_search(
+    cx: Complex | tuple[int, ...], theory: ComplexTheory, how: str = "value", cap: int | None = None, compact: bool = True
+) -> Any:
     """Search ``cx`` on both paths: the same answer, statistics (positions,
-    table hits, closed forms, reductions) and tables. With ``cap``: None
-    (nothing compared) if the Python path needs more positions."""
+    table hits, closed forms, reductions) and tables (compact or dicts).
+    With ``cap``: None (nothing compared) if the Python path needs more
+    positions."""
     try:
-        a, py = _search(cx, theory, False, how, cap)
+        a, py = _search(cx, theory, False, how, cap, compact)
     except SearchLimitReached:
         return None
-    b, c = _search(cx, theory, True, how)
+    b, c = _search(cx, theory, True, how, compact=compact)
     assert a == b
     for field in ("positions", "table_hits", "closed_forms", "reductions"):
         assert getattr(py.stats, field) == getattr(c.stats, field), field
-    assert py.values == c.values
-    assert py.not_values == c.not_values
-    assert py.aliases == c.aliases and py.irreducible == c.irreducible
+    assert py.table.snapshot() == c.table.snapshot()
+    assert py.aliases == c.aliases
     return a
 
 
@@ -221,12 +229,13 @@ SMALL = {"simplex-boundary:2", "simplex-boundary:3", "simplex-boundary:4", "skel
          "skeleton:4,4", "simplex:1", "simplex:2", "simplex:3", "simplex:4", "graph:path:3", "graph:path:5"}
 
 
+@pytest.mark.parametrize("compact", [True, False], ids=["compact", "dicts"])
 @pytest.mark.parametrize("spec", FAMILY_SPECS)
-def test_families_same_values_and_positions(spec: str) -> None:
+def test_families_same_values_and_positions(spec: str, compact: bool) -> None:
     cx = build_complex_family(spec)
-    _same_search(cx, ComplexTheory())
+    _same_search(cx, ComplexTheory(), compact=compact)
     if spec in SMALL:
-        _same_search(cx, ComplexTheory(involutions=False, binary_star=False))
+        _same_search(cx, ComplexTheory(involutions=False, binary_star=False), compact=compact)
 
 
 @pytest.mark.parametrize("spec", ["simplex-boundary:4", "skeleton:4,2", "simplex:3", "graph:path:4", "torus"])
@@ -259,9 +268,9 @@ def test_gale_first_moves_same() -> None:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(complexes(), symmetric_complexes()), st.sampled_from(THEORIES))
-def test_random_complexes_same_values_and_positions(cx: Complex, theory: ComplexTheory) -> None:
-    _same_search(cx, theory, cap=2000)
+@given(st.one_of(complexes(), symmetric_complexes()), st.sampled_from(THEORIES), st.booleans())
+def test_random_complexes_same_values_and_positions(cx: Complex, theory: ComplexTheory, compact: bool) -> None:
+    _same_search(cx, theory, cap=2000, compact=compact)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

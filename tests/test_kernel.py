@@ -227,10 +227,12 @@ def test_kernel_refuses_bad_keys() -> None:
         kernel.graph_key((0, 0), 0)
 
 
-def search_both(theory: Theory, adj: tuple[int, ...]) -> None:
+def search_both(theory: Theory, adj: tuple[int, ...], compact: bool = True) -> None:
     """The kernel's search and the Python search: same value, same answers
-    to outcome questions, same number of positions (the same algorithm)."""
-    fast, slow = Solver(theory), Solver(theory)
+    to outcome questions, same number of positions (the same algorithm),
+    the same table afterwards (compact or dicts)."""
+    fast, slow = Solver(theory, compact=compact), Solver(theory, compact=compact)
+    assert (fast.table.compact is not None) is compact
     parts = fast.decompose(adj)
     assert fast._compiled_search(parts[1]) is not None
     with python_path():
@@ -240,7 +242,8 @@ def search_both(theory: Theory, adj: tuple[int, ...]) -> None:
     assert fast.value_of(*parts) == want
     assert [fast.is_p(m, parts[1]) for m in range(4)] == want_p
     assert fast.stats.positions == slow.stats.positions
-    assert fast.values == slow.values
+    assert fast.table.snapshot() == slow.table.snapshot()
+    assert fast.aliases == slow.aliases
 
 
 @st.composite
@@ -258,15 +261,15 @@ def sparse(draw: st.DrawFn) -> tuple[int, ...]:
 
 @needs_nauty
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(sparse(), theories)
-def test_compiled_search_equals_python(adj: tuple[int, ...], theory: Theory) -> None:
-    search_both(theory, adj)
+@given(sparse(), theories, st.booleans())
+def test_compiled_search_equals_python(adj: tuple[int, ...], theory: Theory, compact: bool) -> None:
+    search_both(theory, adj, compact)
 
 
 @needs_nauty
 def test_compiled_search_equals_python_on_small_graphs_without_theory() -> None:
-    for adj in atlas()[::20]:
-        search_both(Theory.none(), adj)
+    for i, adj in enumerate(atlas()[::20]):
+        search_both(Theory.none(), adj, compact=i % 2 == 0)
 
 
 @needs_nauty
@@ -360,7 +363,7 @@ def test_values_above_63_in_the_compiled_search() -> None:
             want = [slow.is_p(m, (key,)) for m in (big, big - 1, 0, 1, 2)] + [slow.value_of(0, (key,))]
         got = [fast.is_p(m, (key,)) for m in (big, big - 1, 0, 1, 2)] + [fast.value_of(0, (key,))]
         assert got == want
-        assert fast.not_values == slow.not_values
+        assert fast.table.snapshot() == slow.table.snapshot()
 
 
 @needs_nauty

@@ -60,15 +60,37 @@ def run(searcher: Searcher, position: Any) -> int:
 
 
 def file_rows(path: Path | str, game: str) -> dict[bytes, int]:
-    """The value rows of ``game`` in a table file, read with sqlite3 alone."""
+    """The value rows of ``game`` in a table file, read with sqlite3 alone:
+    keys (rows of dict tables) and 12-byte digests (rows of compact
+    tables)."""
     conn = sqlite3.connect(str(path))
     try:
         rows = conn.execute(
             "SELECT key, value FROM positions WHERE game = ? AND value IS NOT NULL", (game,)
         ).fetchall()
+        rows += conn.execute(
+            "SELECT digest, value FROM digests WHERE game = ? AND value IS NOT NULL", (game,)
+        ).fetchall()
     finally:
         conn.close()
     return {bytes(k): v for k, v in rows}
+
+
+def known(searcher: Searcher | Table) -> dict[bytes, int]:
+    """The values a searcher's table holds, by key (dict table) or digest
+    (compact table)."""
+    table = searcher if isinstance(searcher, Table) else searcher.table
+    return {k: v for k, (v, _x, _i) in table.snapshot().items() if v is not None}
+
+
+def stored(table: Table) -> dict[bytes, tuple[int | None, int]]:
+    """Every value and excluded mask a table holds, by key or digest."""
+    return {k: (v, x) for k, (v, x, _i) in table.snapshot().items() if v is not None or x}
+
+
+def ident(table: Table, key: bytes) -> bytes:
+    """How ``table`` names ``key`` in its snapshot."""
+    return table.compact.digest(key) if table.compact is not None else key
 
 
 #: A worker process: Graph Chomp with the theory off on ``spec`` with the
@@ -138,17 +160,22 @@ def fresh(spec: str) -> tuple[int, int]:
 # ----------------------------------------------------------------------
 # a second run reads the first's work
 # ----------------------------------------------------------------------
+@pytest.mark.parametrize("compact", [False, True], ids=["dicts", "compact"])
 @pytest.mark.parametrize("case", list(CASES))
-def test_second_run_answers_from_the_file(tmp_path: Path, case: str) -> None:
+def test_second_run_answers_from_the_file(
+    tmp_path: Path, case: str, compact: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRUNDY_NO_COMPACT", "0" if compact else "1")
     make, position = CASES[case]
     pos = position()
     path = tmp_path / "table.sqlite"
     first = make(table=str(path))
+    assert (first.table.compact is not None) is compact
     value = run(first, pos)
     assert first.stats.positions > 0
-    learned = dict(first.values)
+    learned = known(first)
     first.close()
-    # every value learned is in the file (the kernel writes the dicts directly)
+    # every value learned is in the file (the kernel writes the table directly)
     assert file_rows(path, first.game.name) == learned
 
     second = make(table=str(path))
@@ -212,11 +239,11 @@ def test_save_after_a_limit_keeps_partial_rows(tmp_path: Path) -> None:
     s = make(table=path, max_positions=300)
     with pytest.raises(SearchLimitReached):
         run(s, position())
-    partial = {k: x for k, x in s.not_values.items() if x and k not in s.values}
+    partial = {k: x for k, (v, x) in stored(s.table).items() if v is None}
     s.close()
     assert partial
     again = make(table=path)
-    assert {k: again.not_values[k] for k in partial} == partial
+    assert {k: stored(again.table)[k][1] for k in partial} == partial
 
 
 # ----------------------------------------------------------------------
@@ -256,7 +283,9 @@ def _value_rows(path: Path) -> int:
         return 0
     conn = sqlite3.connect(str(path), timeout=10)
     try:
-        return conn.execute("SELECT COUNT(value) FROM positions").fetchone()[0]  # type: ignore[no-any-return]
+        return sum(  # type: ignore[no-any-return]
+            conn.execute(f"SELECT COUNT(value) FROM {t}").fetchone()[0] for t in ("positions", "digests")
+        )
     except sqlite3.OperationalError:  # no table yet
         return 0
     finally:
@@ -380,7 +409,7 @@ def test_rows_of_another_nauty_version_are_not_read(tmp_path: Path, monkeypatch:
     make, position = CASES["chomp"]
     s = make(table=path)
     value = run(s, position())
-    learned = dict(s.values)
+    learned = known(s)
     s.close()
     monkeypatch.setattr(table_module, "NAUTY_VERSION", "pynauty-0.0-other")
     other = make(table=path)
@@ -390,11 +419,13 @@ def test_rows_of_another_nauty_version_are_not_read(tmp_path: Path, monkeypatch:
     monkeypatch.undo()
     conn = sqlite3.connect(path)
     versions = dict(conn.execute("SELECT nauty, COUNT(value) FROM positions GROUP BY nauty").fetchall())
+    versions.update(conn.execute("SELECT nauty, COUNT(value) FROM digests GROUP BY nauty").fetchall())
     conn.close()
-    assert versions == {table_module.NAUTY_VERSION: len(learned), "pynauty-0.0-other": len(learned)}
+    suffix = "" if s.table.compact is None else f"/{table_module.DIGEST_FORMAT}"
+    assert versions == {table_module.NAUTY_VERSION + suffix: len(learned), "pynauty-0.0-other" + suffix: len(learned)}
     # each version reads its own rows only
     same = make(table=path)
-    assert same.values == learned
+    assert known(same) == learned
     assert run(same, position()) == value and same.stats.positions == 0
     same.close()
 
@@ -405,46 +436,58 @@ def test_rows_of_another_nauty_version_are_not_read(tmp_path: Path, monkeypatch:
 KEY = b"\x00\x01some-canonical-key"
 
 
-def test_partial_row_never_overwrites_a_value(tmp_path: Path) -> None:
+KINDS = pytest.mark.parametrize("compact", [False, True], ids=["dicts", "compact"])
+
+
+@KINDS
+def test_partial_row_never_overwrites_a_value(tmp_path: Path, compact: bool) -> None:
     path = str(tmp_path / "upsert.sqlite")
-    a, b = Table(path, "g"), Table(path, "g")  # two processes, say
+    a, b = Table(path, "g", compact=compact), Table(path, "g", compact=compact)  # two processes, say
     a.values[KEY] = 3
     assert a.save() == 1
     b.not_values[KEY] = 0b101  # b learned only that the value is not 0 or 2
     assert b.save() == 1
     b.not_values[KEY] = 0b10101
     assert b.save() == 1
-    c = Table(path, "g")
-    assert c.values == {KEY: 3} and c.not_values == {}
+    c = Table(path, "g", compact=compact)
+    assert stored(c) == {ident(c, KEY): (3, 0)}
     assert c.count() == (1, 0)
     conn = sqlite3.connect(path)
-    assert conn.execute("SELECT value, excluded FROM positions").fetchall() == [(3, None)]
+    rows = conn.execute("SELECT value, excluded FROM positions").fetchall()
+    rows += conn.execute("SELECT value, excluded FROM digests").fetchall()
+    assert rows == [(3, None)]
     conn.close()
     for t in (a, b, c):
         t.close()
 
 
-def test_value_replaces_a_partial_row(tmp_path: Path) -> None:
+@KINDS
+def test_value_replaces_a_partial_row(tmp_path: Path, compact: bool) -> None:
     path = str(tmp_path / "upsert.sqlite")
-    a, b = Table(path, "g"), Table(path, "g")
+
+    def table() -> Table:
+        return Table(path, "g", compact=compact)
+
+    a, b = table(), table()
     a.not_values[KEY] = 0b11
     a.save()
-    assert Table(path, "g").not_values == {KEY: 0b11}
+    assert stored(table()) == {ident(a, KEY): (None, 0b11)}
     b.values[KEY] = 2
     b.save()
-    c = Table(path, "g")
-    assert c.values == {KEY: 2} and c.not_values == {} and c.count() == (1, 0)
+    c = table()
+    assert stored(c) == {ident(c, KEY): (2, 0)} and c.count() == (1, 0)
     # a's partial, learned later but before it knew the value, changes nothing
     a.not_values[KEY] = 0b111
     a.save()
-    assert Table(path, "g").values == {KEY: 2} and Table(path, "g").count() == (1, 0)
+    assert stored(table()) == {ident(c, KEY): (2, 0)} and table().count() == (1, 0)
     for t in (a, b, c):
         t.close()
 
 
-def test_save_writes_only_what_is_new(tmp_path: Path) -> None:
+@KINDS
+def test_save_writes_only_what_is_new(tmp_path: Path, compact: bool) -> None:
     path = str(tmp_path / "new.sqlite")
-    t = Table(path, "g")
+    t = Table(path, "g", compact=compact)
     t.values[b"a"] = 1
     t.values[b"b"] = 0
     t.not_values[b"c"] = 0b110
@@ -454,13 +497,14 @@ def test_save_writes_only_what_is_new(tmp_path: Path) -> None:
     t.not_values.pop(b"c")
     assert t.save() == 1
     t.close()
-    u = Table(path, "g")
-    assert u.loaded == 3 and u.values == {b"a": 1, b"b": 0, b"c": 4} and u.not_values == {}
+    u = Table(path, "g", compact=compact)
+    assert u.loaded == 3 and stored(u) == {ident(u, k): (v, 0) for k, v in {b"a": 1, b"b": 0, b"c": 4}.items()}
     assert u.save() == 0
     u.values[b"d"] = 7
     assert u.save() == 1
     u.close()
-    assert Table(path, "g").values == {b"a": 1, b"b": 0, b"c": 4, b"d": 7}
+    last = Table(path, "g", compact=compact)
+    assert stored(last) == {ident(last, k): (v, 0) for k, v in {b"a": 1, b"b": 0, b"c": 4, b"d": 7}.items()}
 
 
 # -- the Python API's table= ------------------------------------------------------

@@ -123,6 +123,9 @@ class Searcher:
         the memory used beyond the table.
     reduction_cache_size : int
         How many keys keep their reduction cached (with a new table).
+    compact : bool or None
+        With a new table: compact (True), dicts (False) or the default
+        (None), as :class:`grundy.core.table.Table`.
     checkpoint_seconds : float
         Seconds between writes of a table file during a search.
     report : callable, optional
@@ -152,10 +155,11 @@ class Searcher:
         checkpoint_seconds: float = 5.0,
         report: Callable[["Searcher"], None] | None = None,
         report_seconds: float = 10.0,
+        compact: bool | None = None,
     ) -> None:
         self.game = game
         if not isinstance(table, Table):
-            table = Table(table, game.name, reduction_cache_size=reduction_cache_size)
+            table = Table(table, game.name, reduction_cache_size=reduction_cache_size, compact=compact)
         self.table = table
         self.values = table.values
         self.not_values = table.not_values

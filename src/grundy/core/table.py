@@ -10,10 +10,28 @@ by a limit). Reductions (``aliases``: key -> the decomposition of what it
 reduces to; ``irreducible``: keys with none) are a cache only, rebuilt on
 demand, never written to a file.
 
+Two kinds of table
+------------------
+*Compact* (the default when the compiled core ``grundy.core._compiled`` is
+built): a :class:`~grundy.core._compiled.CompactTable`, 24-byte slots in one
+flat array, each position kept as a 95-bit digest of its key with its value
+and excluded-value mask: 32-48 bytes per stored position, against several
+hundred for Python dicts of bytes keys (docs/performance.md, "Compact
+table"). Its module docstring gives the collision probability. ``values``,
+``not_values`` and ``irreducible`` are then views with the dict/set
+methods the search uses (no iteration: the keys are not kept).
+*Dicts* (``compact=False``, or without the compiled core, or with the
+environment variable ``GRUNDY_NO_COMPACT=1``): plain dicts and a set, which
+keep the keys and can be listed.
+
 The file
 --------
 One SQLite file (stdlib ``sqlite3``, WAL journal, no server) holds the rows
-of any number of games: ``(game, nauty, key, value, excluded)``, ``game``
+of any number of games: ``(game, nauty, key, value, excluded)`` (table
+``positions``, written by dict tables) and ``(game, nauty, digest, value,
+excluded)`` (table ``digests``, written by compact tables, ``nauty`` then
+naming the digest too; a compact table reads both, a dict table only the
+first), ``game``
 naming the ruleset and key format (e.g. ``graph:chomp``), ``nauty`` the
 canonical labelling (:data:`grundy.core.canon.NAUTY_VERSION`; rows of
 another version are never read, since canonical labels may differ between
@@ -34,6 +52,7 @@ kernel writes to the same plain dicts; no write has to go through Python.
 from __future__ import annotations
 
 import itertools
+import os
 import sqlite3
 import time
 from typing import Any
@@ -41,7 +60,22 @@ from typing import Any
 from grundy.core.canon import NAUTY_VERSION
 from grundy.errors import InputError
 
-__all__ = ["Table", "SQLiteFile"]
+try:
+    from grundy.core._compiled import CompactTable
+except ImportError:  # the compiled core is optional
+    CompactTable = None
+
+__all__ = ["Table", "SQLiteFile", "compact_available", "DIGEST_FORMAT"]
+
+#: Names the digest of a compact table's rows (stored with the nauty version
+#: in the ``digests`` table): a change of the digest must change this.
+DIGEST_FORMAT = "digest95-v1"
+
+
+def compact_available() -> bool:
+    """Whether tables are compact by default: the compiled core is built and
+    ``GRUNDY_NO_COMPACT`` is not set to a non-empty value other than 0."""
+    return CompactTable is not None and os.environ.get("GRUNDY_NO_COMPACT", "0") in ("", "0")
 
 #: Seconds a process waits for another one holding the file's lock.
 _BUSY_SECONDS = 60.0
@@ -56,6 +90,18 @@ _SHARDS = (
     "CREATE TABLE IF NOT EXISTS shards (game TEXT NOT NULL, nauty TEXT NOT NULL, "
     "shard TEXT NOT NULL, data BLOB NOT NULL, summary TEXT NOT NULL, PRIMARY KEY (game, nauty, shard)) WITHOUT ROWID"
 )
+_DIGESTS = (
+    "CREATE TABLE IF NOT EXISTS digests (game TEXT NOT NULL, nauty TEXT NOT NULL, "
+    "digest BLOB NOT NULL, value INTEGER, excluded TEXT, PRIMARY KEY (game, nauty, digest)) WITHOUT ROWID"
+)
+_DIGEST_VALUE = (
+    "INSERT INTO digests (game, nauty, digest, value, excluded) VALUES (?, ?, ?, ?, NULL) "
+    "ON CONFLICT (game, nauty, digest) DO UPDATE SET value = excluded.value, excluded = NULL"
+)
+_DIGEST_PARTIAL = (
+    "INSERT INTO digests (game, nauty, digest, value, excluded) VALUES (?, ?, ?, NULL, ?) "
+    "ON CONFLICT (game, nauty, digest) DO UPDATE SET excluded = excluded.excluded WHERE digests.value IS NULL"
+)
 _UPSERT_VALUE = (
     "INSERT INTO positions (game, nauty, key, value, excluded) VALUES (?, ?, ?, ?, NULL) "
     "ON CONFLICT (game, nauty, key) DO UPDATE SET value = excluded.value, excluded = NULL"
@@ -64,6 +110,12 @@ _UPSERT_PARTIAL = (
     "INSERT INTO positions (game, nauty, key, value, excluded) VALUES (?, ?, ?, NULL, ?) "
     "ON CONFLICT (game, nauty, key) DO UPDATE SET excluded = excluded.excluded WHERE positions.value IS NULL"
 )
+
+
+def _digest_nauty() -> str:
+    """The ``nauty`` column of digest rows: the canonical labelling and the
+    digest (read at each use, so that the version can be changed)."""
+    return f"{NAUTY_VERSION}/{DIGEST_FORMAT}"
 
 
 class SQLiteFile:
@@ -114,6 +166,7 @@ class SQLiteFile:
                 self.conn.execute("PRAGMA synchronous=NORMAL")
                 self.conn.execute(_SCHEMA)
                 self.conn.execute(_SHARDS)
+                self.conn.execute(_DIGESTS)
                 self.conn.commit()
                 break
             except sqlite3.OperationalError as exc:
@@ -140,6 +193,46 @@ class SQLiteFile:
             elif excluded:
                 not_values[key] = int(excluded, 16)
         return rows
+
+    def load_compact(self, table: Any) -> int:
+        """Merge this game's rows into a compact table (``positions`` rows
+        by the digests of their keys, then ``digests`` rows); returns rows
+        read."""
+        rows = 0
+        cur = self.conn.execute(
+            "SELECT key, value, excluded FROM positions WHERE game = ? AND nauty = ?",
+            (self.game, NAUTY_VERSION),
+        )
+        for key, value, excluded in cur:
+            rows += 1
+            table.load(table.digest(bytes(key)), value, int(excluded, 16) if excluded else 0)
+        cur = self.conn.execute(
+            "SELECT digest, value, excluded FROM digests WHERE game = ? AND nauty = ?",
+            (self.game, _digest_nauty()),
+        )
+        for digest, value, excluded in cur:
+            rows += 1
+            table.load(bytes(digest), value, int(excluded, 16) if excluded else 0)
+        return rows
+
+    def write_digests(self, rows: list[tuple[bytes, int | None, int]]) -> None:
+        """Write a compact table's rows ``(digest, value or None, excluded)``
+        in one transaction.
+
+        Raises
+        ------
+        InputError
+            If the file cannot be written.
+        """
+        game, version = self.game, _digest_nauty()
+        try:
+            with self.conn:
+                self.conn.executemany(_DIGEST_VALUE, [(game, version, d, v) for d, v, _ in rows if v is not None])
+                self.conn.executemany(
+                    _DIGEST_PARTIAL, [(game, version, d, format(x, "x")) for d, v, x in rows if v is None]
+                )
+        except sqlite3.Error as exc:
+            raise InputError(f"cannot write the table file {self.path}: {exc}") from None
 
     def write(self, values: list[tuple[bytes, int]], partial: list[tuple[bytes, int]]) -> None:
         """Write value rows and partial rows in one transaction."""
@@ -192,12 +285,18 @@ class SQLiteFile:
         return None if row is None else bytes(row[0])
 
     def count(self) -> tuple[int, int]:
-        """Rows of this game and nauty version: (with a value, partial)."""
+        """Rows of this game and nauty version, keys and digests together
+        (a position written by both kinds of table counts twice): (with a
+        value, partial)."""
         known, partial = self.conn.execute(
             "SELECT COUNT(value), COUNT(*) - COUNT(value) FROM positions WHERE game = ? AND nauty = ?",
             (self.game, NAUTY_VERSION),
         ).fetchone()
-        return known, partial
+        known2, partial2 = self.conn.execute(
+            "SELECT COUNT(value), COUNT(*) - COUNT(value) FROM digests WHERE game = ? AND nauty = ?",
+            (self.game, _digest_nauty()),
+        ).fetchone()
+        return known + known2, partial + partial2
 
     def close(self) -> None:
         self.conn.close()
@@ -214,33 +313,61 @@ class Table:
     game : str
         The namespace of the rows in the file (required with ``path``).
     reduction_cache_size : int
-        How many keys keep their reduction remembered (``aliases`` and
-        ``irreducible``); the cache is dropped whole when it overflows.
+        How many keys keep their reduction remembered (``aliases`` and, in
+        a dict table, ``irreducible``; a compact table marks irreducible
+        keys in their slots at no extra cost); the cache is dropped whole
+        when it overflows.
+    compact : bool or None
+        A compact table (True), dicts (False), or the default (None:
+        compact if :func:`compact_available`). See the module docstring.
 
     Attributes
     ----------
-    values : dict[bytes, int]
+    values : dict[bytes, int] or a view of the compact table
         Canonical key -> nim-value.
-    not_values : dict[bytes, int]
+    not_values : dict[bytes, int] or a view of the compact table
         Canonical key -> bitmask of values the position does not have.
     aliases : dict[bytes, tuple[int, tuple[bytes, ...]]]
         Canonical key -> the decomposition of what a reduction leaves.
-    irreducible : set[bytes]
+    irreducible : set[bytes] or a view of the compact table
         Keys for which no reduction applies.
+    compact : CompactTable or None
+        The compact table, if this table is one.
     loaded : int
         Rows read from the file when the table was made.
 
     Raises
     ------
     InputError
-        If ``path`` cannot be used as a table file.
+        If ``path`` cannot be used as a table file, or ``compact=True``
+        without the compiled core.
     """
 
-    def __init__(self, path: str | None = None, game: str = "", *, reduction_cache_size: int = 500_000) -> None:
-        self.values: dict[bytes, int] = {}
-        self.not_values: dict[bytes, int] = {}
+    def __init__(
+        self,
+        path: str | None = None,
+        game: str = "",
+        *,
+        reduction_cache_size: int = 500_000,
+        compact: bool | None = None,
+    ) -> None:
+        if compact is None:
+            compact = compact_available()
+        if compact and CompactTable is None:
+            raise InputError("a compact table needs the compiled core (grundy.core._compiled), which is not built")
+        self.compact: Any = CompactTable(track_writes=path is not None) if compact else None
+        self.values: Any
+        self.not_values: Any
+        self.irreducible: Any
+        if self.compact is not None:
+            self.values = self.compact.values
+            self.not_values = self.compact.not_values
+            self.irreducible = self.compact.irreducible
+        else:
+            self.values = {}
+            self.not_values = {}
+            self.irreducible = set()
         self.aliases: dict[bytes, tuple[int, tuple[bytes, ...]]] = {}
-        self.irreducible: set[bytes] = set()
         self.reduction_cache_size = reduction_cache_size
         self.file: SQLiteFile | None = None
         self.loaded = 0
@@ -248,19 +375,29 @@ class Table:
         self._saved_partial: dict[bytes, int] = {}
         if path is not None:
             self.file = SQLiteFile(path, game)
-            self.loaded = self.file.load(self.values, self.not_values)
-            self._saved = len(self.values)
-            self._saved_partial = dict(self.not_values)
+            if self.compact is not None:
+                self.loaded = self.file.load_compact(self.compact)
+            else:
+                self.loaded = self.file.load(self.values, self.not_values)
+                self._saved = len(self.values)
+                self._saved_partial = dict(self.not_values)
 
     def remember(self, key: bytes, alias: tuple[int, tuple[bytes, ...]] | None) -> None:
         """Cache the reduction of ``key`` (None: it has none)."""
-        if len(self.aliases) + len(self.irreducible) >= self.reduction_cache_size:
-            self.aliases.clear()
-            self.irreducible.clear()
-        if alias is None:
-            self.irreducible.add(key)
+        if self.compact is not None:
+            if alias is None:
+                self.irreducible.add(key)
+                return
+            if len(self.aliases) >= self.reduction_cache_size:
+                self.aliases.clear()
         else:
-            self.aliases[key] = alias
+            if len(self.aliases) + len(self.irreducible) >= self.reduction_cache_size:
+                self.aliases.clear()
+                self.irreducible.clear()
+            if alias is None:
+                self.irreducible.add(key)
+                return
+        self.aliases[key] = alias
 
     def save(self) -> int:
         """Write what was learned since the last save to the file (no-op in
@@ -273,6 +410,11 @@ class Table:
         """
         if self.file is None:
             return 0
+        if self.compact is not None:
+            rows = self.compact.drain()
+            if rows:
+                self.file.write_digests(rows)
+            return len(rows)
         values = self.values
         fresh = list(itertools.islice(values.items(), self._saved, None))
         saved = self._saved_partial
@@ -295,10 +437,26 @@ class Table:
             self.file.close()
             self.file = None
 
+    def snapshot(self) -> dict[bytes, tuple[int | None, int, bool]]:
+        """Every stored position, as ``{key or digest: (value or None,
+        excluded, irreducible)}``: keys in a dict table, 12-byte digests in
+        a compact one (for tests and comparisons of two tables of one
+        kind). A compact table keeps a slot for every key marked or
+        written, a dict table only keys with something to say."""
+        if self.compact is not None:
+            return self.compact.snapshot()  # type: ignore[no-any-return]
+        keys = set(self.values) | {k for k, x in self.not_values.items() if x} | set(self.irreducible)
+        return {k: (self.values.get(k), self.not_values.get(k, 0), k in self.irreducible) for k in keys}
+
     def stats(self) -> dict[str, Any]:
-        """Sizes: values known, partial entries, cached reductions."""
-        return {
+        """Sizes: values known, partial entries, cached reductions, and for
+        a compact table its slots in use and bytes (the slot array)."""
+        out: dict[str, Any] = {
             "values": len(self.values),
             "partial": len(self.not_values),
             "reductions": len(self.aliases) + len(self.irreducible),
         }
+        if self.compact is not None:
+            out["entries"] = self.compact.entries
+            out["table_bytes"] = self.compact.bytes_used
+        return out

@@ -38,6 +38,8 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject
 
+from grundy.core._compiled cimport CompiledSearch
+
 cdef extern from *:
     """
     #define CK_CTZ(x) __builtin_ctzll(x)
@@ -653,25 +655,7 @@ cdef int _reduce(uint64_t* rows, const uint32_t* facets, int nf, int nv, int tot
 cdef object _ONE = 1
 
 
-cdef object _known_values(dict values, list options):
-    """Bits of the values of the options whose components all have values
-    in ``values`` (as :func:`grundy.core.search._known_values`)."""
-    known = 0
-    cdef long nim
-    cdef PyObject* found
-    for option in options:
-        nim = <long>(<tuple>option)[0]
-        for k in <tuple>(<tuple>option)[1]:
-            found = PyDict_GetItem(values, k)
-            if found == NULL:
-                break
-            nim ^= <long><object>found
-        else:
-            known |= _ONE << nim
-    return known
-
-
-cdef class Expander:
+cdef class Expander(CompiledSearch):
     """A complex searcher's option generation, split, keys, reductions and
     Lemoine-Viennot search in C (the interface of the graph kernel's
     ``Expander``: :meth:`expand`, :meth:`value`, :meth:`is_p_sum`, ``tick``,
@@ -679,12 +663,11 @@ cdef class Expander:
 
     Parameters
     ----------
-    values, not_values, aliases, irreducible : dict, dict, dict, set
-        The searcher's table (:class:`grundy.core.table.Table`): values,
-        excluded values (bit masks), reductions and keys without one.
-    remember : callable
-        ``Table.remember(key, alias)``: caches a reduction (or None) with the
-        table's bound on the cache.
+    table : grundy.core.table.Table
+        The searcher's table (compact or dicts, see
+        :class:`grundy.core._compiled.CompiledSearch`, whose search this
+        kernel shares with the graph kernel); reductions are remembered
+        within its bound.
     theory : ComplexTheory
         The switches (read once): ``binary_star``, ``involutions``,
         ``graphs``, ``cancel_pairs``.
@@ -713,11 +696,6 @@ cdef class Expander:
         searcher for the length of a search only.
     """
 
-    cdef dict values
-    cdef dict aliases
-    cdef set irreducible
-    cdef dict not_values
-    cdef object remember
     cdef bint binary_star
     cdef bint involutions
     cdef bint reducible
@@ -726,9 +704,6 @@ cdef class Expander:
     cdef object stats
     cdef long hits
     cdef long reductions
-    cdef object cache
-    cdef public Py_ssize_t cache_size
-    cdef public object tick
     cdef dict faces
     cdef Py_ssize_t faces_size
     cdef object graph_value
@@ -736,30 +711,22 @@ cdef class Expander:
     cdef object py_options
     cdef object py_size
 
-    def __init__(self, dict values, dict not_values, dict aliases, set irreducible, remember, theory,
-                 stats, cache, Py_ssize_t cache_size, dict faces, Py_ssize_t faces_size,
+    def __init__(self, table, theory, stats, cache, Py_ssize_t cache_size, dict faces, Py_ssize_t faces_size,
                  graph_value, key_component, options, size, tick=None):
         _check_bound()
-        self.values = values
-        self.not_values = not_values
-        self.aliases = aliases
-        self.irreducible = irreducible
-        self.remember = remember
+        CompiledSearch.__init__(self, table, cache, cache_size, tick)
         self.binary_star = theory.binary_star
         self.involutions = theory.involutions
         self.reducible = self.binary_star or self.involutions
         self.graphs = theory.graphs
         self.cancel = theory.cancel_pairs
         self.stats = stats
-        self.cache = cache
-        self.cache_size = cache_size
         self.faces = faces
         self.faces_size = faces_size
         self.graph_value = graph_value
         self.key_component = key_component
         self.py_options = options
         self.py_size = size
-        self.tick = tick
 
     cdef _flush(self):
         if self.hits or self.reductions:
@@ -876,25 +843,25 @@ cdef class Expander:
     cdef long _look_up(self, bytes key, uint64_t* canong, int nv, int total, list unknown) except -1:
         """``Searcher.cached`` / ``Searcher.look_up`` with the game's
         reduction computed on the canonical form."""
-        cdef PyObject* found = PyDict_GetItem(self.values, key)
+        cdef long v = self.value_of(key)
         cdef uint32_t facets[MAXN]
         cdef uint32_t sub[MAXN]
         cdef uint32_t kept = 0
         cdef int nf, ns
         cdef list inner
         cdef tuple alias
-        if found != NULL:
+        if v >= 0:
             self.hits += 1
-            return <long><object>found
+            return v
         if not self.reducible:
             unknown.append(key)
             return 0
-        found = PyDict_GetItem(self.aliases, key)
-        if found != NULL:
+        found = self.alias_of(key)
+        if found is not None:
             alias = <tuple>found
             unknown.extend(<tuple>alias[1])
             return <long>alias[0]
-        if key in self.irreducible:
+        if self.is_irreducible(key):
             unknown.append(key)
             return 0
         nf = _facets_of_rows(canong, nv, total, facets)
@@ -1086,34 +1053,6 @@ cdef class Expander:
     # ------------------------------------------------------------------
     # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1 in C)
     # ------------------------------------------------------------------
-    cpdef long value(self, bytes key) except -1:
-        """Exact value of the component ``key``."""
-        cdef PyObject* found = PyDict_GetItem(self.values, key)
-        if found != NULL:
-            return <long><object>found
-        cdef long n = 0
-        while not self._is_p1(key, n):
-            n += 1
-        return n
-
-    cpdef bint is_p_sum(self, tuple unknowns, long n) except -1:
-        """Whether ``*n + sum(unknowns)`` is a P-position."""
-        cdef list rest = []
-        cdef PyObject* found
-        cdef Py_ssize_t i, last
-        for key in unknowns:
-            found = PyDict_GetItem(self.values, key)
-            if found == NULL:
-                rest.append(key)
-            else:
-                n ^= <long><object>found
-        last = len(rest) - 1
-        if last < 0:
-            return n == 0
-        for i in range(last):
-            n ^= self.value(<bytes>rest[i])
-        return self._is_p1(<bytes>rest[last], n)
-
     cdef object _generate(self, bytes key, long n, object partial):
         """One option generation (a tick first), here or on the Python path."""
         if not _expandable(key):
@@ -1121,62 +1060,3 @@ cdef class Expander:
         if self.tick is not None:
             self.tick()
         return self.expand(key, n, partial)
-
-    cdef bint _is_p1(self, bytes key, long n) except -1:
-        cdef PyObject* found = PyDict_GetItem(self.values, key)
-        if found != NULL:
-            return <long><object>found == n
-        found = PyDict_GetItem(self.not_values, key)
-        excluded = <object>found if found != NULL else 0
-        if excluded >> n & 1:
-            return False
-        cdef object cache = self.cache
-        options = cache.get(key)
-        if type(options) is tuple:  # a generation stopped at a refutation
-            known = _known_values(self.values, <list>(<tuple>options)[0])
-            if known >> n & 1:
-                self.not_values[key] = excluded | known
-                return False
-            options = self._generate(key, n, options)
-            if type(options) is tuple:
-                cache[key] = options
-                self.not_values[key] = excluded | known | (<tuple>options)[2]
-                return False
-            cache[key] = options
-        elif options is None:
-            options = self._generate(key, n, None)
-            if cache and len(cache) >= self.cache_size:
-                cache.popitem(last=False)
-            cache[key] = options
-            if type(options) is tuple:
-                self.not_values[key] = excluded | (<tuple>options)[2]
-                return False
-        cdef list opts = <list>options
-        cdef tuple option, unk
-        cdef long nim, m
-        # Cheap refutation: an option whose value the table knows to be n.
-        for option in opts:
-            nim = <long>option[0]
-            unk = <tuple>option[1]
-            for k in unk:
-                found = PyDict_GetItem(self.values, k)
-                if found == NULL:
-                    break
-                nim ^= <long><object>found
-            else:
-                if nim == n:
-                    self.not_values[key] = excluded | (_ONE << n)
-                    return False
-        # Heap moves: C + *m, m < n, must all be N-positions.
-        for m in range(n):
-            if not (excluded >> m & 1) and self._is_p1(key, m):
-                return False
-        # Moves in C: every option C' + *n must be an N-position.
-        for option in opts:
-            if self.is_p_sum(<tuple>option[1], <long>option[0] ^ n):
-                self.not_values[key] = self.not_values.get(key, 0) | (_ONE << n)
-                return False
-        self.values[key] = n
-        self.not_values.pop(key, None)
-        cache.pop(key, None)
-        return True

@@ -222,11 +222,7 @@ class ComplexGame:
 
         table = search.table
         return _complex_kernel.Expander(
-            search.values,
-            search.not_values,
-            search.aliases,
-            search.irreducible,
-            table.remember,
+            table,
             self.theory,
             search.stats,
             search._option_cache,

@@ -24,16 +24,15 @@ checked for an involution there too, exactly as
 Graphs are adjacency tuples of Python ints as in :mod:`grundy.games.graphs.bitset`.
 """
 
-from collections import OrderedDict
 
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
-from cpython.dict cimport PyDict_GetItem
 from cpython.long cimport PyLong_FromUnsignedLongLong
-from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+
+from grundy.core._compiled cimport CompiledSearch
 
 
 include "_kernel_structure.pxi"
@@ -43,27 +42,8 @@ include "_kernel_nauty.pxi"
 include "_kernel_census.pxi"
 
 
-# Bit masks of values are Python ints (values may exceed 63): shifting this
-# object, not a C 1, keeps Cython from computing ``1 << n`` in C.
+# Bit masks of values are Python ints (values may exceed 63).
 cdef object _ONE = 1
-
-
-cdef object _known_values(dict values, list options):
-    """Bits of the values of the options whose components all have values
-    in ``values`` (as :func:`grundy.core.search._known_values`)."""
-    known = 0
-    cdef long nim
-    cdef PyObject* found
-    for option in options:
-        nim = <long>(<tuple>option)[0]
-        for k in <tuple>(<tuple>option)[1]:
-            found = PyDict_GetItem(values, k)
-            if found == NULL:
-                break
-            nim ^= <long><object>found
-        else:
-            known |= _ONE << nim
-    return known
 
 
 def _option_order(option):
@@ -71,45 +51,36 @@ def _option_order(option):
     return len(unknowns), sum(map(len, unknowns))
 
 
-cdef class Expander:
+cdef class Expander(CompiledSearch):
     """A solver's decomposition and option generation, in C end to end.
 
     Parameters
     ----------
-    values : dict
-        The solver's table of values (read).
+    table : grundy.core.table.Table
+        The solver's table (compact or dicts, see
+        :class:`grundy.core._compiled.CompiledSearch`); with involutions on,
+        a key seen for the first time is looked at once: reduced to an
+        involution's fixed-point set (remembered as an alias ``(nimber,
+        unknowns)``) or marked irreducible.
     theory : grundy.games.graphs.theory.Theory
         Which results to use (read once).
-    aliases : dict, irreducible : set
-        With involutions on, a key seen for the first time is looked at
-        once: reduced to an involution's fixed-point set (recorded in
-        ``aliases`` as ``(nimber, unknowns)``) or recorded in ``irreducible``.
     stats : grundy.core.search.Stats
         Its ``table_hits``, ``reductions`` and ``closed_forms`` are increased.
-    not_values, cache, cache_size, tick
-        For the search (:meth:`value`, :meth:`is_p_sum`): the solver's
-        table of excluded values (bitmasks), its option cache (an
-        ``OrderedDict``, oldest first, at most ``cache_size`` entries) and
-        the callable run before each option generation (counts positions,
-        enforces limits, shows progress; what it raises stops the search;
-        None for nothing). The solver sets ``tick`` only for the length of
-        a search: a bound method kept here would make a reference cycle
-        the paused garbage collector never frees.
+    cache, cache_size, tick
+        The solver's option cache (an ``OrderedDict``, oldest first, at most
+        ``cache_size`` entries) and the callable run before each option
+        generation (see :class:`grundy.core._compiled.CompiledSearch`).
+    tablebase : CensusTable, optional
+        A census of whole graphs (grundy.census), consulted when the table
+        misses.
 
-    The tables and the theory are captured when the expander is made:
-    reassigning a solver's tables afterwards would leave it on the old ones
-    (no solver does), and it writes them as plain dicts with no hook on
-    writes: :class:`grundy.core.table.Table` saves new values by the dicts'
-    insertion order for that reason.
-
-    The search methods are :class:`grundy.core.search.Searcher`'s ``_value``,
-    ``_is_p_sum`` and ``_is_p1`` line for line (the tests check that both
-    give the same values after the same number of positions).
+    The search methods (``value``, ``is_p_sum``) are
+    :class:`grundy.core._compiled.CompiledSearch`'s, shared with the complex
+    kernel: :class:`grundy.core.search.Searcher`'s ``_value``, ``_is_p_sum``
+    and ``_is_p1`` line for line (the tests check that both give the same
+    values after the same number of positions).
     """
 
-    cdef dict values
-    cdef dict aliases
-    cdef set irreducible
     cdef int flags
     cdef bint involutions
     cdef bint cancel
@@ -117,29 +88,18 @@ cdef class Expander:
     cdef long hits
     cdef long reductions
     cdef long closed
-    cdef dict not_values
-    cdef object cache
-    cdef public Py_ssize_t cache_size
-    cdef public object tick
     cdef CensusTable tablebase
     cdef int tablebase_n
 
-    def __init__(self, dict values, dict aliases, set irreducible, theory, stats,
-                 dict not_values=None, cache=None, Py_ssize_t cache_size=50_000, tick=None,
+    def __init__(self, table, theory, stats, cache=None, Py_ssize_t cache_size=50_000, tick=None,
                  CensusTable tablebase=None):
         _check_bound()
-        self.values = values
-        self.aliases = aliases
-        self.irreducible = irreducible
+        CompiledSearch.__init__(self, table, cache, cache_size, tick)
         self.flags = _flags(theory)
         self.involutions = theory.involutions
         self.cancel = theory.cancel_pairs
         self.stats = stats
-        self.not_values = not_values if not_values is not None else {}
-        self.cache = cache if cache is not None else OrderedDict()
-        self.cache_size = cache_size
-        self.tick = tick
-        # a census of whole graphs (grundy.census): consulted when the dict misses
+        # a census of whole graphs (grundy.census): consulted when the table misses
         self.tablebase = tablebase
         self.tablebase_n = tablebase.max_vertices if tablebase is not None else -1
 
@@ -150,37 +110,35 @@ cdef class Expander:
         cdef int orbits[64]
         cdef int k = _rows(adj, comp, rows, sub)
         cdef bytes key = _canonical(rows, k)
-        cdef PyObject* found = PyDict_GetItem(self.values, key)
+        cdef long v = self.value_of(key)
         cdef list inner
         cdef int tb
-        if found != NULL:
+        if v >= 0:
             self.hits += 1
-            return <long><object>found
+            return v
         if k <= self.tablebase_n:
             tb = self.tablebase._get(_pack_rows(<const uint64_t*>PyBytes_AS_STRING(key), k))
             if tb >= 0:
                 self.hits += 1
                 return tb
         if self.involutions:
-            found = PyDict_GetItem(self.aliases, key)
-            if found != NULL:
-                alias = <object>found
-            elif key in self.irreducible:
-                unknown.append(key)
-                return 0
-            else:
+            alias = self.alias_of(key)
+            if alias is None:
+                if self.is_irreducible(key):
+                    unknown.append(key)
+                    return 0
                 # First sight: look for an involution (Khandhawit-Ye Theorem 1).
                 _group(rows, k, orbits)
                 if not _involution_fixed_set(sub, k, &fixed):
-                    self.irreducible.add(key)
+                    self.remember(key, None)
                     unknown.append(key)
                     return 0
                 self.reductions += 1
                 inner = []
                 alias = self._finish(self._decompose(sub, fixed, inner), inner)
-                self.aliases[key] = alias
-            unknown.extend(alias[1])
-            return <long>alias[0]
+                self.remember(key, alias)
+            unknown.extend((<tuple>alias)[1])
+            return <long>(<tuple>alias)[0]
         unknown.append(key)
         return 0
 
@@ -315,97 +273,3 @@ cdef class Expander:
             self._flush()
         out.sort(key=_option_order)
         return out
-
-    # ------------------------------------------------------------------
-    # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1 in C)
-    # ------------------------------------------------------------------
-    cpdef long value(self, bytes key) except -1:
-        """Exact value of the component ``key``."""
-        cdef PyObject* found = PyDict_GetItem(self.values, key)
-        if found != NULL:
-            return <long><object>found
-        cdef long n = 0
-        while not self._is_p1(key, n):
-            n += 1
-        return n
-
-    cpdef bint is_p_sum(self, tuple unknowns, long n) except -1:
-        """Whether ``*n + sum(unknowns)`` is a P-position."""
-        cdef list rest = []
-        cdef PyObject* found
-        cdef Py_ssize_t i, last
-        for key in unknowns:
-            found = PyDict_GetItem(self.values, key)
-            if found == NULL:
-                rest.append(key)
-            else:
-                n ^= <long><object>found
-        last = len(rest) - 1
-        if last < 0:
-            return n == 0
-        for i in range(last):
-            n ^= self.value(<bytes>rest[i])
-        return self._is_p1(<bytes>rest[last], n)
-
-    cdef bint _is_p1(self, bytes key, long n) except -1:
-        cdef PyObject* found = PyDict_GetItem(self.values, key)
-        if found != NULL:
-            return <long><object>found == n
-        found = PyDict_GetItem(self.not_values, key)
-        excluded = <object>found if found != NULL else 0
-        if excluded >> n & 1:
-            return False
-        cdef object cache = self.cache
-        options = cache.get(key)
-        if type(options) is tuple:  # a generation stopped at a refutation
-            known = _known_values(self.values, <list>(<tuple>options)[0])
-            if known >> n & 1:
-                self.not_values[key] = excluded | known
-                return False
-            if self.tick is not None:
-                self.tick()
-            options = self.expand(key, n, options)
-            if type(options) is tuple:
-                cache[key] = options
-                self.not_values[key] = excluded | known | (<tuple>options)[2]
-                return False
-            cache[key] = options
-        elif options is None:
-            if self.tick is not None:
-                self.tick()
-            options = self.expand(key, n)
-            if cache and len(cache) >= self.cache_size:
-                cache.popitem(last=False)
-            cache[key] = options
-            if type(options) is tuple:
-                self.not_values[key] = excluded | (<tuple>options)[2]
-                return False
-        cdef list opts = <list>options
-        cdef tuple option, unk
-        cdef long nim, m
-        # Cheap refutation: an option whose value the table knows to be n.
-        for option in opts:
-            nim = <long>option[0]
-            unk = <tuple>option[1]
-            for k in unk:
-                found = PyDict_GetItem(self.values, k)
-                if found == NULL:
-                    break
-                nim ^= <long><object>found
-            else:
-                if nim == n:
-                    self.not_values[key] = excluded | (_ONE << n)
-                    return False
-        # Heap moves: C + *m, m < n, must all be N-positions.
-        for m in range(n):
-            if not (excluded >> m & 1) and self._is_p1(key, m):
-                return False
-        # Moves in C: every option C' + *n must be an N-position.
-        for option in opts:
-            if self.is_p_sum(<tuple>option[1], <long>option[0] ^ n):
-                self.not_values[key] = self.not_values.get(key, 0) | (_ONE << n)
-                return False
-        self.values[key] = n
-        self.not_values.pop(key, None)
-        cache.pop(key, None)
-        return True

@@ -125,12 +125,9 @@ class GraphGame:
         if not (KERNEL_NAUTY and _kernel is not None and self.is_chomp):
             return None
         return _kernel.Expander(
-            search.values,
-            search.aliases,
-            search.irreducible,
+            search.table,
             self.theory,
             search.stats,
-            search.not_values,
             search._option_cache,
             search.option_cache_size,
             tablebase=search.tablebase,

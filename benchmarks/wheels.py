@@ -1,0 +1,95 @@
+"""Graph Chomp on wheels W_n (n rim vertices and a hub): value, time, memory.
+
+Usage:
+    python benchmarks/wheels.py 25 27 29           # each wheel in a fresh process
+    python benchmarks/wheels.py 25 --dicts         # the same with dict tables
+    python benchmarks/wheels.py 33 --time-limit 3600 --json out.json
+
+Each wheel runs in its own subprocess (so peak memory is its own) and prints
+one line: the nim-value, wall and CPU seconds, positions expanded, values
+and partial entries stored, peak RSS, the growth of peak RSS over the RSS
+after imports divided by the positions stored ("bytes per stored
+position", everything the search keeps: table, option cache, reduction
+cache), and for a compact table the bytes of its slot array. Khandhawit and
+Ye conjecture W_n = *1 for odd n (proven by hand to n = 7).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+
+def run_one(n: int, compact: bool, time_limit: float | None) -> dict:
+    """Search W_n in this process; the measurements as a dict."""
+    import resource
+    import time
+
+    from grundy.core.limits import SearchLimitReached
+    from grundy.games.graphs.families import build_family
+    from grundy.games.graphs.game import Solver
+    from grundy.games.graphs.theory import Theory
+
+    adj = build_family(f"wheel:{n}").adj
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    solver = Solver(Theory(), compact=compact, time_limit=time_limit)
+    t0, c0 = time.perf_counter(), time.process_time()
+    try:
+        value: int | None = solver.value_of(*solver.decompose(adj))
+    except SearchLimitReached:
+        value = None
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    stats = solver.table.stats()
+    stored = stats["values"] + stats["partial"]
+    return {
+        "n": n,
+        "table": "compact" if solver.table.compact is not None else "dicts",
+        "value": value,
+        "wall_s": round(wall, 2),
+        "cpu_s": round(cpu, 2),
+        "positions": solver.stats.positions,
+        "values": stats["values"],
+        "partial": stats["partial"],
+        "entries": stats.get("entries"),
+        "peak_rss_mb": round(peak / 2**20, 1),
+        "bytes_per_stored": round((peak - base) / max(stored, 1), 1),
+        "table_bytes_per_entry": (
+            round(stats["table_bytes"] / max(stats["entries"], 1), 1) if "table_bytes" in stats else None
+        ),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", type=int, nargs="+", help="rim sizes")
+    parser.add_argument("--dicts", action="store_true", help="dict tables (default: compact)")
+    parser.add_argument("--time-limit", type=float, default=None, help="seconds per wheel")
+    parser.add_argument("--json", default=None, help="append each result as a JSON line to this file")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(run_one(args.n[0], not args.dicts, args.time_limit)))
+        return
+    for n in args.n:
+        cmd = [sys.executable, __file__, str(n), "--child"]
+        if args.dicts:
+            cmd.append("--dicts")
+        if args.time_limit is not None:
+            cmd += ["--time-limit", str(args.time_limit)]
+        out = subprocess.run(cmd, capture_output=True, text=True, env=os.environ)
+        if out.returncode != 0:
+            print(f"W_{n}: failed: {out.stderr.strip().splitlines()[-1:]}", flush=True)
+            continue
+        row = json.loads(out.stdout.strip().splitlines()[-1])
+        print(json.dumps(row), flush=True)
+        if args.json:
+            with open(args.json, "a") as fh:
+                fh.write(json.dumps(row) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+# The compiled core's C interface (compact table, Lemoine-Viennot search),
+# cimported by the compiled kernels
+# (grundy.games.graphs._kernel, grundy.games.complexes._complex_kernel).
+from libc.stdint cimport uint64_t, uint32_t, int16_t, uint16_t
+
+
+cdef struct Entry:
+    uint64_t d0        # digest, low bit forced to 1 (0 marks an empty slot)
+    uint32_t d1        # digest, 32 more bits
+    int16_t value      # the nim-value; -1 none; -2 in the overflow dict
+    uint16_t flags
+    uint64_t excluded  # values the position does not have, bits 0-63
+
+
+cdef class CompactTable:
+    cdef Entry* slots
+    cdef Py_ssize_t cap
+    cdef Py_ssize_t count
+    cdef Py_ssize_t nvalues
+    cdef Py_ssize_t npartial
+    cdef Py_ssize_t nirreducible
+    cdef uint64_t mask0
+    cdef uint32_t mask1
+    cdef readonly int digest_bits
+    cdef dict big_values
+    cdef dict big_excluded
+    cdef Py_ssize_t* dirty
+    cdef Py_ssize_t ndirty
+    cdef Py_ssize_t dirty_cap
+    cdef readonly object values
+    cdef readonly object not_values
+    cdef readonly object irreducible
+
+    cdef void _digest(self, bytes key, uint64_t* d0, uint32_t* d1)
+    cdef Entry* _find(self, uint64_t d0, uint32_t d1)
+    cdef Entry* _insert(self, uint64_t d0, uint32_t d1) except NULL
+    cdef int _grow(self) except -1
+    cdef int _mark(self, Entry* e) except -1
+    cdef long value_of(self, bytes key) except -2
+    cdef object excluded_of(self, bytes key)
+    cdef int set_value(self, bytes key, long n) except -1
+    cdef int set_excluded(self, bytes key, object mask) except -1
+    cdef int set_excluded_digest(self, Py_ssize_t index, object mask) except -1
+    cdef bint is_irreducible(self, bytes key)
+    cdef int add_irreducible(self, bytes key) except -1
+
+
+cdef class CompiledSearch:
+    cdef dict values
+    cdef dict not_values
+    cdef dict aliases
+    cdef set irreducible
+    cdef CompactTable ct
+    cdef object cache
+    cdef public Py_ssize_t cache_size
+    cdef public Py_ssize_t reduction_cache_size
+    cdef public object tick
+
+    cdef long value_of(self, bytes key) except -2
+    cdef object excluded_of(self, bytes key)
+    cdef int set_value(self, bytes key, long n) except -1
+    cdef int set_excluded(self, bytes key, object mask) except -1
+    cdef object alias_of(self, bytes key)
+    cdef bint is_irreducible(self, bytes key) except -1
+    cdef int remember(self, bytes key, object alias) except -1
+    cdef object known_values(self, list options)
+    cdef object _generate(self, bytes key, long n, object partial)
+    cpdef long value(self, bytes key) except -1
+    cpdef bint is_p_sum(self, tuple unknowns, long n) except -1
+    cdef bint _is_p1(self, bytes key, long n) except -1
