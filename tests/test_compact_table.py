@@ -172,7 +172,7 @@ def _graphs() -> list[tuple[int, ...]]:
 
 def test_same_search_compact_or_dicts() -> None:
     """The same search on a compact table and on dicts: same value, same
-    positions, and the compact table holds one slot per key the dicts hold."""
+    positions, as many values and partial entries."""
     results = []
     for compact in (True, False):
         s = Solver(Theory(), compact=compact)
@@ -230,11 +230,195 @@ def test_environment_variable_gives_dicts(monkeypatch: pytest.MonkeyPatch) -> No
     assert Table().compact is not None
 
 
-def test_no_leak_of_keys_in_memory() -> None:
-    """A compact table keeps no bytes objects: its size does not depend on
-    the keys' lengths."""
-    a, b = CompactTable(), CompactTable()
-    for i in range(5000):
-        a.values[os.urandom(8)] = i % 7
-        b.values[os.urandom(400)] = i % 7
-    assert a.bytes_used == b.bytes_used
+def test_digest_bits_63_and_64() -> None:
+    """Every width keeps its bits (63 once gave every key one digest)."""
+    keys = [bytes([i, j]) for i in range(10) for j in range(10)]
+    for bits in (62, 63, 64, 95):
+        table = CompactTable(digest_bits=bits)
+        assert len({table.digest(k) for k in keys}) == 100, bits
+
+
+# ----------------------------------------------------------------------
+# the spill: a bounded table that saves, drops and reads back
+# ----------------------------------------------------------------------
+def _spilling(bits: int = 95, fetch: bool = True) -> tuple[CompactTable, dict]:
+    """A table of at most 64 slots whose ``on_full`` saves into a dict (the
+    upserts of a table file: a value wins over a mask) and whose ``fetch``
+    reads it."""
+    store: dict = {}
+    table = CompactTable(capacity=0, digest_bits=bits, track_writes=True, max_bytes=64 * 40)
+
+    def save() -> None:
+        for digest, value, mask in table.drain():
+            if value is not None:
+                store[digest] = (value, 0)
+            elif store.get(digest, (None, 0))[0] is None:
+                store[digest] = (None, mask)
+
+    table.on_full = save
+    if fetch:
+        table.fetch = store.get
+    return table, store
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(KEYS, min_size=1, max_size=300, unique=True), st.data())
+def test_spilled_table_is_a_dict(keys: list[bytes], data: st.DataObject) -> None:
+    """Values and masks written to a bounded table that spills are all read
+    back, exactly, however often room is made; a search writes a value
+    once and masks only grow, which is what is drawn here."""
+    table, _store = _spilling()
+    values: dict = {}
+    excluded: dict = {}
+    for _ in range(data.draw(st.integers(0, 600))):
+        key = keys[data.draw(st.integers(0, len(keys) - 1))]
+        if key in values:
+            assert table.values.get(key) == values[key]
+            continue
+        if data.draw(st.booleans()):
+            table.values[key] = values[key] = data.draw(VALUES)
+            table.not_values.pop(key)
+            excluded.pop(key, None)
+        else:
+            assert table.not_values.get(key, 0) == excluded.get(key, 0)
+            mask = excluded.get(key, 0) | data.draw(MASKS)
+            table.not_values[key] = excluded[key] = mask
+    assert table.capacity <= 64
+    for key in keys:
+        assert table.values.get(key) == values.get(key)
+        assert table.not_values.get(key, 0) == (0 if key in values else excluded.get(key, 0))
+
+
+def test_spill_makes_room_and_reads_back() -> None:
+    table, store = _spilling()
+    keys = [i.to_bytes(4, "little") for i in range(2000)]
+    for i, key in enumerate(keys):
+        table.values[key] = i % 50
+    assert table.capacity == 64 and table.evictions > 0 and table.spilled > 0
+    assert all(table.values.get(key) == i % 50 for i, key in enumerate(keys))
+    assert table.fetched > 0
+    assert len(store) == 2000
+
+
+def test_without_fetch_dropped_entries_are_forgotten_never_wrong() -> None:
+    table, _store = _spilling(fetch=False)
+    keys = [i.to_bytes(4, "little") for i in range(2000)]
+    for i, key in enumerate(keys):
+        table.values[key] = i % 50
+    got = [table.values.get(key) for key in keys]
+    assert all(v is None or v == i % 50 for i, v in enumerate(got))
+    assert 0 < sum(v is not None for v in got) <= 64
+    assert table.fetched == 0
+
+
+def test_irreducible_marks_go_first() -> None:
+    """Room is made by dropping marks before masks and masks before values."""
+    table, _store = _spilling(fetch=False)
+    for i in range(20):
+        table.values[b"v%d" % i] = i
+    for i in range(100):
+        table.irreducible.add(b"i%d" % i)
+    assert all(table.values.get(b"v%d" % i) == i for i in range(20))
+    assert table.evictions > 0 and len(table.irreducible) < 100
+
+
+def test_bounded_search_with_a_file_gives_the_same_value(tmp_path) -> None:
+    """Graph Chomp on W_17 with the table bounded to 8 KiB (204 slots for
+    about 10,000 entries): the table spills to its file, reads rows back,
+    and the search is the unbounded one (same value, same positions)."""
+    free = Solver(Theory())
+    want = free.value_of(*free.decompose(build_wheel(17)))
+    s = Solver(Theory(), table=str(tmp_path / "spill.sqlite"), max_table_bytes=8192)
+    assert s.value_of(*s.decompose(build_wheel(17))) == want
+    assert s.stats.positions == free.stats.positions  # nothing lost: every dropped row read back
+    stats = s.table.stats()
+    assert stats["evictions"] > 0 and stats["spilled"] > 0 and stats["fetched"] > 0
+    assert s.table.compact.bytes_used <= 8192
+    s.close()
+    # without a file the bounded table forgets, and the value is the same
+    forgetful = Solver(Theory(), max_table_bytes=8192)
+    assert forgetful.value_of(*forgetful.decompose(build_wheel(17))) == want
+    assert forgetful.table.stats()["dropped"] > 0 and forgetful.table.stats()["fetched"] == 0
+
+
+def test_bound_needs_a_compact_table() -> None:
+    from grundy.errors import InputError
+
+    with pytest.raises(InputError, match="compact"):
+        Table(compact=False, max_bytes=1 << 20)
+    with pytest.raises(InputError, match="at least"):
+        Table(max_bytes=2000)
+    with pytest.raises(ValueError):
+        CompactTable(max_bytes=10)
+
+
+@pytest.mark.parametrize("kind", ["poset", "complex"])
+def test_bounded_poset_and_complex_searches_spill_exactly(kind: str, tmp_path) -> None:
+    """The spill under the poset and complex searches: rows dropped and read
+    back, the same value after the same positions as unbounded."""
+    from grundy.games.complexes import ComplexSolver, ComplexTheory, build_complex_family
+    from grundy.games.posets import PosetSolver, PosetTheory, build_poset_family
+
+    if kind == "poset":
+        make = lambda **kw: PosetSolver(PosetTheory.none(), **kw)  # noqa: E731
+        position = build_poset_family("divisors:360").up
+        bound = 8192
+    else:
+        make = lambda **kw: ComplexSolver(ComplexTheory(), **kw)  # noqa: E731
+        position = build_complex_family("simplex-boundary:6").facets
+        bound = 200_000
+    free = make()
+    want = free.value_of(*free.decompose(position))
+    s = make(table=str(tmp_path / "t.sqlite"), max_table_bytes=bound)
+    assert s.value_of(*s.decompose(position)) == want
+    assert s.stats.positions == free.stats.positions
+    stats = s.table.stats()
+    assert stats["evictions"] > 0 and stats["fetched"] > 0, stats
+    s.close()
+
+
+def test_rows_of_a_dict_table_file_survive_a_bounded_table(tmp_path) -> None:
+    """Key rows (written by a dict table) loaded into a bounded compact
+    table are saved again by digest, so dropping them loses nothing."""
+    path = str(tmp_path / "keys.sqlite")
+    d = Table(path, "g", compact=False)
+    keys = [b"key-%d" % i for i in range(300)]
+    for i, k in enumerate(keys):
+        d.values[k] = i % 9
+    d.close()
+    t = Table(path, "g", max_bytes=64 * 40)
+    for i in range(2000):  # new entries push the loaded rows out
+        t.values[b"new-%d" % i] = 1
+    assert t.compact.evictions > 0
+    assert [t.values.get(k) for k in keys] == [i % 9 for i in range(len(keys))]
+    t.close()
+
+
+def test_a_failed_save_keeps_its_rows_to_write(tmp_path) -> None:
+    from grundy.errors import InputError
+
+    t = Table(str(tmp_path / "f.sqlite"), "g", compact=True)
+    t.values[b"a"] = 1
+    t.not_values[b"b"] = 0b101
+
+    def broken(rows: list) -> None:
+        raise InputError("disk full")
+
+    real = t.file.write_digests
+    t.file.write_digests = broken  # type: ignore[method-assign]
+    with pytest.raises(InputError):
+        t.save()
+    t.file.write_digests = real  # type: ignore[method-assign]
+    assert t.save() == 2
+    t.close()
+    again = Table(str(tmp_path / "f.sqlite"), "g", compact=True)
+    assert again.values[b"a"] == 1 and again.not_values[b"b"] == 0b101
+
+
+def test_closed_table_stops_spilling(tmp_path) -> None:
+    t = Table(str(tmp_path / "c.sqlite"), "g", max_bytes=64 * 40)
+    for i in range(500):
+        t.values[b"%d" % i] = 1
+    t.close()
+    assert t.compact.fetch is None and t.compact.on_full is None
+    assert all(t.values.get(b"%d" % i) in (None, 1) for i in range(500))  # no error after close

@@ -1,11 +1,18 @@
 """Long runs of Gale's game with a table file (issue 11, part 3): the first
 moves are settled first and recorded with the search's counters in the
-checkpoint summary TABLE.summary.json; a run stopped at its limit resumes
-from the table."""
+checkpoint summary TABLE.summary.json; a run stopped at its limit, or
+killed with SIGKILL while its bounded table spills, resumes from the
+table."""
 
 from __future__ import annotations
 
 import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from grundy.cli import main
@@ -47,3 +54,50 @@ def test_stopped_run_keeps_its_settled_first_moves_and_resumes(tmp_path: Path) -
     fresh = tmp_path / "fresh.db"
     assert cli_runner().invoke(main, ["value", "simplex-boundary:6", "--table", str(fresh)]).exit_code == 0
     assert again["positions"] < _summary(fresh)["positions"]
+
+
+def _rows(path: Path) -> int:
+    if not path.exists():
+        return 0
+    conn = sqlite3.connect(str(path), timeout=10)
+    try:
+        return conn.execute("SELECT COUNT(*) FROM digests").fetchone()[0]  # type: ignore[no-any-return]
+    except sqlite3.OperationalError:  # no table yet
+        return 0
+    finally:
+        conn.close()
+
+
+def test_kill_9_during_a_spilling_run_then_resume(tmp_path: Path) -> None:
+    """``grundy value simplex-boundary:6 --table T --table-memory 64K``
+    killed with SIGKILL once the spill has written rows, then run again:
+    the same value and first moves as a fresh run, from fewer positions,
+    resumed under the same bound."""
+    table = tmp_path / "g6.db"
+    args = [sys.executable, "-m", "grundy", "value", "simplex-boundary:6", "--table", str(table),
+            "--table-memory", "64K", "--json"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while _rows(table) < 2000:
+            assert proc.poll() is None, "the run ended before it was killed: " + proc.communicate()[1]
+            assert time.monotonic() < deadline, "no rows written in 120 s"
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()  # type: ignore[union-attr]
+        proc.stderr.close()  # type: ignore[union-attr]
+    assert proc.returncode == -signal.SIGKILL
+    resumed = cli_runner().invoke(main, ["value", "simplex-boundary:6", "--table", str(table),
+                                         "--table-memory", "64K", "--json"])
+    assert resumed.exit_code == 0, resumed.output
+    answer = json.loads(resumed.output.strip().splitlines()[-1])
+    assert answer["value"] == 0
+    assert answer["first_moves"] == [{"face_size": k, "value": v} for k, v in gale_first_moves(6)]
+    fresh = tmp_path / "fresh.db"
+    assert cli_runner().invoke(main, ["value", "simplex-boundary:6", "--table", str(fresh)]).exit_code == 0
+    assert _summary(table)["positions"] < _summary(fresh)["positions"]

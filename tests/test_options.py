@@ -293,6 +293,61 @@ def test_table_is_refused_under_misere_play(tmp_path) -> None:
     refused(run("value", "path:4", "--misere", "--table", str(tmp_path / "t.sqlite")), "--table", "misère")
 
 
+# -- --table-memory ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "spec, bound", [("random:10,0.4,3", "8K"), ("divisors:360", "16K")], ids=["graph", "poset"]
+)
+def test_table_memory_bounds_the_table(spec: str, bound: str) -> None:
+    """Honoured: the bounded table forgets (no file), so the search repeats
+    work (more positions) and finds the same value."""
+    free = one_json("value", spec, "--no-theory")
+    bounded = one_json("value", spec, "--no-theory", "--table-memory", bound)
+    assert bounded["value"] == free["value"]
+    assert bounded["stats"]["positions"] > free["stats"]["positions"]
+
+
+@pytest.mark.parametrize("kind", ["graph", "poset", "complex"])
+def test_table_memory_spills_to_the_table_file(kind: str, tmp_path) -> None:
+    """Accepted with a file for every kind that keeps a table: the same
+    value, and a second run answers from the file (that rows are dropped
+    and read back is tested in tests/test_compact_table.py)."""
+    spec = {"graph": "random:10,0.4,3", "poset": "divisors:360", "complex": "simplex-boundary:5"}[kind]
+    path = str(tmp_path / "t.sqlite")
+    free = one_json("value", spec, "--no-theory")
+    first = one_json("value", spec, "--no-theory", "--table", path, "--table-memory", "16K")
+    assert first["value"] == free["value"]
+    second = one_json("value", spec, "--no-theory", "--table", path, "--table-memory", "16K")
+    assert second["value"] == free["value"] and second["stats"]["positions"] == 0
+
+
+@pytest.mark.parametrize("kind", ["chomp", "nim", "octal"])
+def test_table_memory_is_refused_where_no_table_is_kept(kind: str) -> None:
+    refused(run("value", KINDS[kind], "--table-memory", "1M"), "--table-memory", kind)
+
+
+def test_table_memory_is_refused_under_misere_play() -> None:
+    refused(run("value", "path:4", "--misere", "--table-memory", "1M"), "--table-memory", "misère")
+
+
+@pytest.mark.parametrize("size", ["lots", "1K", "2000", "-5M", "12Q", "inf", "nan", "5000T"])
+def test_table_memory_bad_sizes(size: str) -> None:
+    refused(run("value", "path:4", "--table-memory", size), "--table-memory")
+
+
+def test_table_memory_sizes() -> None:
+    from grundy.cli import _memory_size
+
+    sizes = ("4096", "2.5K", "512M", "4G", "4GiB", "2gb", "4Gi")
+    assert [_memory_size(None, None, t) for t in sizes] == [  # type: ignore[arg-type]
+        4096, 2560, 512 << 20, 4 << 30, 4 << 30, 2 << 30, 4 << 30,
+    ]
+
+
+def test_table_memory_without_the_compact_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRUNDY_NO_COMPACT", "1")
+    refused(run("value", "path:4", "--table-memory", "1M"), "--table-memory", "compact")
+
+
 # -- --all, --json, --brief, --progress ----------------------------------------------------------
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_all_lists_options_whose_zeros_are_the_winning_moves(kind: str) -> None:

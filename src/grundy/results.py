@@ -158,13 +158,14 @@ def analyze_other(
     return _with_play(out, "normal")
 
 
-def table_refusal(kind: str, misere: bool, name: str = "") -> str | None:
-    """The one-line refusal of ``--table`` for a kind of position or misère
-    play that keeps no table, or None if a table is kept."""
+def table_refusal(kind: str, misere: bool, name: str = "", option: str = "--table") -> str | None:
+    """The one-line refusal of ``option`` (``--table`` or
+    ``--table-memory``) for a kind of position or misère play that keeps no
+    table, or None if a table is kept."""
     if not misere and kind not in NO_TABLE_KINDS:
         return None
     what = "misère play" if misere else f"{kind} positions" + (f" ({name})" if name else "")
-    return f"option --table does not apply to {what}: it keeps no table"
+    return f"option {option} does not apply to {what}: it keeps no table"
 
 
 def size_refusal(

@@ -27,6 +27,7 @@ from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset, ruleset_name
 from grundy.core.limits import note_interrupt
+from grundy.core.table import compact_available, table_memory
 from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.readwrite.graphs import LoadedPosition, load
 from grundy.readwrite.kinds import kind_of, load_other
@@ -44,6 +45,30 @@ from grundy.cli.common import (  # noqa: E402
 )
 
 # -- search -------------------------------------------------------------------
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def _memory_size(ctx: click.Context, param: click.Parameter, text: str | None) -> int | None:
+    """``--table-memory``: bytes from ``4096``, ``512M``, ``4G`` (K, M, G,
+    T: powers of 1024; ``4Gi``, ``4GB``, ``4GiB`` too)."""
+    if text is None:
+        return None
+    t = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = t[-1:] if t[-1:] in _UNITS else ""
+    number = t[: len(t) - len(unit)].strip()
+    try:
+        size = float(number) * _UNITS[unit]
+    except ValueError:
+        size = float("nan")
+    if size != size or size in (float("inf"), float("-inf")):
+        raise click.BadParameter(f"{text!r} is not a size (e.g. 512M, 4G)")
+    if size < 2560:
+        raise click.BadParameter(f"{text!r}: a table needs at least 2560 bytes (2.5K)")
+    if size >= 1 << 50:
+        raise click.BadParameter(f"{text!r} is more memory than any machine here has")
+    return int(size)
+
+
 def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
     f = click.option("--json", "as_json", is_flag=True, help="One JSON object per position (JSON lines).")(f)
     f = click.option("--no-theory", is_flag=True, help="Pure search: no closed forms or reductions from the papers.")(f)
@@ -51,6 +76,9 @@ def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="The ruleset for graphs (default graph-chomp, also spelled chomp); see `grundy games`.")(f)
     f = click.option("--table", metavar="PATH", default=None,
                      help="Keep the search's table in this SQLite file: a later run reuses it (graphs, posets, complexes).")(f)
+    f = click.option("--table-memory", metavar="SIZE", default=None, callback=_memory_size,
+                     help="Bound the search's table to SIZE bytes (e.g. 512M, 4G): past it the table spills to "
+                     "the --table file and reads rows back when needed (without a file it forgets them).")(f)
     f = click.option("--misere", is_flag=True, help="Misère play: the player who cannot move wins (outcome only).")(f)
     f = click.option(
         "--without",
@@ -160,7 +188,7 @@ def _read(specs: tuple[str, ...]) -> list[_Item]:
 
 
 def _refuse(items: list[_Item], game: str | None, misere: bool, table: str | None, *,
-            option_table: bool = False, no_theory: bool = False) -> None:
+            option_table: bool = False, no_theory: bool = False, memory: int | None = None) -> None:
     """Refuse, before any search, an option that a kind of position given
     cannot honour, or a position too large for what is asked: one line
     naming the option and the kind.
@@ -168,8 +196,9 @@ def _refuse(items: list[_Item], game: str | None, misere: bool, table: str | Non
     Raises
     ------
     InputError
-        ``--game`` with a position that is not a graph; ``--table`` with
-        misère play, Chomp, Nim or octal positions.
+        ``--game`` with a position that is not a graph; ``--table`` or
+        ``--table-memory`` with misère play, Chomp, Nim or octal positions;
+        ``--table-memory`` without the compiled core (no compact table).
     TooLargeError
         A position whose answer would list more moves than
         :data:`grundy.results.MAX_LISTED_MOVES` (see
@@ -187,8 +216,13 @@ def _refuse(items: list[_Item], game: str | None, misere: bool, table: str | Non
                 "rulesets (--game) are for graphs"
             )
         refusal = table_refusal(item.kind, misere, item.name) if table is not None else None
+        if refusal is None and memory is not None:
+            refusal = table_refusal(item.kind, misere, item.name, "--table-memory")
         if refusal is not None:
             raise InputError(refusal)
+    if memory is not None and not compact_available():
+        raise InputError("option --table-memory needs the compact table (the compiled core grundy.core._compiled, "
+                         "not built here, or GRUNDY_NO_COMPACT is set)")
 
 
 def _answers(
@@ -366,11 +400,11 @@ def _on_interrupt(signum: int, frame: Any) -> None:
               help="Show the explanation (default: when there is one graph; several graphs get one line each).")
 @_search_options
 def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool, without: str,
-          game: str | None, table: str | None, misere: bool, time_limit: float | None, max_positions: int | None,
-          progress: bool | None) -> None:
+          game: str | None, table: str | None, table_memory: int | None, misere: bool, time_limit: float | None,
+          max_positions: int | None, progress: bool | None) -> None:
     """Nim-value, outcome and winning moves of each position."""
     _answer(specs, explain, as_json, no_theory, without, game, table, misere, time_limit, max_positions, progress,
-            option_table=False, lines=True)
+            option_table=False, lines=True, memory=table_memory)
 
 
 @main.command(cls=_Command)
@@ -378,26 +412,31 @@ def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory
 @click.option("--all", "all_options", is_flag=True, help="Also print every option and its nim-value.")
 @_search_options
 def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without: str, game: str | None,
-          table: str | None, misere: bool, time_limit: float | None, max_positions: int | None,
-          progress: bool | None) -> None:
+          table: str | None, table_memory: int | None, misere: bool, time_limit: float | None,
+          max_positions: int | None, progress: bool | None) -> None:
     """Winning moves of a position (with --all, the whole option table).
 
     A file holding several graphs gives one block (or JSON line) per graph.
     """
     _answer((spec,), False, as_json, no_theory, without, game, table, misere, time_limit, max_positions, progress,
-            option_table=all_options, lines=False)
+            option_table=all_options, lines=False, memory=table_memory)
 
 
 def _answer(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool, without: str,
             game: str | None, table: str | None, misere: bool, time_limit: float | None,
-            max_positions: int | None, progress: bool | None, option_table: bool, lines: bool) -> None:
+            max_positions: int | None, progress: bool | None, option_table: bool, lines: bool,
+            memory: int | None = None) -> None:
     """The body of ``value`` and ``moves``: every position read, every option
     checked against every kind given, then each answered and printed as soon
-    as it is known."""
+    as it is known (every table bounded by ``memory`` bytes, if given)."""
 
     def body() -> None:
+        with table_memory(memory):
+            answer()
+
+    def answer() -> None:
         items = _read(specs)
-        _refuse(items, game, misere, table, option_table=option_table, no_theory=no_theory)
+        _refuse(items, game, misere, table, option_table=option_table, no_theory=no_theory, memory=memory)
         graph_items = [i.position for i in items if i.kind == "graph"]
         if graph_items:
             _check_game(_ruleset_name(game), graph_items)

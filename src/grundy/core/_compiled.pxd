@@ -30,11 +30,23 @@ cdef class CompactTable:
     cdef readonly object values
     cdef readonly object not_values
     cdef readonly object irreducible
+    cdef readonly Py_ssize_t max_slots
+    cdef public object on_full
+    cdef public object fetch
+    cdef uint64_t* bloom
+    cdef uint64_t bloom_nbits
+    cdef readonly Py_ssize_t evictions
+    cdef readonly Py_ssize_t dropped
+    cdef readonly Py_ssize_t spilled
+    cdef readonly Py_ssize_t fetched
 
     cdef void _digest(self, bytes key, uint64_t* d0, uint32_t* d1)
     cdef Entry* _find(self, uint64_t d0, uint32_t d1)
     cdef Entry* _insert(self, uint64_t d0, uint32_t d1) except NULL
     cdef int _grow(self) except -1
+    cdef int _make_room(self) except -1
+    cdef int _relist_dirty(self) except -1
+    cdef Entry* _find_or_fetch(self, uint64_t d0, uint32_t d1) except? NULL
     cdef int _mark(self, Entry* e) except -1
     cdef long value_of(self, bytes key) except -2
     cdef object excluded_of(self, bytes key)

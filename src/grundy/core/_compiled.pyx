@@ -24,14 +24,29 @@ positions has a digest collision with probability at most
 largest runs in docs/results.md store about 1e8). ``digest_bits`` below 95
 (tests only) keeps fewer bits so that collisions happen and can be tested.
 
-The kernels (cimport, see ``_compact.pxd``) call the ``cdef`` methods; the
+Spill
+-----
+With ``max_bytes`` the slot array stops growing at that size. When it is
+full, the table calls ``on_full`` (a table with a file saves every written
+slot there) and drops entries until it is half full: first irreducible
+marks (recomputed on demand), then partial entries, then values. Dropped
+entries that were saved are added to one Bloom filter of 64 bits per slot
+(6 probes: about 2% false positives once 8 times the slots have been
+spilled, far fewer before), and a later miss that the filter does not rule
+out asks ``fetch`` (the file) and takes the row back. The bound covers the
+slots, the filter and the list of slots written since the last save (40
+bytes per slot in all). Without a
+file, dropped entries are forgotten: the table is a cache of the search,
+which finds them again if it needs them.
+
+The kernels (cimport, see ``_compiled.pxd``) call the ``cdef`` methods; the
 Python search uses the dict-like views ``values``, ``not_values`` and
 ``irreducible``.
 """
 
 from libc.stdint cimport uint64_t, uint32_t, int16_t, uint16_t
-from libc.stdlib cimport calloc, free, realloc
-from libc.string cimport memcpy
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
 from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject
@@ -52,6 +67,14 @@ cdef extern from *:
     static inline uint64_t grundy_range(uint64_t h, uint64_t n) {
         return (uint64_t)(((__uint128_t)h * n) >> 64);
     }
+    static inline uint64_t grundy_le64(const unsigned char* p) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = __builtin_bswap64(w);
+    #endif
+        return w;
+    }
     static inline uint64_t grundy_fmix64(uint64_t k) {
         k ^= k >> 33; k *= 0xff51afd7ed558ccdULL;
         k ^= k >> 33; k *= 0xc4ceb9fe1a85ec53ULL;
@@ -61,6 +84,7 @@ cdef extern from *:
     uint64_t grundy_mum(uint64_t a, uint64_t b) nogil
     uint64_t grundy_range(uint64_t h, uint64_t n) nogil
     uint64_t grundy_fmix64(uint64_t k) nogil
+    uint64_t grundy_le64(const unsigned char* p) nogil
     uint64_t P1 "GRUNDY_P1"
     uint64_t P2 "GRUNDY_P2"
     uint64_t P3 "GRUNDY_P3"
@@ -71,6 +95,60 @@ cdef enum:
     IRREDUCIBLE = 1
     DIRTY = 2
     BIG_EXCLUDED = 4
+    # a memory bound buys per slot: the slot, 8 bytes of spill filter, up to 8 of write list
+    BOUND_BYTES_PER_SLOT = 40
+    BLOOM_PROBES = 6
+
+cdef inline int _tier(Entry* e):
+    """What dropping an entry loses: 0 nothing saved (a mark), 1 a mask, 2 a value."""
+    if e.value != -1:
+        return 2
+    if e.excluded != 0 or (e.flags & BIG_EXCLUDED):
+        return 1
+    return 0
+
+
+cdef inline void _bloom_add(uint64_t* bits, uint64_t nbits, uint64_t d0, uint32_t d1):
+    cdef uint64_t h = d0 >> 1, step = ((<uint64_t>d1 << 32) ^ (d0 >> 17)) | 1, b
+    cdef int i
+    for i in range(BLOOM_PROBES):
+        b = h % nbits
+        bits[b >> 6] |= (<uint64_t>1) << (b & 63)
+        h += step
+
+
+cdef inline bint _bloom_has(uint64_t* bits, uint64_t nbits, uint64_t d0, uint32_t d1):
+    cdef uint64_t h = d0 >> 1, step = ((<uint64_t>d1 << 32) ^ (d0 >> 17)) | 1, b
+    cdef int i
+    for i in range(BLOOM_PROBES):
+        b = h % nbits
+        if not (bits[b >> 6] >> (b & 63)) & 1:
+            return False
+        h += step
+    return True
+
+
+cdef inline bytes _pack(uint64_t d0, uint32_t d1):
+    """The 12 bytes of a digest, little-endian (as stored in a file)."""
+    cdef unsigned char out[12]
+    cdef int i
+    for i in range(8):
+        out[i] = (d0 >> (8 * i)) & 0xFF
+    for i in range(4):
+        out[8 + i] = (d1 >> (8 * i)) & 0xFF
+    return PyBytes_FromStringAndSize(<char*>out, 12)
+
+
+cdef inline void _unpack(bytes digest, uint64_t* d0, uint32_t* d1):
+    cdef const unsigned char* p = <const unsigned char*>PyBytes_AS_STRING(digest)
+    cdef int i
+    d0[0] = 0
+    d1[0] = 0
+    for i in range(8):
+        d0[0] |= (<uint64_t>p[i]) << (8 * i)
+    for i in range(4):
+        d1[0] |= (<uint32_t>p[8 + i]) << (8 * i)
+
 
 #: Bytes of one slot.
 SLOT_BYTES = sizeof(Entry)
@@ -94,6 +172,13 @@ cdef class CompactTable:
     track_writes : bool
         Remember the slots written since the last :meth:`drain` (needed to
         save to a file; costs 8 bytes per written slot until drained).
+    max_bytes : int
+        Bytes the table may take (0: no bound; else at least 2560): its
+        slots (24 bytes each), the spill's Bloom filter (8 bytes per slot)
+        and the write list (at most 8 bytes per slot), so ``max_bytes /
+        40`` slots. When they are full the table makes room (see "Spill"
+        in the module docstring): ``on_full()`` is called first (a file
+        table saves there), then entries are dropped until it is half full.
 
     Raises
     ------
@@ -112,21 +197,38 @@ cdef class CompactTable:
     irreducible : set view
         Keys known to have no reduction (``in``, ``add``, ``len``,
         ``clear``).
+    on_full : callable or None
+        Called before entries are dropped to make room; with a file it saves
+        the written slots there (the spill).
+    fetch : callable or None
+        ``fetch(digest)`` -> ``(value or None, excluded)`` or None: where a
+        dropped entry is read back (the file), asked only for digests a
+        Bloom filter of the dropped entries may hold. None: dropped entries
+        are forgotten (the table is a cache; the search finds them again).
+    evictions, dropped, spilled, fetched : int
+        Times room was made; entries dropped; of those, entries with a value
+        or mask recorded as spilled (Bloom filter); entries read back.
     """
 
-    def __cinit__(self, Py_ssize_t capacity=1024, int digest_bits=95, bint track_writes=False):
+    def __cinit__(self, Py_ssize_t capacity=1024, int digest_bits=95, bint track_writes=False,
+                  Py_ssize_t max_bytes=0):
         if not 1 <= digest_bits <= 95:
             raise ValueError(f"digest_bits must be in 1..95, not {digest_bits}")
         if capacity < 0:
             raise ValueError("capacity must be >= 0")
+        if max_bytes < 0 or (max_bytes and max_bytes < 64 * BOUND_BYTES_PER_SLOT):
+            raise ValueError(f"max_bytes must be 0 (no bound) or at least {64 * BOUND_BYTES_PER_SLOT}")
+        self.max_slots = max_bytes // BOUND_BYTES_PER_SLOT
         self.cap = max(16, capacity)
+        if self.max_slots:
+            self.cap = min(self.cap, self.max_slots)
         self.slots = <Entry*>calloc(self.cap, sizeof(Entry))
         if self.slots == NULL:
             raise MemoryError("cannot allocate the compact table")
         self.digest_bits = digest_bits
-        if digest_bits >= 64:
+        if digest_bits >= 63:  # d0 keeps 63 bits (its low bit is forced), d1 the rest
             self.mask0 = <uint64_t>0 - 1
-            self.mask1 = <uint32_t>((<uint64_t>1 << (digest_bits - 63)) - 1) if digest_bits < 95 else <uint32_t>0xFFFFFFFF
+            self.mask1 = <uint32_t>((<uint64_t>1 << (digest_bits - 63)) - 1)
         else:
             self.mask0 = (<uint64_t>1 << (digest_bits + 1)) - 1
             self.mask1 = 0
@@ -135,7 +237,8 @@ cdef class CompactTable:
         self.dirty = NULL
         self.dirty_cap = -1 if not track_writes else 0
 
-    def __init__(self, Py_ssize_t capacity=1024, int digest_bits=95, bint track_writes=False):
+    def __init__(self, Py_ssize_t capacity=1024, int digest_bits=95, bint track_writes=False,
+                 Py_ssize_t max_bytes=0):
         self.values = _Values(self)
         self.not_values = _NotValues(self)
         self.irreducible = _Irreducible(self)
@@ -143,6 +246,7 @@ cdef class CompactTable:
     def __dealloc__(self):
         free(self.slots)
         free(self.dirty)
+        free(self.bloom)
 
     # ------------------------------------------------------------------
     # slots
@@ -151,14 +255,19 @@ cdef class CompactTable:
         cdef const unsigned char* p = <const unsigned char*>PyBytes_AS_STRING(key)
         cdef Py_ssize_t n = PyBytes_GET_SIZE(key), i = 0
         cdef uint64_t w, a = grundy_mum(P1 ^ <uint64_t>n, P3), b = grundy_mum(P2 ^ <uint64_t>n, P4)
+        cdef int shift
         while i + 8 <= n:
-            memcpy(&w, p + i, 8)
+            w = grundy_le64(p + i)  # little-endian words: the same digest on every machine
             a = grundy_mum(a ^ w, P3)
             b = grundy_mum(b ^ w ^ P1, P4)
             i += 8
         if i < n:
             w = 0
-            memcpy(&w, p + i, n - i)
+            shift = 0
+            while i < n:
+                w |= (<uint64_t>p[i]) << shift
+                shift += 8
+                i += 1
             a = grundy_mum(a ^ w, P3)
             b = grundy_mum(b ^ w ^ P1, P4)
         # the length again at the end: keys differing only in trailing zero bytes
@@ -185,7 +294,13 @@ cdef class CompactTable:
         if e != NULL:
             return e
         if (self.count + 1) * 4 > self.cap * 3:
-            self._grow()
+            if self.max_slots and self.cap + self.cap // 2 > self.max_slots:
+                if self.cap < self.max_slots:
+                    self._grow()  # up to the bound
+                else:
+                    self._make_room()
+            else:
+                self._grow()
         cdef Py_ssize_t i = <Py_ssize_t>grundy_range(d0, <uint64_t>self.cap)
         while self.slots[i].d0 != 0:
             i += 1
@@ -202,6 +317,8 @@ cdef class CompactTable:
 
     cdef int _grow(self) except -1:
         cdef Py_ssize_t old_cap = self.cap, new_cap = self.cap + self.cap // 2, i, j
+        if self.max_slots and new_cap > self.max_slots:
+            new_cap = self.max_slots
         cdef Entry* old = self.slots
         cdef Entry* fresh = <Entry*>calloc(new_cap, sizeof(Entry))
         if fresh == NULL:
@@ -217,13 +334,117 @@ cdef class CompactTable:
         self.slots = fresh
         self.cap = new_cap
         free(old)
-        if self.dirty_cap >= 0:  # slot numbers changed: list the written slots again
-            self.ndirty = 0
-            for i in range(new_cap):
-                if fresh[i].flags & DIRTY:
-                    fresh[i].flags &= ~DIRTY
-                    self._mark(&fresh[i])
+        self._relist_dirty()
         return 0
+
+    cdef int _relist_dirty(self) except -1:
+        """List the written slots again (their numbers changed)."""
+        cdef Py_ssize_t i
+        if self.dirty_cap >= 0:
+            self.ndirty = 0
+            for i in range(self.cap):
+                if self.slots[i].flags & DIRTY:
+                    self.slots[i].flags &= ~DIRTY
+                    self._mark(&self.slots[i])
+        return 0
+
+    cdef int _make_room(self) except -1:
+        """The array is full and may not grow: call ``on_full`` (a file
+        table saves), then drop entries until the table is half full: first
+        those with neither value nor mask (irreducible marks), then partial
+        entries, then values. Dropped entries with a value or mask that
+        were saved (nothing left to write) go into the Bloom filter, so
+        that a later miss asks ``fetch``. The survivors are put back in
+        place (no second array)."""
+        cdef Py_ssize_t i, k, j, idx, n, keep_target = self.cap // 2, start = -1
+        cdef Entry* e
+        cdef Entry moved
+        cdef int tier, drop_tier
+        cdef Py_ssize_t tier_count[3]
+        cdef bint spill
+        if self.on_full is not None:
+            self.on_full()
+        spill = self.fetch is not None
+        if spill and self.bloom == NULL:
+            # 64 bits per slot: about 2% false positives with 8 times the slots spilled
+            self.bloom_nbits = 64 * <uint64_t>self.max_slots
+            self.bloom = <uint64_t*>calloc(self.bloom_nbits // 64, 8)
+            if self.bloom == NULL:
+                raise MemoryError("cannot allocate the spill filter")
+        tier_count[0] = tier_count[1] = tier_count[2] = 0
+        for i in range(self.cap):
+            e = &self.slots[i]
+            if e.d0 != 0:
+                tier_count[_tier(e)] += 1
+            elif start < 0:
+                start = i  # empty before anything is dropped: no probe run crosses it
+        # the lowest tier that must go in part: tiers below it go whole
+        n = self.count
+        drop_tier = 0
+        while drop_tier < 2 and n - tier_count[drop_tier] > keep_target:
+            n -= tier_count[drop_tier]
+            drop_tier += 1
+        # drop: tiers below drop_tier whole, drop_tier while more than keep_target remain
+        for i in range(self.cap):
+            e = &self.slots[i]
+            if e.d0 == 0:
+                continue
+            tier = _tier(e)
+            if tier < drop_tier or (tier == drop_tier and n > keep_target):
+                if tier > 0 and spill and not (e.flags & DIRTY):
+                    _bloom_add(self.bloom, self.bloom_nbits, e.d0, e.d1)
+                    self.spilled += 1
+                if e.value == -2:
+                    del self.big_values[(e.d0, e.d1)]
+                if e.flags & BIG_EXCLUDED:
+                    del self.big_excluded[(e.d0, e.d1)]
+                if e.value != -1:
+                    self.nvalues -= 1
+                if e.excluded != 0 or (e.flags & BIG_EXCLUDED):
+                    self.npartial -= 1
+                if e.flags & IRREDUCIBLE:
+                    self.nirreducible -= 1
+                e.d0 = 0
+                self.count -= 1
+                self.dropped += 1
+                if tier == drop_tier:
+                    n -= 1
+        self.evictions += 1
+        # Put the survivors back in place: in probe order from a slot that was
+        # empty before the drop (so no probe run crosses it), each survivor is
+        # taken out and inserted again from its home slot; it can only move
+        # back, into a slot already settled or its own.
+        for k in range(1, self.cap + 1):
+            idx = (start + k) % self.cap
+            if self.slots[idx].d0 == 0:
+                continue
+            moved = self.slots[idx]
+            self.slots[idx].d0 = 0
+            j = <Py_ssize_t>grundy_range(moved.d0, <uint64_t>self.cap)
+            while self.slots[j].d0 != 0:
+                j += 1
+                if j == self.cap:
+                    j = 0
+            self.slots[j] = moved
+        self._relist_dirty()
+        return 0
+
+    cdef Entry* _find_or_fetch(self, uint64_t d0, uint32_t d1) except? NULL:
+        """:meth:`_find`, and when the entry is missing or only a mark and
+        the Bloom filter does not rule it out, the row read back with
+        ``fetch`` and merged (NULL if there is none)."""
+        cdef Entry* e = self._find(d0, d1)
+        if self.bloom == NULL or self.fetch is None or (e != NULL and _tier(e) > 0):
+            return e
+        if not _bloom_has(self.bloom, self.bloom_nbits, d0, d1):
+            return e
+        digest = _pack(d0, d1)
+        row = self.fetch(digest)
+        if row is None or (row[0] is None and not row[1]):
+            return e
+        self.load(digest, row[0], row[1])
+        self.fetched += 1
+        return self._find(d0, d1)
 
     cdef int _mark(self, Entry* e) except -1:
         """Note a slot written since the last drain (with track_writes)."""
@@ -232,7 +453,8 @@ cdef class CompactTable:
         if self.dirty_cap < 0 or e.flags & DIRTY:
             return 0
         if self.ndirty == self.dirty_cap:
-            size = max(1024, self.dirty_cap * 2)
+            # a slot is listed once, so the list never needs more entries than slots
+            size = min(max(1024, self.dirty_cap * 2), self.cap)
             grown = <Py_ssize_t*>realloc(self.dirty, size * sizeof(Py_ssize_t))
             if grown == NULL:
                 raise MemoryError("cannot grow the compact table's write list")
@@ -251,7 +473,7 @@ cdef class CompactTable:
         cdef uint64_t d0
         cdef uint32_t d1
         self._digest(key, &d0, &d1)
-        cdef Entry* e = self._find(d0, d1)
+        cdef Entry* e = self._find_or_fetch(d0, d1)
         if e == NULL or e.value == -1:
             return -1
         if e.value == -2:
@@ -263,7 +485,7 @@ cdef class CompactTable:
         cdef uint64_t d0
         cdef uint32_t d1
         self._digest(key, &d0, &d1)
-        cdef Entry* e = self._find(d0, d1)
+        cdef Entry* e = self._find_or_fetch(d0, d1)
         if e == NULL:
             return 0
         if e.flags & BIG_EXCLUDED:
@@ -341,11 +563,8 @@ cdef class CompactTable:
         """The 12-byte digest of ``key`` (as stored in a table file)."""
         cdef uint64_t d0
         cdef uint32_t d1
-        cdef unsigned char out[12]
         self._digest(key, &d0, &d1)
-        memcpy(out, &d0, 8)
-        memcpy(out + 8, &d1, 4)
-        return PyBytes_FromStringAndSize(<char*>out, 12)
+        return _pack(d0, d1)
 
     def get_value(self, bytes key):
         """The value of ``key`` or None."""
@@ -374,10 +593,11 @@ cdef class CompactTable:
             self.slots[i].flags &= ~IRREDUCIBLE
         self.nirreducible = 0
 
-    def load(self, bytes digest, value, excluded) -> None:
+    def load(self, bytes digest, value, excluded, bint written=False) -> None:
         """Merge one row of a table file (its 12-byte digest, value or None,
-        excluded bitmask or 0): a value is kept, a mask is or-ed in. Not
-        marked as written.
+        excluded bitmask or 0): a value is kept (and the mask dropped), a
+        mask is or-ed in. Marked as written only with ``written`` (rows
+        the file does not hold under this digest yet).
 
         Raises
         ------
@@ -388,26 +608,44 @@ cdef class CompactTable:
         cdef Entry* e
         if PyBytes_GET_SIZE(digest) != 12:
             raise ValueError("a digest is 12 bytes")
-        memcpy(&d0, PyBytes_AS_STRING(digest), 8)
-        memcpy(&d1, PyBytes_AS_STRING(digest) + 8, 4)
+        _unpack(digest, &d0, &d1)
         d0 = (d0 & self.mask0) | 1
         d1 &= self.mask1
         e = self._insert(d0, d1)
         cdef Py_ssize_t index = e - self.slots
         cdef uint16_t flags
-        if value is not None:
+        if value is not None:  # a value row: the value, no mask (as the file keeps it)
             if e.value == -1:
                 self.nvalues += 1
+            elif e.value == -2:
+                del self.big_values[(d0, d1)]
             if value >= 32767:
                 self.big_values[(d0, d1)] = value
                 e.value = -2
             else:
                 e.value = <int16_t>value
+            flags = e.flags
+            self.set_excluded_digest(index, 0)
+            self.slots[index].flags = (self.slots[index].flags & ~DIRTY) | (flags & DIRTY)
         elif excluded:
             old = self.big_excluded.get((d0, d1), e.excluded)
             flags = e.flags
             self.set_excluded_digest(index, old | excluded)
             self.slots[index].flags = (self.slots[index].flags & ~DIRTY) | (flags & DIRTY)
+        if written:
+            self._mark(&self.slots[index])
+
+    def remark(self, list rows) -> None:
+        """Mark the slots of these drained rows as written again (their save
+        failed); rows whose slot is gone are skipped."""
+        cdef uint64_t d0
+        cdef uint32_t d1
+        cdef Entry* e
+        for row in rows:
+            _unpack(<bytes>row[0], &d0, &d1)
+            e = self._find(d0, d1)
+            if e != NULL:
+                self._mark(e)
 
     cdef int set_excluded_digest(self, Py_ssize_t index, object mask) except -1:
         cdef Entry* e = &self.slots[index]
@@ -432,13 +670,10 @@ cdef class CompactTable:
         Empty without ``track_writes``."""
         cdef Py_ssize_t i
         cdef Entry* e
-        cdef unsigned char out[12]
         rows = []
         for i in range(self.ndirty):
             e = &self.slots[self.dirty[i]]
             e.flags &= ~DIRTY
-            memcpy(out, &e.d0, 8)
-            memcpy(out + 8, &e.d1, 4)
             if e.value == -1:
                 value = None
                 if e.flags & BIG_EXCLUDED:
@@ -450,7 +685,7 @@ cdef class CompactTable:
             else:
                 value = self.big_values[(e.d0, e.d1)] if e.value == -2 else e.value
                 excluded = 0
-            rows.append((PyBytes_FromStringAndSize(<char*>out, 12), value, excluded))
+            rows.append((_pack(e.d0, e.d1), value, excluded))
         self.ndirty = 0
         return rows
 
@@ -460,7 +695,6 @@ cdef class CompactTable:
         over the slots)."""
         cdef Py_ssize_t i
         cdef Entry* e
-        cdef unsigned char out[12]
         rows = {}
         for i in range(self.cap):
             e = &self.slots[i]
@@ -470,9 +704,7 @@ cdef class CompactTable:
             excluded = self.big_excluded[(e.d0, e.d1)] if e.flags & BIG_EXCLUDED else e.excluded
             if value is None and not excluded and not e.flags & IRREDUCIBLE:
                 continue
-            memcpy(out, &e.d0, 8)
-            memcpy(out + 8, &e.d1, 4)
-            rows[PyBytes_FromStringAndSize(<char*>out, 12)] = (value, excluded, (e.flags & IRREDUCIBLE) != 0)
+            rows[_pack(e.d0, e.d1)] = (value, excluded, (e.flags & IRREDUCIBLE) != 0)
         return rows
 
     @property
@@ -487,9 +719,10 @@ cdef class CompactTable:
 
     @property
     def bytes_used(self) -> int:
-        """Bytes of the slot array and the write list (the overflow dicts
-        not counted: they are empty in every search measured)."""
-        return self.cap * sizeof(Entry) + max(self.dirty_cap, 0) * sizeof(Py_ssize_t)
+        """Bytes of the slot array, the write list and the spill's Bloom
+        filter (the overflow dicts not counted: they are empty in every
+        search measured)."""
+        return self.cap * sizeof(Entry) + max(self.dirty_cap, 0) * sizeof(Py_ssize_t) + self.bloom_nbits // 8
 
     @property
     def overflow(self) -> int:

@@ -126,6 +126,9 @@ class Searcher:
     compact : bool or None
         With a new table: compact (True), dicts (False) or the default
         (None), as :class:`grundy.core.table.Table`.
+    max_table_bytes : int or None
+        With a new table: the compact table's memory bound (its
+        ``max_bytes``: past it the table spills to its file or forgets).
     checkpoint_seconds : float
         Seconds between writes of a table file during a search.
     report : callable, optional
@@ -156,10 +159,17 @@ class Searcher:
         report: Callable[["Searcher"], None] | None = None,
         report_seconds: float = 10.0,
         compact: bool | None = None,
+        max_table_bytes: int | None = None,
     ) -> None:
         self.game = game
         if not isinstance(table, Table):
-            table = Table(table, game.name, reduction_cache_size=reduction_cache_size, compact=compact)
+            table = Table(
+                table,
+                game.name,
+                reduction_cache_size=reduction_cache_size,
+                compact=compact,
+                max_bytes=max_table_bytes,
+            )
         self.table = table
         self.values = table.values
         self.not_values = table.not_values

@@ -55,6 +55,9 @@ import itertools
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from grundy.core.canon import NAUTY_VERSION
@@ -65,7 +68,22 @@ try:
 except ImportError:  # the compiled core is optional
     CompactTable = None
 
-__all__ = ["Table", "SQLiteFile", "compact_available", "DIGEST_FORMAT"]
+__all__ = ["Table", "SQLiteFile", "compact_available", "table_memory", "DIGEST_FORMAT"]
+
+#: The memory bound of tables made without one (see :func:`table_memory`).
+_MEMORY: ContextVar[int | None] = ContextVar("grundy_table_memory", default=None)
+
+
+@contextmanager
+def table_memory(max_bytes: int | None) -> Iterator[None]:
+    """Within the block, every :class:`Table` made without ``max_bytes``
+    gets this bound (bytes; None: none), e.g. every searcher of one CLI
+    command (``--table-memory``), the inner ones included."""
+    token = _MEMORY.set(max_bytes)
+    try:
+        yield
+    finally:
+        _MEMORY.reset(token)
 
 #: Names the digest of a compact table's rows (stored with the nauty version
 #: in the ``digests`` table): a change of the digest must change this.
@@ -196,8 +214,9 @@ class SQLiteFile:
 
     def load_compact(self, table: Any) -> int:
         """Merge this game's rows into a compact table (``positions`` rows
-        by the digests of their keys, then ``digests`` rows); returns rows
-        read."""
+        by the digests of their keys, marked as written so that the next
+        save copies them to ``digests``, then ``digests`` rows); returns
+        rows read."""
         rows = 0
         cur = self.conn.execute(
             "SELECT key, value, excluded FROM positions WHERE game = ? AND nauty = ?",
@@ -205,7 +224,9 @@ class SQLiteFile:
         )
         for key, value, excluded in cur:
             rows += 1
-            table.load(table.digest(bytes(key)), value, int(excluded, 16) if excluded else 0)
+            # marked as written: saved again under their digests at the next save, so that a
+            # bounded table that drops them can read them back (fetch_digest reads digests only)
+            table.load(table.digest(bytes(key)), value, int(excluded, 16) if excluded else 0, True)
         cur = self.conn.execute(
             "SELECT digest, value, excluded FROM digests WHERE game = ? AND nauty = ?",
             (self.game, _digest_nauty()),
@@ -214,6 +235,16 @@ class SQLiteFile:
             rows += 1
             table.load(bytes(digest), value, int(excluded, 16) if excluded else 0)
         return rows
+
+    def fetch_digest(self, digest: bytes) -> tuple[int | None, int] | None:
+        """The row of one digest: ``(value or None, excluded)``, or None."""
+        row = self.conn.execute(
+            "SELECT value, excluded FROM digests WHERE game = ? AND nauty = ? AND digest = ?",
+            (self.game, _digest_nauty(), digest),
+        ).fetchone()
+        if row is None:
+            return None
+        return row[0], int(row[1], 16) if row[1] else 0
 
     def write_digests(self, rows: list[tuple[bytes, int | None, int]]) -> None:
         """Write a compact table's rows ``(digest, value or None, excluded)``
@@ -320,6 +351,14 @@ class Table:
     compact : bool or None
         A compact table (True), dicts (False), or the default (None:
         compact if :func:`compact_available`). See the module docstring.
+    max_bytes : int or None
+        A compact table's memory bound (bytes: its slots, spill filter and
+        write list; None: the bound of an enclosing :func:`table_memory`,
+        else none). Each table has its own: a complex search's inner Graph
+        Chomp table gets the same bound.
+        When full it saves to the file (if any) and drops entries, which
+        are read back from the file when needed (the spill: see
+        :mod:`grundy.core._compiled`); without a file they are forgotten.
 
     Attributes
     ----------
@@ -339,8 +378,9 @@ class Table:
     Raises
     ------
     InputError
-        If ``path`` cannot be used as a table file, or ``compact=True``
-        without the compiled core.
+        If ``path`` cannot be used as a table file, ``compact=True``
+        without the compiled core, or ``max_bytes`` with dicts or below
+        2560 bytes.
     """
 
     def __init__(
@@ -350,12 +390,21 @@ class Table:
         *,
         reduction_cache_size: int = 500_000,
         compact: bool | None = None,
+        max_bytes: int | None = None,
     ) -> None:
+        if max_bytes is None:
+            max_bytes = _MEMORY.get()
         if compact is None:
             compact = compact_available()
         if compact and CompactTable is None:
             raise InputError("a compact table needs the compiled core (grundy.core._compiled), which is not built")
-        self.compact: Any = CompactTable(track_writes=path is not None) if compact else None
+        if max_bytes is not None and not compact:
+            raise InputError("a memory bound (max_bytes) needs a compact table (the compiled core, no GRUNDY_NO_COMPACT)")
+        if max_bytes is not None and max_bytes < 2560:
+            raise InputError(f"a table memory bound must be at least 2560 bytes, not {max_bytes}")
+        self.compact: Any = (
+            CompactTable(track_writes=path is not None, max_bytes=max_bytes or 0) if compact else None
+        )
         self.values: Any
         self.not_values: Any
         self.irreducible: Any
@@ -376,7 +425,10 @@ class Table:
         if path is not None:
             self.file = SQLiteFile(path, game)
             if self.compact is not None:
-                self.loaded = self.file.load_compact(self.compact)
+                if max_bytes is not None:  # the spill: save before dropping, read dropped rows back
+                    self.compact.on_full = self.save
+                    self.compact.fetch = self.file.fetch_digest
+                self.loaded = self.file.load_compact(self.compact)  # a file larger than the bound spills
             else:
                 self.loaded = self.file.load(self.values, self.not_values)
                 self._saved = len(self.values)
@@ -413,7 +465,11 @@ class Table:
         if self.compact is not None:
             rows = self.compact.drain()
             if rows:
-                self.file.write_digests(rows)
+                try:
+                    self.file.write_digests(rows)
+                except BaseException:
+                    self.compact.remark(rows)  # not written: they stay to write
+                    raise
             return len(rows)
         values = self.values
         fresh = list(itertools.islice(values.items(), self._saved, None))
@@ -436,6 +492,9 @@ class Table:
             self.save()
             self.file.close()
             self.file = None
+            if self.compact is not None:  # no more spill: dropped entries are forgotten
+                self.compact.on_full = None
+                self.compact.fetch = None
 
     def snapshot(self) -> dict[bytes, tuple[int | None, int, bool]]:
         """Every stored position, as ``{key or digest: (value or None,
@@ -457,6 +516,7 @@ class Table:
             "reductions": len(self.aliases) + len(self.irreducible),
         }
         if self.compact is not None:
-            out["entries"] = self.compact.entries
-            out["table_bytes"] = self.compact.bytes_used
+            c = self.compact
+            out.update(entries=c.entries, table_bytes=c.bytes_used, evictions=c.evictions)
+            out.update(dropped=c.dropped, spilled=c.spilled, fetched=c.fetched)
         return out
