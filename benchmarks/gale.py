@@ -5,6 +5,8 @@ Usage:
     python benchmarks/gale.py --face-poset      # also time the face-poset route (PosetSolver)
     python benchmarks/gale.py --attack 7 --table gale7.sqlite --time-limit 600
                                                 # stop / Ctrl-C any time; run again to resume
+    python benchmarks/gale.py --attack 7 --table gale7.sqlite --table-memory 8
+                                                # the table bounded to 8 GiB, spilling to the file
 
 The compiled complex search (grundy.games.complexes._complex_kernel) is used
 when it is built; ``GRUNDY_NO_COMPLEX_KERNEL=1`` runs the Python path instead
@@ -17,7 +19,7 @@ Target: n = 6 under 60 s.
 The timing runs use a fresh solver per n (no table shared between n), so
 "positions" is the growth of the search with n. ``--attack`` asks whether
 the start is a P-position with a persistent table (sqlite, keyed by the
-canonical key and the nauty version): progress lines go to stderr every
+digest of the canonical key and the nauty version): progress lines go to stderr every
 ``--report`` seconds, the table is written every ``--checkpoint`` seconds
 and at the end (also at the time limit and on Ctrl-C), so a second run
 resumes from what the first one learned.
@@ -83,11 +85,20 @@ def timings(ns: list[int], face_poset: bool) -> None:
                   flush=True)
 
 
-def attack(n: int, table: str | None, time_limit: float | None, cache: int, report: float, checkpoint: float) -> int:
+def attack(
+    n: int,
+    table: str | None,
+    time_limit: float | None,
+    cache: int,
+    report: float,
+    checkpoint: float,
+    memory: int | None = None,
+) -> int:
     t0 = time.perf_counter()
     try:
         solver = ComplexSolver(
             time_limit=time_limit,
+            max_table_bytes=memory,  # past it the table spills to the file (or forgets without one)
             table=table,  # an SQLite file: read now, written at checkpoints and at the end
             option_cache_size=cache,
             checkpoint_seconds=checkpoint,
@@ -129,9 +140,13 @@ def main() -> int:
     ap.add_argument("--option-cache", type=int, default=50_000, help="option lists kept in memory")
     ap.add_argument("--report", type=float, default=10.0, help="seconds between progress lines")
     ap.add_argument("--checkpoint", type=float, default=60.0, help="seconds between table writes")
+    ap.add_argument("--table-memory", type=float, default=None, metavar="GB",
+                    help="bound the table to this many GiB (it spills to --table)")
     args = ap.parse_args()
     if args.attack:
-        return attack(args.attack, args.table, args.time_limit, args.option_cache, args.report, args.checkpoint)
+        memory = None if args.table_memory is None else int(args.table_memory * 2**30)
+        return attack(args.attack, args.table, args.time_limit, args.option_cache, args.report, args.checkpoint,
+                      memory)
     timings(args.n, args.face_poset)
     return 0
 

@@ -4,6 +4,7 @@ Usage:
     python benchmarks/wheels.py 25 27 29           # each wheel in a fresh process
     python benchmarks/wheels.py 25 --dicts         # the same with dict tables
     python benchmarks/wheels.py 33 --time-limit 3600 --json out.json
+    python benchmarks/wheels.py 37 --table w.sqlite --table-memory 8   # bounded to 8 GiB, spilling
 
 Each wheel runs in its own subprocess (so peak memory is its own) and prints
 one line: the nim-value, wall and CPU seconds, positions expanded, values
@@ -23,7 +24,8 @@ import subprocess
 import sys
 
 
-def run_one(n: int, compact: bool, time_limit: float | None) -> dict:
+def run_one(n: int, compact: bool, time_limit: float | None, table: str | None = None,
+            memory: int | None = None) -> dict:
     """Search W_n in this process; the measurements as a dict."""
     import resource
     import time
@@ -35,12 +37,17 @@ def run_one(n: int, compact: bool, time_limit: float | None) -> dict:
 
     adj = build_family(f"wheel:{n}").adj
     base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    solver = Solver(Theory(), compact=compact, time_limit=time_limit)
+    solver = Solver(Theory(), compact=compact, time_limit=time_limit, table=table, max_table_bytes=memory,
+                    checkpoint_seconds=60.0)
     t0, c0 = time.perf_counter(), time.process_time()
+    solver.start()  # the clock of --time-limit
     try:
         value: int | None = solver.value_of(*solver.decompose(adj))
     except SearchLimitReached:
         value = None
+    finally:
+        solver.finish()  # saves a table file
+        solver.close()
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     stats = solver.table.stats()
@@ -69,10 +76,15 @@ def main() -> None:
     parser.add_argument("--dicts", action="store_true", help="dict tables (default: compact)")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per wheel")
     parser.add_argument("--json", default=None, help="append each result as a JSON line to this file")
+    parser.add_argument("--table", default=None, help="an SQLite table file (one per wheel: PATH.W<n>)")
+    parser.add_argument("--table-memory", type=float, default=None, metavar="GB",
+                        help="bound each table to this many GiB (it spills to --table, or forgets)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(run_one(args.n[0], not args.dicts, args.time_limit)))
+        memory = None if args.table_memory is None else int(args.table_memory * 2**30)
+        table = None if args.table is None else f"{args.table}.W{args.n[0]}"
+        print(json.dumps(run_one(args.n[0], not args.dicts, args.time_limit, table, memory)))
         return
     for n in args.n:
         cmd = [sys.executable, __file__, str(n), "--child"]
@@ -80,6 +92,10 @@ def main() -> None:
             cmd.append("--dicts")
         if args.time_limit is not None:
             cmd += ["--time-limit", str(args.time_limit)]
+        if args.table is not None:
+            cmd += ["--table", args.table]
+        if args.table_memory is not None:
+            cmd += ["--table-memory", str(args.table_memory)]
         out = subprocess.run(cmd, capture_output=True, text=True, env=os.environ)
         if out.returncode != 0:
             print(f"W_{n}: failed: {out.stderr.strip().splitlines()[-1:]}", flush=True)
