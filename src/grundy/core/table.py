@@ -371,7 +371,9 @@ class Table:
     irreducible : set[bytes] or a view of the compact table
         Keys for which no reduction applies.
     compact : CompactTable or None
-        The compact table, if this table is one.
+        The compact table, if this table is one. Under a memory bound,
+        ``len(values)`` and ``len(not_values)`` count what is in memory,
+        not what was spilled to the file.
     loaded : int
         Rows read from the file when the table was made.
 
