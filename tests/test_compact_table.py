@@ -422,3 +422,25 @@ def test_closed_table_stops_spilling(tmp_path) -> None:
     t.close()
     assert t.compact.fetch is None and t.compact.on_full is None
     assert all(t.values.get(b"%d" % i) in (None, 1) for i in range(500))  # no error after close
+
+
+def test_write_list_after_evictions_without_a_save() -> None:
+    """A table that lists its writes but saves nothing before dropping
+    (no on_full): dropped slots are not listed, and the list never
+    outgrows the slots (it once overflowed its buffer)."""
+    t = CompactTable(capacity=0, track_writes=True, max_bytes=64 * 40)
+    for i in range(5000):
+        t.values[b"k%d" % i] = i % 7
+    assert t.evictions > 5
+    rows = t.drain()
+    assert {d for d, _v, _x in rows} <= set(t.snapshot())
+    assert len(rows) == len(t.snapshot())
+    assert t.bytes_used <= 64 * 40
+
+
+def test_closed_table_stops_listing_writes(tmp_path) -> None:
+    t = Table(str(tmp_path / "w.sqlite"), "g", max_bytes=2560)
+    t.close()
+    for i in range(3000):
+        t.values[b"k%d" % i] = 1
+    assert t.compact.drain() == []

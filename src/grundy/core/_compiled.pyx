@@ -345,7 +345,8 @@ cdef class CompactTable:
             for i in range(self.cap):
                 if self.slots[i].flags & DIRTY:
                     self.slots[i].flags &= ~DIRTY
-                    self._mark(&self.slots[i])
+                    if self.slots[i].d0 != 0:
+                        self._mark(&self.slots[i])
         return 0
 
     cdef int _make_room(self) except -1:
@@ -404,7 +405,7 @@ cdef class CompactTable:
                     self.npartial -= 1
                 if e.flags & IRREDUCIBLE:
                     self.nirreducible -= 1
-                e.d0 = 0
+                memset(e, 0, sizeof(Entry))  # flags too: an empty slot is never listed as written
                 self.count -= 1
                 self.dropped += 1
                 if tier == drop_tier:
@@ -419,7 +420,7 @@ cdef class CompactTable:
             if self.slots[idx].d0 == 0:
                 continue
             moved = self.slots[idx]
-            self.slots[idx].d0 = 0
+            memset(&self.slots[idx], 0, sizeof(Entry))
             j = <Py_ssize_t>grundy_range(moved.d0, <uint64_t>self.cap)
             while self.slots[j].d0 != 0:
                 j += 1
@@ -455,6 +456,8 @@ cdef class CompactTable:
         if self.ndirty == self.dirty_cap:
             # a slot is listed once, so the list never needs more entries than slots
             size = min(max(1024, self.dirty_cap * 2), self.cap)
+            if size <= self.ndirty:
+                raise RuntimeError("compact table: more written slots listed than slots (a bug)")
             grown = <Py_ssize_t*>realloc(self.dirty, size * sizeof(Py_ssize_t))
             if grown == NULL:
                 raise MemoryError("cannot grow the compact table's write list")
@@ -613,7 +616,6 @@ cdef class CompactTable:
         d1 &= self.mask1
         e = self._insert(d0, d1)
         cdef Py_ssize_t index = e - self.slots
-        cdef uint16_t flags
         if value is not None:  # a value row: the value, no mask (as the file keeps it)
             if e.value == -1:
                 self.nvalues += 1
@@ -624,16 +626,23 @@ cdef class CompactTable:
                 e.value = -2
             else:
                 e.value = <int16_t>value
-            flags = e.flags
             self.set_excluded_digest(index, 0)
-            self.slots[index].flags = (self.slots[index].flags & ~DIRTY) | (flags & DIRTY)
         elif excluded:
             old = self.big_excluded.get((d0, d1), e.excluded)
-            flags = e.flags
             self.set_excluded_digest(index, old | excluded)
-            self.slots[index].flags = (self.slots[index].flags & ~DIRTY) | (flags & DIRTY)
         if written:
             self._mark(&self.slots[index])
+
+    def stop_tracking(self) -> None:
+        """Stop listing written slots (the table's file is closed): the list
+        is freed and nothing is listed again."""
+        cdef Py_ssize_t i
+        free(self.dirty)
+        self.dirty = NULL
+        self.ndirty = 0
+        self.dirty_cap = -1
+        for i in range(self.cap):
+            self.slots[i].flags &= ~DIRTY
 
     def remark(self, list rows) -> None:
         """Mark the slots of these drained rows as written again (their save

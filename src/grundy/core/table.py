@@ -237,11 +237,20 @@ class SQLiteFile:
         return rows
 
     def fetch_digest(self, digest: bytes) -> tuple[int | None, int] | None:
-        """The row of one digest: ``(value or None, excluded)``, or None."""
-        row = self.conn.execute(
-            "SELECT value, excluded FROM digests WHERE game = ? AND nauty = ? AND digest = ?",
-            (self.game, _digest_nauty(), digest),
-        ).fetchone()
+        """The row of one digest: ``(value or None, excluded)``, or None.
+
+        Raises
+        ------
+        InputError
+            If the file cannot be read.
+        """
+        try:
+            row = self.conn.execute(
+                "SELECT value, excluded FROM digests WHERE game = ? AND nauty = ? AND digest = ?",
+                (self.game, _digest_nauty(), digest),
+            ).fetchone()
+        except sqlite3.Error as exc:
+            raise InputError(f"cannot read the table file {self.path}: {exc}") from None
         if row is None:
             return None
         return row[0], int(row[1], 16) if row[1] else 0
@@ -497,6 +506,7 @@ class Table:
             if self.compact is not None:  # no more spill: dropped entries are forgotten
                 self.compact.on_full = None
                 self.compact.fetch = None
+                self.compact.stop_tracking()
 
     def snapshot(self) -> dict[bytes, tuple[int | None, int, bool]]:
         """Every stored position, as ``{key or digest: (value or None,
