@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+from collections.abc import Callable
+
 import networkx as nx
 from click.testing import CliRunner
 
@@ -52,3 +55,30 @@ def cli_runner() -> CliRunner:
         return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
     except TypeError:
         return CliRunner()
+
+
+def kill_9_when(proc: "subprocess.Popen[str]", ready: "Callable[[], bool]", timeout: float, what: str) -> None:
+    """Wait until ``ready()`` (polling), the process still running, then kill
+    it with SIGKILL; its pipes are closed either way. Asserts it neither
+    ended first nor took more than ``timeout`` seconds (``what`` names what
+    was awaited), and that SIGKILL ended it."""
+    import os
+    import signal
+    import time
+
+    try:
+        deadline = time.monotonic() + timeout
+        while not ready():
+            assert proc.poll() is None, "the process ended before it was killed: " + proc.communicate()[1]
+            assert time.monotonic() < deadline, f"{what} not written in {timeout:g} s"
+            time.sleep(0.02)
+        assert proc.poll() is None, "the process ended before it was killed"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()  # type: ignore[union-attr]
+        proc.stderr.close()  # type: ignore[union-attr]
+    assert proc.returncode == -signal.SIGKILL

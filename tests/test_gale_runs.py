@@ -7,17 +7,14 @@ table."""
 from __future__ import annotations
 
 import json
-import os
-import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from grundy.cli import main
 from grundy.games.complexes import gale_first_moves
-from helpers import cli_runner
+from helpers import cli_runner, kill_9_when
 
 
 def _summary(table: Path) -> dict:
@@ -77,21 +74,7 @@ def test_kill_9_during_a_spilling_run_then_resume(tmp_path: Path) -> None:
     args = [sys.executable, "-m", "grundy", "value", "simplex-boundary:6", "--table", str(table),
             "--table-memory", "64K", "--json"]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 120
-        while _rows(table) < 2000:
-            assert proc.poll() is None, "the run ended before it was killed: " + proc.communicate()[1]
-            assert time.monotonic() < deadline, "no rows written in 120 s"
-            time.sleep(0.05)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stdout.close()  # type: ignore[union-attr]
-        proc.stderr.close()  # type: ignore[union-attr]
-    assert proc.returncode == -signal.SIGKILL
+    kill_9_when(proc, lambda: _rows(table) >= 2000, 120, "2000 rows")
     resumed = cli_runner().invoke(main, ["value", "simplex-boundary:6", "--table", str(table),
                                          "--table-memory", "64K", "--json"])
     assert resumed.exit_code == 0, resumed.output

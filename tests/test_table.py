@@ -11,17 +11,15 @@ with the theory off (about a second of search each).
 from __future__ import annotations
 
 import json
-import os
-import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import kill_9_when
 
 import grundy.core.table as table_module
 from grundy.core.search import Searcher
@@ -298,22 +296,7 @@ def test_kill_9_leaves_a_file_the_next_run_resumes(tmp_path: Path) -> None:
     # the worker sleeps 0.05 s every 256 positions: about 3 s of search,
     # with a checkpoint every 0.2 s
     proc = worker(path, SPEC_A, pause=0.05, checkpoint=0.2)
-    try:
-        deadline = time.monotonic() + 60
-        while _value_rows(path) < 300:
-            assert proc.poll() is None, "the worker ended before it was killed: " + proc.communicate()[1]
-            assert time.monotonic() < deadline, "no rows written in 60 s"
-            time.sleep(0.02)
-        assert proc.poll() is None, "the worker ended before it was killed"
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stdout.close()  # type: ignore[union-attr]
-        proc.stderr.close()  # type: ignore[union-attr]
-    assert proc.returncode == -signal.SIGKILL
+    kill_9_when(proc, lambda: _value_rows(path) >= 300, 60, "300 value rows")
 
     table = Table(str(path), "graph:chomp")  # opens (and recovers the WAL) without error
     known, _partial = table.count()

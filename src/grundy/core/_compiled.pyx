@@ -527,19 +527,9 @@ cdef class CompactTable:
                 return 0
         else:
             e = self._insert(d0, d1)
-        cdef bint had = e.excluded != 0 or (e.flags & BIG_EXCLUDED)
-        if e.flags & BIG_EXCLUDED:
-            del self.big_excluded[(d0, d1)]
-            e.flags &= ~BIG_EXCLUDED
-        if mask >> 64:
-            self.big_excluded[(d0, d1)] = mask
-            e.flags |= BIG_EXCLUDED
-            e.excluded = 0
-        else:
-            e.excluded = <uint64_t>mask
-        cdef bint has = e.excluded != 0 or (e.flags & BIG_EXCLUDED)
-        self.npartial += <int>has - <int>had
-        self._mark(e)
+        cdef Py_ssize_t index = e - self.slots
+        self.set_excluded_digest(index, mask)
+        self._mark(&self.slots[index])
         return 0
 
     cdef bint is_irreducible(self, bytes key):
@@ -568,26 +558,6 @@ cdef class CompactTable:
         cdef uint32_t d1
         self._digest(key, &d0, &d1)
         return _pack(d0, d1)
-
-    def get_value(self, bytes key):
-        """The value of ``key`` or None."""
-        cdef long v = self.value_of(key)
-        return None if v < 0 else v
-
-    def put_value(self, bytes key, long n) -> None:
-        self.set_value(key, n)
-
-    def get_excluded(self, bytes key):
-        return self.excluded_of(key)
-
-    def put_excluded(self, bytes key, mask) -> None:
-        self.set_excluded(key, mask)
-
-    def has_irreducible(self, bytes key) -> bool:
-        return self.is_irreducible(key)
-
-    def put_irreducible(self, bytes key) -> None:
-        self.add_irreducible(key)
 
     def clear_irreducible(self) -> None:
         """Forget every irreducible mark (a pass over the slots)."""
@@ -657,6 +627,7 @@ cdef class CompactTable:
                 self._mark(e)
 
     cdef int set_excluded_digest(self, Py_ssize_t index, object mask) except -1:
+        """Replace the excluded-value bitmask of the slot ``index`` (0 clears it)."""
         cdef Entry* e = &self.slots[index]
         cdef bint had = e.excluded != 0 or (e.flags & BIG_EXCLUDED)
         key = (e.d0, e.d1)

@@ -196,14 +196,17 @@ class SQLiteFile:
         if check != "ok":
             raise InputError(f"cannot use {self.path} as a table file: integrity check says {check}")
 
-    def load(self, values: dict[bytes, int], not_values: dict[bytes, int]) -> int:
-        """Fill ``values`` and ``not_values`` from the file; returns rows read."""
-        rows = 0
-        cur = self.conn.execute(
+    def _key_rows(self) -> sqlite3.Cursor:
+        """This game's ``(key, value, excluded)`` rows of ``positions``."""
+        return self.conn.execute(
             "SELECT key, value, excluded FROM positions WHERE game = ? AND nauty = ?",
             (self.game, NAUTY_VERSION),
         )
-        for key, value, excluded in cur:
+
+    def load(self, values: dict[bytes, int], not_values: dict[bytes, int]) -> int:
+        """Fill ``values`` and ``not_values`` from the file; returns rows read."""
+        rows = 0
+        for key, value, excluded in self._key_rows():
             rows += 1
             key = bytes(key)
             if value is not None:
@@ -218,11 +221,7 @@ class SQLiteFile:
         save copies them to ``digests``, then ``digests`` rows); returns
         rows read."""
         rows = 0
-        cur = self.conn.execute(
-            "SELECT key, value, excluded FROM positions WHERE game = ? AND nauty = ?",
-            (self.game, NAUTY_VERSION),
-        )
-        for key, value, excluded in cur:
+        for key, value, excluded in self._key_rows():
             rows += 1
             # marked as written: saved again under their digests at the next save, so that a
             # bounded table that drops them can read them back (fetch_digest reads digests only)
