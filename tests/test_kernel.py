@@ -386,6 +386,39 @@ def test_a_solver_is_freed_without_the_garbage_collector() -> None:
         gc.enable()
 
 
+def test_a_search_hands_the_garbage_collector_back_with_nothing_young_to_visit() -> None:
+    """The objects a search made go to the oldest generation on the way out
+    (else the collector's first pass visits them all); the caller's own
+    frozen objects stay frozen and the collector is on again."""
+    import gc
+
+    from grundy.readwrite.graphs import to_graph
+
+    adj = to_graph("random:12,0.25,1").adj
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    solver = Solver()
+    assert solver.value_of(*solver.decompose(adj)) == 2
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
+    kept = [o for o in solver._option_cache.values() if gc.is_tracked(o)]
+    assert kept  # option lists the search made and keeps
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert all(id(o) in oldest for o in kept)
+    kept = [[] for _ in range(10)]  # tracked by the collector
+    gc.freeze()
+    try:
+        solver = Solver()
+        assert solver.value_of(*solver.decompose(to_graph("random:12,0.25,2").adj)) >= 0
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 0
+        visible = {id(o) for o in gc.get_objects()}  # frozen objects are not listed
+        assert not any(id(k) in visible for k in kept)  # the caller's freeze is kept
+    finally:
+        gc.unfreeze()
+    visible = {id(o) for o in gc.get_objects()}
+    assert all(id(k) in visible for k in kept)  # (the check above can fail)
+
+
 @needs_nauty
 def test_masks_outside_the_graph_are_refused() -> None:
     with pytest.raises(ValueError):
