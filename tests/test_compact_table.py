@@ -334,6 +334,11 @@ def test_bounded_search_with_a_file_gives_the_same_value(tmp_path) -> None:
     stats = s.table.stats()
     assert stats["evictions"] > 0 and stats["spilled"] > 0 and stats["fetched"] > 0
     assert s.table.compact.bytes_used <= 8192
+    # its counts are of what is in memory now, and the progress line says so
+    assert s.table.dropped == stats["dropped"] > 0
+    assert f"values in memory ({len(s.not_values)} partial; {s.table.dropped} dropped from memory)" \
+        in s.progress_line()
+    assert free.table.dropped == 0 and "values known (" in free.progress_line()
     s.close()
     # without a file the bounded table forgets, and the value is the same
     forgetful = Solver(Theory(), max_table_bytes=8192)

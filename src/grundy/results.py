@@ -268,7 +268,10 @@ def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], solv
              state: str) -> None:
     """Write ``TABLE.summary.json``: the run's spec, state (``running``,
     ``stopped: REASON`` or ``done: value V``), the first moves settled so far
-    (``face_size``, ``value``), positions expanded, values known, seconds
+    (``face_size``, ``value``), positions expanded, values known (None once
+    a bounded table has dropped entries: ``values_in_memory`` and
+    ``dropped_from_memory`` say how many are in memory and how many entries
+    went out), seconds
     and positions per second of this run, and when it was written. Written
     to a temporary file and renamed, so a kill leaves the previous summary."""
     import json
@@ -284,7 +287,10 @@ def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], solv
         "settled": len(settled),
         "of": n - 1,
         "positions": positions,
-        "values_known": len(solver.values),
+        # after a bounded table has dropped entries, only what is in memory is counted here
+        "values_known": None if solver.table.dropped else len(solver.values),
+        "values_in_memory": len(solver.values),
+        "dropped_from_memory": solver.table.dropped,
         "seconds": round(seconds, 1),
         "positions_per_second": round(positions / seconds, 1) if seconds > 0 else None,
         "written": datetime.now(timezone.utc).isoformat(timespec="seconds"),

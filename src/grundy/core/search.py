@@ -552,11 +552,16 @@ class Searcher:
             self.report(self)
 
     def progress_line(self) -> str:
-        """One line for a progress display: positions, table size, cache."""
+        """One line for a progress display: positions, table size, cache.
+        Once a bounded table has dropped entries (:attr:`Table.dropped`),
+        its counts are of what is in memory, and the line says so."""
+        dropped = self.table.dropped
+        known = "in memory" if dropped else "known"
+        spill = f"; {dropped} dropped from memory" if dropped else ""
         return (
             f"{self.stats.positions} position{'' if self.stats.positions == 1 else 's'} expanded, "
-            f"{len(self.values)} value{'' if len(self.values) == 1 else 's'} known "
-            f"({len(self.not_values)} partial), {len(self._option_cache)} option "
+            f"{len(self.values)} value{'' if len(self.values) == 1 else 's'} {known} "
+            f"({len(self.not_values)} partial{spill}), {len(self._option_cache)} option "
             f"list{'' if len(self._option_cache) == 1 else 's'} cached"
         )
 

@@ -518,6 +518,15 @@ class Table:
         keys = set(self.values) | {k for k, x in self.not_values.items() if x} | set(self.irreducible)
         return {k: (self.values.get(k), self.not_values.get(k, 0), k in self.irreducible) for k in keys}
 
+    @property
+    def dropped(self) -> int:
+        """Entries a bounded compact table has dropped from memory to make
+        room (written to the file first if there is one, else forgotten); 0
+        for an unbounded or dict table. While it is 0, ``len(values)`` and
+        ``len(not_values)`` count everything the table knows; after, only
+        what is in memory."""
+        return self.compact.dropped if self.compact is not None else 0
+
     def stats(self) -> dict[str, Any]:
         """Sizes: values known, partial entries, cached reductions, and for
         a compact table its slots in use and bytes (the slot array)."""
