@@ -213,3 +213,24 @@ def test_a_noted_interrupt_stops_the_search_at_its_next_position(monkeypatch: py
                                                        for i in range(1, 10)])
     with pytest.raises(KeyboardInterrupt):
         fresh.value_of(*fresh.decompose(wheel))
+
+
+def test_progress_shows_values_known_as_whole_numbers() -> None:
+    """The progress bar's ``known=`` count is the number itself (tqdm shows
+    a bare 10000 as ``1e+4``)."""
+    import io
+
+    from grundy.core.limits import Limits
+
+    limits = Limits(progress=True)
+    limits.start()
+    err = io.StringIO()
+    real = sys.stderr
+    sys.stderr = err
+    try:
+        limits._show(limits.started + 2.0, 20000, 10000)
+        assert limits._bar is not None
+        assert limits._bar.postfix == "known=10000"
+    finally:
+        limits.finish()
+        sys.stderr = real

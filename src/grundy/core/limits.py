@@ -181,4 +181,4 @@ class Limits:
             self._bar_count = 0
         self._bar.update(positions - self._bar_count)
         self._bar_count = positions
-        self._bar.set_postfix(known=known, refresh=False)
+        self._bar.set_postfix(known=str(known), refresh=False)  # as a number, tqdm shows 10000 as 1e+4
