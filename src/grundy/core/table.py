@@ -52,6 +52,7 @@ kernel writes to the same plain dicts; no write has to go through Python.
 from __future__ import annotations
 
 import itertools
+import operator
 import os
 import sqlite3
 import time
@@ -108,6 +109,14 @@ _SHARDS = (
     "CREATE TABLE IF NOT EXISTS shards (game TEXT NOT NULL, nauty TEXT NOT NULL, "
     "shard TEXT NOT NULL, data BLOB NOT NULL, summary TEXT NOT NULL, PRIMARY KEY (game, nauty, shard)) WITHOUT ROWID"
 )
+_first = operator.itemgetter(0)
+
+
+def _in_index_order(rows: list[tuple[bytes, int | None, int]]) -> list[tuple[bytes, int | None, int]]:
+    """Rows ``(digest, ...)`` sorted by digest, the order of the digests index."""
+    return sorted(rows, key=_first)
+
+
 _DIGESTS = (
     "CREATE TABLE IF NOT EXISTS digests (game TEXT NOT NULL, nauty TEXT NOT NULL, "
     "digest BLOB NOT NULL, value INTEGER, excluded TEXT, PRIMARY KEY (game, nauty, digest)) WITHOUT ROWID"
@@ -264,6 +273,9 @@ class SQLiteFile:
             If the file cannot be written.
         """
         game, version = self.game, _digest_nauty()
+        # in digest order, the order of the file's index: each page of it is visited once per save,
+        # not once per row at random (docs/performance.md, "Checkpoints in digest order")
+        rows = _in_index_order(rows)
         try:
             with self.conn:
                 self.conn.executemany(_DIGEST_VALUE, [(game, version, d, v) for d, v, _ in rows if v is not None])
