@@ -47,8 +47,10 @@ def run_one(n: int, compact: bool, time_limit: float | None, table: str | None =
         value = None
     finally:
         solver.finish()  # saves a table file
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        # rows in the file (values, partial): with a bound, memory holds only part of them
+        file_rows = solver.table.count() if table is not None else None
         solver.close()
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     stats = solver.table.stats()
     stored = stats["values"] + stats["partial"]
@@ -67,6 +69,11 @@ def run_one(n: int, compact: bool, time_limit: float | None, table: str | None =
         "table_bytes_per_entry": (
             round(stats["table_bytes"] / max(stats["entries"], 1), 1) if "table_bytes" in stats else None
         ),
+        # a table file: rows read at the start, and (values, partial) rows in it at the end
+        "loaded": solver.loaded if table is not None else None,
+        "file_rows": list(file_rows) if file_rows is not None else None,
+        # a bounded table: entries dropped from memory, rows written out to make room, rows read back
+        **{k: stats[k] for k in ("evictions", "dropped", "spilled", "fetched") if k in stats},
     }
 
 
