@@ -39,8 +39,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         base = os.path.join(tmp, "base.db")
         f = SQLiteFile(base, "chomp")
-        for _ in range(0, args.existing, 500_000):
-            f.write_digests(_rows(rnd, min(500_000, args.existing)))
+        for start in range(0, args.existing, 500_000):
+            f.write_digests(_rows(rnd, min(500_000, args.existing - start)))
         f.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         f.close()
         in_order = table_module._in_index_order

@@ -49,8 +49,10 @@ def run_one(n: int, compact: bool, time_limit: float | None, table: str | None =
         solver.finish()  # saves a table file
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         # rows in the file (values, partial): with a bound, memory holds only part of them
-        file_rows = solver.table.count() if table is not None else None
-        solver.close()
+        try:
+            file_rows = solver.table.count() if table is not None else None
+        finally:
+            solver.close()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     stats = solver.table.stats()
     stored = stats["values"] + stats["partial"]

@@ -231,6 +231,9 @@ def test_progress_shows_values_known_as_whole_numbers() -> None:
         limits._show(limits.started + 2.0, 20000, 10000)
         assert limits._bar is not None
         assert limits._bar.postfix == "known=10000"
+        # a bounded table that dropped entries counts what is in memory, and the bar says so
+        limits._show(limits.started + 2.5, 20256, 10001, True)
+        assert limits._bar.postfix == "in_memory=10001"
     finally:
         limits.finish()
         sys.stderr = real

@@ -270,8 +270,8 @@ def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], solv
     ``stopped: REASON`` or ``done: value V``), the first moves settled so far
     (``face_size``, ``value``), positions expanded, values known (None once
     a bounded table has dropped entries: ``values_in_memory`` and
-    ``dropped_from_memory`` say how many are in memory and how many entries
-    went out), seconds
+    ``dropped_from_memory`` say how many are in memory and how many drops
+    the table made, see :attr:`grundy.core.table.Table.dropped`), seconds
     and positions per second of this run, and when it was written. Written
     to a temporary file and renamed, so a kill leaves the previous summary."""
     import json

@@ -140,10 +140,12 @@ class Limits:
             if now > self.deadline:
                 raise SearchLimitReached(f"time limit {self.time_limit:g} s", 0, now - self.started)
 
-    def tick(self, positions: int, known: int = 0) -> bool:
+    def tick(self, positions: int, known: int = 0, in_memory: bool = False) -> bool:
         """Check the limits after ``positions`` positions in all (``known``:
-        the table's size, for the progress display). Returns True about
-        every 256 positions (time for a caller's checkpoint), else False.
+        the table's size, for the progress display; ``in_memory``: it counts
+        only what a bounded table holds in memory, shown as ``in_memory=``
+        instead of ``known=``). Returns True about every 256 positions (time
+        for a caller's checkpoint), else False.
 
         Raises KeyboardInterrupt if :func:`note_interrupt` was called (a
         Ctrl-C whose own KeyboardInterrupt was lost), SearchLimitReached
@@ -161,7 +163,7 @@ class Limits:
                 raise SearchLimitReached(f"time limit {self.time_limit:g} s", positions - 1, now - self.started)
             if positions & 255 == 0:
                 if self.progress:
-                    self._show(now, positions, known)
+                    self._show(now, positions, known, in_memory)
                 return True
         return False
 
@@ -171,7 +173,7 @@ class Limits:
         if cancel is not None and cancel.is_set():
             raise SearchLimitReached("cancel request", positions, time.perf_counter() - self.started)
 
-    def _show(self, now: float, positions: int, known: int) -> None:
+    def _show(self, now: float, positions: int, known: int, in_memory: bool = False) -> None:
         if self._bar is None:
             if now - self.started < 1.0:
                 return
@@ -181,4 +183,8 @@ class Limits:
             self._bar_count = 0
         self._bar.update(positions - self._bar_count)
         self._bar_count = positions
-        self._bar.set_postfix(known=str(known), refresh=False)  # as a number, tqdm shows 10000 as 1e+4
+        # as strings: tqdm shows the number 10000 as 1e+4
+        if in_memory:
+            self._bar.set_postfix(in_memory=str(known), refresh=False)
+        else:
+            self._bar.set_postfix(known=str(known), refresh=False)

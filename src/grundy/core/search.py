@@ -536,7 +536,7 @@ class Searcher:
     def _tick(self) -> None:
         stats = self.stats
         stats.positions += 1
-        if self.limits.tick(stats.positions, len(self.values)):
+        if self.limits.tick(stats.positions, len(self.values), self.table.dropped > 0):
             self._checkpoint()
 
     def _checkpoint(self) -> None:
@@ -598,22 +598,25 @@ def _no_gc() -> Iterator[None]:
     0.25) graphs of the benchmark) and free nothing. Reference counting
     still frees everything the search drops.
 
-    On the way out, the objects allocated meanwhile are moved to the oldest
-    generation (``gc.freeze()`` then ``gc.unfreeze()``) before the collector
-    is switched back on: otherwise its first young-generation pass visits
-    every one of them (0.66 s of a 5.3 s W_21 search, measured with a
-    ``gc.callbacks`` probe; docs/performance.md).
+    On the way out, the process's young objects (what the search made and
+    keeps, and anything else young) are moved to the oldest generation
+    (``gc.freeze()`` then ``gc.unfreeze()``) before the collector is switched
+    back on: otherwise its first young-generation pass visits every one of
+    them (one pass of 0.66 s in a 5.3 s W_21 run, 0.4 s per search in the
+    back-to-back runs of docs/performance.md, "The collector after a
+    search"). The price: a caller's young cyclic garbage waits for the next
+    full collection. When the caller has frozen objects of its own (checked
+    on the way out), nothing is moved: ``gc.unfreeze()`` would thaw them.
     """
     if not gc.isenabled():
         yield
         return
-    frozen = gc.get_freeze_count()  # the caller's own gc.freeze() is kept
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()
-        if not frozen:
+        if gc.get_freeze_count() == 0:
+            gc.freeze()
             gc.unfreeze()
         gc.enable()
 

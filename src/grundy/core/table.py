@@ -532,11 +532,12 @@ class Table:
 
     @property
     def dropped(self) -> int:
-        """Entries a bounded compact table has dropped from memory to make
-        room (written to the file first if there is one, else forgotten); 0
-        for an unbounded or dict table. While it is 0, ``len(values)`` and
-        ``len(not_values)`` count everything the table knows; after, only
-        what is in memory."""
+        """Drops a bounded compact table has made from memory to make room
+        (each entry written to the file first if there is one, else
+        forgotten; an entry read back and dropped again counts again, and so
+        does a slot holding only an irreducible mark); 0 for an unbounded or
+        dict table. While it is 0, ``len(values)`` and ``len(not_values)``
+        count everything the table knows; after, only what is in memory."""
         return self.compact.dropped if self.compact is not None else 0
 
     def stats(self) -> dict[str, Any]:

@@ -54,6 +54,12 @@ cdef int _cmp_u64(const void* a, const void* b) noexcept nogil:
     return (x > y) - (x < y)
 
 
+def _option_order(option):
+    """The sort key of an option ``(nimber, unknowns)``: (unknowns, their key bytes)."""
+    unknowns = option[1]
+    return len(unknowns), sum(map(len, unknowns))
+
+
 cdef list _sorted_options(list out):
     """``out`` sorted, stably, by (number of unknowns, total length of their
     keys): :meth:`grundy.core.search.Searcher._options`'s order (the key's
@@ -68,6 +74,8 @@ cdef list _sorted_options(list out):
     cdef bint moved = False
     if n < 2:
         return out
+    if n >= 4096:  # not from one generation (a partial list passed back by hand): no room for the index
+        return sorted(out, key=_option_order)
     order = <uint64_t*>malloc(n * sizeof(uint64_t))
     if order == NULL:
         raise MemoryError()
