@@ -116,6 +116,15 @@ def test_graph6_sparse6_strings(text: str) -> None:
     survives(lambda t: G.load(t) if t.strip() not in ("", "-") and not os.path.exists(t) else [], text)
 
 
+@pytest.mark.parametrize("text", ["/\n", "a/b\tc", "x\n.g6", "missing\r.json"])
+def test_paths_with_control_characters_get_one_line_errors(text: str) -> None:
+    """A path-like spec with a newline or other control character (found by
+    the fuzzer above: ``'/\\n'``) is named quoted, on one line."""
+    with pytest.raises(InputError) as info:
+        G.load(text)
+    assert "\n" not in str(info.value) and repr(text) in str(info.value)
+
+
 @FUZZ
 @given(st.one_of(texts, graph6ish.map(lambda s: s + "\n" + s)))
 def test_stdin(text: str) -> None:

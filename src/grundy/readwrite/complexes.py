@@ -13,6 +13,7 @@ from grundy.games.complexes.families import build_complex_family
 from grundy.games.graphs.graph import Graph
 from grundy.readwrite.jsontext import load_json
 from grundy.readwrite.posets import _json_label, _token_label, read_text
+from grundy.readwrite.graphs import shown_path
 
 __all__ = ["load_complex", "parse_facets_text", "parse_facets_json"]
 
@@ -83,5 +84,5 @@ def load_complex(spec: str | Complex | Graph) -> Complex:
             return parse_facets_json(text, spec)
         if ext == ".facets":
             return parse_facets_text(text, spec)
-        raise InputError(f"cannot read {spec}: unsupported extension {ext or '(none)'!r}; supported: .facets, .json")
+        raise InputError(f"cannot read {shown_path(spec)}: unsupported extension {ext or '(none)'!r}; supported: .facets, .json")
     return build_complex_family(spec)

@@ -386,16 +386,18 @@ def _decode_text(raw: bytes | str, source: str) -> str:
 def _load_file(path: str, limits: Limits) -> list[LoadedPosition]:
     extension = os.path.splitext(path)[1].lower()
     if os.path.isdir(path):
-        raise InputError(f"cannot read {path}: it is a directory")
+        raise InputError(f"cannot read {shown_path(path)}: it is a directory")
     reader = _READERS.get(extension)
     if reader is None:
         supported = ", ".join(f"{ext} ({what})" for ext, what in SUPPORTED_EXTENSIONS.items())
-        raise InputError(f"cannot read {path}: unsupported extension {extension or '(none)'!r}; supported: {supported}")
+        raise InputError(
+            f"cannot read {shown_path(path)}: unsupported extension {extension or '(none)'!r}; supported: {supported}"
+        )
     try:
         with open(path, "rb") as fh:
             raw = fh.read()
     except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise InputError(f"cannot read {shown_path(path)}: {exc.strerror or exc}") from None
     text = _decode_text(raw, path)
     return _nonempty(reader(text, path, limits) if text.strip() else [], path)
 
@@ -551,8 +553,14 @@ def load(
     if os.path.isfile(spec) or (_path_like(spec) and os.path.exists(spec)):
         return _load_file(spec, limits)
     if _path_like(spec):
-        raise InputError(f"cannot read {spec}: no such file")
+        raise InputError(f"cannot read {shown_path(spec)}: no such file")
     return [_load_string(spec, limits)]
+
+
+def shown_path(path: str) -> str:
+    """``path`` for a one-line message: as it is if printable, else quoted
+    with its newlines and other control characters escaped."""
+    return path if path.isprintable() else repr(path)
 
 
 def to_graph(obj: Graph | nx.Graph | str) -> Graph:

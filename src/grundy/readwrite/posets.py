@@ -14,6 +14,7 @@ from grundy.games.posets.families import build_poset_family
 from grundy.games.posets.poset import Label, Poset
 from grundy.readwrite.graphs import _token_label as _graph_token_label
 from grundy.readwrite.jsontext import check_label_depth, load_json
+from grundy.readwrite.graphs import shown_path
 
 __all__ = ["load_poset", "parse_poset_json", "parse_poset_text", "read_text"]
 
@@ -39,16 +40,16 @@ def read_text(path: str) -> str:
     """A file's text, or an InputError naming the problem (shared with
     :mod:`grundy.readwrite.complexes`)."""
     if os.path.isdir(path):
-        raise InputError(f"cannot read {path}: it is a directory")
+        raise InputError(f"cannot read {shown_path(path)}: it is a directory")
     try:
         with open(path, "rb") as fh:
             raw = fh.read()
     except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise InputError(f"cannot read {shown_path(path)}: {exc.strerror or exc}") from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(f"cannot read {path}: not UTF-8 text (offset {exc.start})") from None
+        raise InputError(f"cannot read {shown_path(path)}: not UTF-8 text (offset {exc.start})") from None
 
 
 def parse_poset_text(text: str, source: str = "<text>", *, dual: bool = False) -> Poset:
@@ -153,5 +154,5 @@ def load_poset(spec: str | Poset, *, dual: bool = False) -> Poset:
             return parse_poset_json(text, spec, dual=dual)
         if ext == ".poset":
             return parse_poset_text(text, spec, dual=dual)
-        raise InputError(f"cannot read {spec}: unsupported extension {ext or '(none)'!r}; supported: .poset, .json")
+        raise InputError(f"cannot read {shown_path(spec)}: unsupported extension {ext or '(none)'!r}; supported: .poset, .json")
     return build_poset_family(spec, dual=dual)
