@@ -130,7 +130,9 @@ class Searcher:
         With a new table: the compact table's memory bound (its
         ``max_bytes``: past it the table spills to its file or forgets).
     checkpoint_seconds : float
-        Seconds between writes of a table file during a search.
+        Seconds between writes of a table file during a search (default 30:
+        a kill -9 loses at most that much search; saving every 5 s cost the
+        Gale n = 7 attack 10% of its rate against every 60 s, docs/results.md).
     report : callable, optional
         Called with the searcher every ``report_seconds`` of search.
     report_seconds : float
@@ -155,7 +157,7 @@ class Searcher:
         progress: bool = False,
         option_cache_size: int = 50_000,
         reduction_cache_size: int = 500_000,
-        checkpoint_seconds: float = 5.0,
+        checkpoint_seconds: float = 30.0,
         report: Callable[["Searcher"], None] | None = None,
         report_seconds: float = 10.0,
         compact: bool | None = None,
