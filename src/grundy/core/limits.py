@@ -183,8 +183,5 @@ class Limits:
             self._bar_count = 0
         self._bar.update(positions - self._bar_count)
         self._bar_count = positions
-        # as strings: tqdm shows the number 10000 as 1e+4
-        if in_memory:
-            self._bar.set_postfix(in_memory=str(known), refresh=False)
-        else:
-            self._bar.set_postfix(known=str(known), refresh=False)
+        # as a string: tqdm shows the number 10000 as 1e+4
+        self._bar.set_postfix({"in_memory" if in_memory else "known": str(known)}, refresh=False)

@@ -109,14 +109,6 @@ _SHARDS = (
     "CREATE TABLE IF NOT EXISTS shards (game TEXT NOT NULL, nauty TEXT NOT NULL, "
     "shard TEXT NOT NULL, data BLOB NOT NULL, summary TEXT NOT NULL, PRIMARY KEY (game, nauty, shard)) WITHOUT ROWID"
 )
-_first = operator.itemgetter(0)
-
-
-def _in_index_order(rows: list[tuple[bytes, int | None, int]]) -> list[tuple[bytes, int | None, int]]:
-    """Rows ``(digest, ...)`` sorted by digest, the order of the digests index."""
-    return sorted(rows, key=_first)
-
-
 _DIGESTS = (
     "CREATE TABLE IF NOT EXISTS digests (game TEXT NOT NULL, nauty TEXT NOT NULL, "
     "digest BLOB NOT NULL, value INTEGER, excluded TEXT, PRIMARY KEY (game, nauty, digest)) WITHOUT ROWID"
@@ -143,6 +135,14 @@ def _digest_nauty() -> str:
     """The ``nauty`` column of digest rows: the canonical labelling and the
     digest (read at each use, so that the version can be changed)."""
     return f"{NAUTY_VERSION}/{DIGEST_FORMAT}"
+
+
+_first = operator.itemgetter(0)
+
+
+def _in_index_order(rows: list[tuple[bytes, int | None, int]]) -> list[tuple[bytes, int | None, int]]:
+    """Rows ``(digest, ...)`` sorted by digest, the order of the digests index."""
+    return sorted(rows, key=_first)
 
 
 class SQLiteFile:

@@ -11,9 +11,9 @@ from grundy.errors import InputError
 from grundy.games.complexes.complex import Complex
 from grundy.games.complexes.families import build_complex_family
 from grundy.games.graphs.graph import Graph
+from grundy.readwrite.graphs import shown_path
 from grundy.readwrite.jsontext import load_json
 from grundy.readwrite.posets import _json_label, _token_label, read_text
-from grundy.readwrite.graphs import shown_path
 
 __all__ = ["load_complex", "parse_facets_text", "parse_facets_json"]
 

@@ -379,7 +379,7 @@ def _decode_text(raw: bytes | str, source: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(
-            f"cannot read {source}: not UTF-8 text (byte {raw[exc.start]:#04x} at offset {exc.start})"
+            f"cannot read {shown_path(source)}: not UTF-8 text (byte {raw[exc.start]:#04x} at offset {exc.start})"
         ) from None
 
 

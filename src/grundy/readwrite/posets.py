@@ -13,8 +13,8 @@ from grundy.errors import InputError
 from grundy.games.posets.families import build_poset_family
 from grundy.games.posets.poset import Label, Poset
 from grundy.readwrite.graphs import _token_label as _graph_token_label
-from grundy.readwrite.jsontext import check_label_depth, load_json
 from grundy.readwrite.graphs import shown_path
+from grundy.readwrite.jsontext import check_label_depth, load_json
 
 __all__ = ["load_poset", "parse_poset_json", "parse_poset_text", "read_text"]
 
