@@ -191,7 +191,7 @@ def test_bytes_per_position() -> None:
     """A grown table spends at most 48 bytes per stored position (slots 24
     bytes, at least half full once grown)."""
     s = Solver(Theory(), compact=True)
-    s.value_of(*s.decompose(build_wheel(17)))
+    s.value_of(*s.decompose(build_wheel(21)))
     table = s.table.compact
     assert table.entries > 10_000
     assert table.bytes_used <= 48 * table.entries

@@ -9,6 +9,8 @@
 # field for field; ``boolean`` is ``int`` there and function pointers are
 # declared as ``void*`` except the one the kernel sets.
 
+from libc.stdlib cimport qsort as _qsort
+
 cdef extern from "<dlfcn.h>" nogil:
     void* dlopen(const char* filename, int flags)
     void* dlsym(void* handle, const char* symbol)
@@ -315,9 +317,9 @@ cdef int _find(int* parent, int x) noexcept nogil:
 cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int* nv,
                      int* ei, int* ej) except -1:
     """One vertex per orbit (``vreps``, ``nv[0]`` of them, highest degree
-    first, as :meth:`grundy.core.search.Searcher._options` orders them) and one
-    edge per orbit (``ei``, ``ej``; the count is returned), as
-    :func:`grundy.games.graphs.game._edge_orbit_reps` orders them."""
+    first) and one edge per orbit (``ei``, ``ej``; the count is returned),
+    fewest endpoint degrees first: the order of
+    :func:`grundy.games.graphs.game._orbit_reps`."""
     cdef int orbits[64]
     cdef int eid[64][64]
     cdef int parent[2016]
@@ -348,7 +350,7 @@ cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int
             ne += 1
             up &= up - 1
     if _ngenerators == 0:
-        return ne
+        return _by_degree_sum(adj, ei, ej, ne)
     for g in range(_ngenerators):
         for k in range(ne):
             a = _generators[g][ei[k]]
@@ -365,7 +367,39 @@ cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int
             ei[out] = ei[k]
             ej[out] = ej[k]
             out += 1
-    return out
+    return _by_degree_sum(adj, ei, ej, out)
+
+
+cdef int _cmp_packed(const void* x, const void* y) noexcept nogil:
+    cdef uint64_t a = (<const uint64_t*>x)[0], b = (<const uint64_t*>y)[0]
+    return (a > b) - (a < b)
+
+
+cdef int _by_degree_sum(const uint64_t* adj, int* ei, int* ej, int ne) noexcept nogil:
+    """Sort the ``ne`` edges ``(ei[k], ej[k])`` stably by the sum of their
+    endpoints' degrees, smallest first (one packed ``uint64`` key each: the
+    sum, at most 126, in bits 12 and up, the index, below 2016, in bits
+    0-11). Returns ``ne``."""
+    cdef uint64_t keys[2016]
+    cdef int si[2016]
+    cdef int sj[2016]
+    cdef int k, m
+    cdef bint moved = False
+    for k in range(ne):
+        keys[k] = (<uint64_t>(GK_POPCOUNT(adj[ei[k]]) + GK_POPCOUNT(adj[ej[k]])) << 12) | <uint64_t>k
+        if k and keys[k] < keys[k - 1]:
+            moved = True
+    if not moved:
+        return ne
+    _qsort(keys, ne, sizeof(uint64_t), _cmp_packed)
+    for k in range(ne):
+        m = <int>(keys[k] & 4095)
+        si[k] = ei[m]
+        sj[k] = ej[m]
+    for k in range(ne):
+        ei[k] = si[k]
+        ej[k] = sj[k]
+    return ne
 
 
 def graph_key(tuple adj, mask=None):
