@@ -221,6 +221,28 @@ def test_large_children_go_to_python() -> None:
         assert any(len(k) > 2 + 8 * 64 for _nim, unk in a for k in unk) or theory.binary_star or theory.involutions
 
 
+def test_option_lists_passed_back_are_sorted_as_python_sorts_them() -> None:
+    """The option order is one routine shared with the graph kernel
+    (``CompiledSearch.sort_options``, faces as the size here): a list passed
+    back as ``partial`` comes out as the Python path sorts it, stably, by
+    (unknowns, their faces), short (packed keys and ``qsort``) or of 4096 and
+    more options (Python's sort)."""
+    import random
+
+    rng = random.Random(5)
+    solver = ComplexSolver(ComplexTheory())
+    keys = sorted({complex_key(nv, f) for spec in FAMILY_SPECS[:12]
+                   for nv, f in _components_keys(build_complex_family(spec))})
+    keys = [k for k in keys if kernel.expands(k)]
+    assert len(keys) >= 5
+    root = keys[-1]
+    for n in (2, 40, 5000):
+        options = [(rng.randrange(4), tuple(rng.choice(keys) for _ in range(rng.randrange(4)))) for _ in range(n)]
+        got = solver.expander().expand(root, -1, (options, 10_000, 0))
+        want = sorted(options, key=lambda o: (len(o[1]), sum(map(solver.game.size, o[1]))))
+        assert got == want
+
+
 # ----------------------------------------------------------------------
 # whole searches
 # ----------------------------------------------------------------------

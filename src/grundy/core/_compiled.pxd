@@ -77,6 +77,8 @@ cdef class CompiledSearch:
     cdef int remember(self, bytes key, object alias) except -1
     cdef object known_values(self, list options)
     cdef object _generate(self, bytes key, long n, object partial)
+    cdef long option_size(self, bytes key) except -1
+    cdef list sort_options(self, list out)
     cpdef long value(self, bytes key) except -1
     cpdef bint is_p_sum(self, tuple unknowns, long n) except -1
     cdef bint _is_p1(self, bytes key, long n) except -1

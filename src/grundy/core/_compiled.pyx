@@ -45,7 +45,7 @@ Python search uses the dict-like views ``values``, ``not_values`` and
 """
 
 from libc.stdint cimport uint64_t, uint32_t, int16_t, uint16_t
-from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
 from cpython.dict cimport PyDict_GetItem
@@ -814,6 +814,11 @@ cdef class _Irreducible:
 cdef object _ONE = 1
 
 
+cdef int _cmp_packed(const void* a, const void* b) noexcept nogil:
+    cdef uint64_t x = (<const uint64_t*>a)[0], y = (<const uint64_t*>b)[0]
+    return (x > y) - (x < y)
+
+
 cdef class CompiledSearch:
     """The search of :class:`grundy.core.search.Searcher` (``_value``,
     ``_is_p_sum``, ``_is_p1``) in C, over a searcher's table, for the
@@ -937,6 +942,60 @@ cdef class CompiledSearch:
         if self.tick is not None:
             self.tick()
         return self.expand(key, n, partial)
+
+    # ------------------------------------------------------------------
+    # the option order
+    # ------------------------------------------------------------------
+    cdef long option_size(self, bytes key) except -1:
+        """The size of an unknown component ``key`` in the option order
+        (``Searcher._options``: ``game.size``): here the length of its key
+        in bytes, the graph kernel's measure; the complex kernel counts
+        faces."""
+        return PyBytes_GET_SIZE(key)
+
+    cdef list sort_options(self, list out):
+        """``out`` (options ``(nimber, unknowns)``) sorted, stably, by
+        (number of unknowns, sum of their :meth:`option_size`): the order
+        of :meth:`grundy.core.search.Searcher._options`, without a Python
+        call per option. Each option gets one ``uint64`` key: unknowns in
+        bits 40 and up, the size in bits 12-39, its index in bits 0-11, so
+        ``qsort`` keeps ties in list order. A list of 4096 or more options
+        (none is generated at once; a partial list passed back by hand may
+        be) or a size of 2^28 or more is sorted by Python's stable sort on
+        the same two numbers."""
+        cdef Py_ssize_t n = len(out), i
+        cdef uint64_t total, count
+        cdef uint64_t* keys
+        cdef bint moved = False, packed = n < 4096
+        cdef tuple unknowns
+        if n < 2:
+            return out
+        keys = <uint64_t*>malloc(2 * n * sizeof(uint64_t))
+        if keys == NULL:
+            raise MemoryError()
+        try:
+            for i in range(n):
+                unknowns = <tuple>(<tuple>out[i])[1]
+                total = 0
+                for k in unknowns:
+                    total += <uint64_t>self.option_size(<bytes>k)
+                count = <uint64_t>len(unknowns)
+                if total >> 28 or count >> 24:
+                    packed = False
+                keys[n + i] = total  # kept for the fallback
+                keys[i] = (count << 40) | ((total & 0xFFFFFFF) << 12) | (<uint64_t>i & 4095)
+                if i and keys[i] < keys[i - 1]:
+                    moved = True
+            if not packed:
+                decorated = [(len((<tuple>out[i])[1]), keys[n + i], i) for i in range(n)]
+                decorated.sort()
+                return [out[<Py_ssize_t>entry[2]] for entry in decorated]
+            if not moved:
+                return out
+            qsort(keys, n, sizeof(uint64_t), _cmp_packed)
+            return [out[keys[i] & 4095] for i in range(n)]
+        finally:
+            free(keys)
 
     # ------------------------------------------------------------------
     # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1)

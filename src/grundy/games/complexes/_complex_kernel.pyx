@@ -906,13 +906,6 @@ cdef class Expander(CompiledSearch):
         self.faces[key] = count
         return count
 
-    def _order(self, tuple option):
-        cdef tuple unknowns = <tuple>option[1]
-        cdef long total = 0
-        for k in unknowns:
-            total += self.face_count(<bytes>k)
-        return (len(unknowns), total)
-
     def expand(self, bytes key, long refute=-1, tuple partial=None):
         """The options of the component ``key`` (one the kernel expands):
         one per automorphism orbit of faces (by size, then number), each
@@ -1011,44 +1004,12 @@ cdef class Expander(CompiledSearch):
             free(queue)
             free(orbitq)
             self._flush()
-        return self._sorted(out)
+        return self.sort_options(out)
 
-    cdef list _sorted(self, list out):
-        """``out`` sorted, stably, by (number of unknowns, their faces): the
-        order of :meth:`grundy.core.search.Searcher._options`."""
-        cdef Py_ssize_t n = len(out), i, j
-        cdef long long* keys = <long long*>malloc(n * sizeof(long long) + 1)
-        cdef Py_ssize_t* order = <Py_ssize_t*>malloc(n * sizeof(Py_ssize_t) + 1)
-        cdef long long total, kk
-        cdef Py_ssize_t oi
-        cdef tuple unknowns
-        cdef bint moved = False
-        if keys == NULL or order == NULL:
-            free(keys)
-            free(order)
-            raise MemoryError()
-        try:
-            for i in range(n):
-                unknowns = <tuple>(<tuple>out[i])[1]
-                total = 0
-                for k in unknowns:
-                    total += self.face_count(<bytes>k)
-                kk = (<long long>len(unknowns) << 40) + total
-                # insertion, stable: after every equal key
-                j = i
-                while j > 0 and keys[j - 1] > kk:
-                    keys[j] = keys[j - 1]
-                    order[j] = order[j - 1]
-                    j -= 1
-                    moved = True
-                keys[j] = kk
-                order[j] = i
-            if not moved:
-                return out
-            return [out[order[i]] for i in range(n)]
-        finally:
-            free(keys)
-            free(order)
+    cdef long option_size(self, bytes key) except -1:
+        """Faces of the component ``key`` (``ComplexGame.size``): the size
+        :meth:`grundy.core._compiled.CompiledSearch.sort_options` orders by."""
+        return self.face_count(key)
 
     # ------------------------------------------------------------------
     # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1 in C)

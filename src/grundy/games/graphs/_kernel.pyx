@@ -42,58 +42,10 @@ include "_kernel_nauty.pxi"
 include "_kernel_census.pxi"
 
 
-from libc.stdlib cimport qsort, malloc, free
 
 
 # Bit masks of values are Python ints (values may exceed 63).
 cdef object _ONE = 1
-
-
-cdef int _cmp_u64(const void* a, const void* b) noexcept nogil:
-    cdef uint64_t x = (<const uint64_t*>a)[0], y = (<const uint64_t*>b)[0]
-    return (x > y) - (x < y)
-
-
-def _option_order(option):
-    """The sort key of an option ``(nimber, unknowns)``: (unknowns, their key bytes)."""
-    unknowns = option[1]
-    return len(unknowns), sum(map(len, unknowns))
-
-
-cdef list _sorted_options(list out):
-    """``out`` sorted, stably, by (number of unknowns, total length of their
-    keys): :meth:`grundy.core.search.Searcher._options`'s order (the key's
-    length is the graph's size there), without a Python call per option.
-    Each option gets one ``uint64`` sort key: unknowns in bits 40 and up,
-    total key bytes in bits 12-39, its index (< 4096: at most 64 vertex and
-    2016 edge moves) in bits 0-11, so ties keep generation order."""
-    cdef Py_ssize_t n = len(out), i
-    cdef uint64_t total
-    cdef tuple unknowns
-    cdef uint64_t* order
-    cdef bint moved = False
-    if n < 2:
-        return out
-    if n >= 4096:  # not from one generation (a partial list passed back by hand): no room for the index
-        return sorted(out, key=_option_order)
-    order = <uint64_t*>malloc(n * sizeof(uint64_t))
-    if order == NULL:
-        raise MemoryError()
-    try:
-        for i in range(n):
-            unknowns = <tuple>(<tuple>out[i])[1]
-            total = 0
-            for k in unknowns:
-                total += <uint64_t>PyBytes_GET_SIZE(<bytes>k)
-            order[i] = (<uint64_t>len(unknowns) << 40) | (total << 12) | <uint64_t>i
-            if i and order[i] < order[i - 1]:
-                moved = True
-        if not moved:
-            return out
-        qsort(order, n, sizeof(uint64_t), _cmp_u64)
-        return [out[order[i] & 4095] for i in range(n)]
-    finally:
-        free(order)
 
 
 cdef class Expander(CompiledSearch):
@@ -316,4 +268,4 @@ cdef class Expander(CompiledSearch):
                         return (out, k + 1, known)
         finally:
             self._flush()
-        return _sorted_options(out)
+        return self.sort_options(out)
