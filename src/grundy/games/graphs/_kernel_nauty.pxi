@@ -376,29 +376,26 @@ cdef int _cmp_packed(const void* x, const void* y) noexcept nogil:
 
 
 cdef int _by_degree_sum(const uint64_t* adj, int* ei, int* ej, int ne) noexcept nogil:
-    """Sort the ``ne`` edges ``(ei[k], ej[k])`` stably by the sum of their
-    endpoints' degrees, smallest first (one packed ``uint64`` key each: the
-    sum, at most 126, in bits 12 and up, the index, below 2016, in bits
-    0-11). Returns ``ne``."""
+    """Sort the ``ne`` edges ``(ei[k], ej[k])``, which come in increasing
+    order of ``(i, j)``, stably by the sum of their endpoints' degrees,
+    smallest first. One packed ``uint64`` key per edge, the sum (at most
+    126) in bits 12 and up, ``i`` in bits 6-11 and ``j`` in bits 0-5: the
+    keys are distinct and ordered as (sum, generation order), and the edge
+    is read back from its key. Returns ``ne``."""
     cdef uint64_t keys[2016]
-    cdef int si[2016]
-    cdef int sj[2016]
-    cdef int k, m
+    cdef int k
     cdef bint moved = False
     for k in range(ne):
-        keys[k] = (<uint64_t>(GK_POPCOUNT(adj[ei[k]]) + GK_POPCOUNT(adj[ej[k]])) << 12) | <uint64_t>k
+        keys[k] = ((<uint64_t>(GK_POPCOUNT(adj[ei[k]]) + GK_POPCOUNT(adj[ej[k]])) << 12)
+                   | (<uint64_t>ei[k] << 6) | <uint64_t>ej[k])
         if k and keys[k] < keys[k - 1]:
             moved = True
     if not moved:
         return ne
     _qsort(keys, ne, sizeof(uint64_t), _cmp_packed)
     for k in range(ne):
-        m = <int>(keys[k] & 4095)
-        si[k] = ei[m]
-        sj[k] = ej[m]
-    for k in range(ne):
-        ei[k] = si[k]
-        ej[k] = sj[k]
+        ei[k] = <int>((keys[k] >> 6) & 63)
+        ej[k] = <int>(keys[k] & 63)
     return ne
 
 

@@ -368,12 +368,13 @@ def _orbit_reps(adj: tuple[int, ...]) -> tuple[list[int], list[tuple[int, int]]]
     vertices of highest degree first (deleting them leaves the smallest
     positions, the likeliest to be valued already, so a refuting option
     turns up sooner: 7% fewer children on G(12, 0.25) seed 9), ties by
-    number; then edges whose endpoints have the fewest edges between them
+    number; then edges whose endpoints have the fewest incident edges
     first (sum of the two degrees; ties in :func:`_edge_orbit_reps`
     order). The edge order is a measured heuristic, not a theorem: on the
-    wheels it cuts the positions searched 3.4-3.6x (W_21 44,182 -> 12,712,
-    W_29 1,634,276 -> 497,448) and leaves the random graphs of the
-    benchmark within 1% (docs/performance.md, "Move order"). The kernel's
+    wheels W_21-W_33 it cuts the positions searched 2.9-6x (W_21 44,182 ->
+    12,712, W_29 1,634,276 -> 497,448); it leaves the G(12, 0.25) graphs
+    of the benchmark within about 1% and costs K_{3,3,3} without theory
+    11% more (docs/performance.md, "Move order"). The kernel's
     ``orbit_reps`` must agree (checked at import and in the tests)."""
     nbrs = upper_lists(adj)
     gens, orbits = automorphisms(len(adj), nbrs)
