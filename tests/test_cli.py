@@ -639,12 +639,12 @@ def test_process_interrupted():
     # with SIGINT ignored (a background job of a script ignores it, and
     # Python then installs no KeyboardInterrupt handler)
     p = subprocess.Popen(
-        [sys.executable, "-m", "grundy", "value", "path:3", "wheel:21"],
+        [sys.executable, "-m", "grundy", "value", "path:3", "wheel:29"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
-        # path:3 is answered at once; wheel:21 then searches for minutes
+        # path:3 is answered at once; wheel:29 then searches for a minute or more
         first = p.stdout.readline()
         time.sleep(0.3)
         p.send_signal(signal.SIGINT)
