@@ -659,6 +659,40 @@ def test_process_interrupted():
     assert out == ""
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_process_terminated_saves_its_table(tmp_path):
+    """SIGTERM (``kill``, ``timeout``, a batch scheduler) stops a command as
+    Ctrl-C does: exit 130, one line, and the table file written on the way
+    out, before its first 30 s checkpoint."""
+    import sqlite3
+
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")])))
+    table = tmp_path / "w.db"
+    p = subprocess.Popen(
+        [sys.executable, "-m", "grundy", "value", "path:3", "wheel:33", "--table", str(table), "--brief"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL),
+    )
+    try:
+        first = p.stdout.readline()  # path:3 is answered; wheel:33 searches for minutes
+        time.sleep(2)
+        p.send_signal(signal.SIGTERM)
+        out, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert first.startswith("path:3: nim-value 1")
+    assert p.returncode == 130, err
+    assert "Traceback" not in err
+    assert err.strip().splitlines() == ["grundy: interrupted; nothing was printed for the unfinished position"]
+    conn = sqlite3.connect(str(table))
+    try:
+        rows = conn.execute("SELECT COUNT(*) FROM digests").fetchone()[0]
+    finally:
+        conn.close()
+    assert rows > 1000
+
+
 def test_without_switches_off_named_results():
     """--without drops the named results: the explanation no longer uses them
     and the value is unchanged."""

@@ -180,10 +180,13 @@ def _inherited_shard(args: tuple[CensusSpec, int, int, int, int, str | None]) ->
 
 
 def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops them (no traceback per worker)."""
+    """Pool workers leave Ctrl-C to the parent, which stops them (no traceback per worker),
+    and die at once on the SIGTERM with which the parent's pool stops them (not through the
+    command line's SIGTERM handler, which a forked worker would inherit)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def windowed(spec: CensusSpec) -> bool:

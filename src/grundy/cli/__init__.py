@@ -381,15 +381,21 @@ def main() -> None:
     130 interrupted.
     """
     # Python's own Ctrl-C handler replaced by one that also notes it; an
-    # inherited SIG_IGN (a background job of a script) is respected
-    if threading.current_thread() is threading.main_thread() and \
-            signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        signal.signal(signal.SIGINT, _on_interrupt)
+    # inherited SIG_IGN (a background job of a script) is respected. SIGTERM
+    # (`kill`, `timeout`, a batch scheduler) stops a command the same way, so
+    # a long search saves its table file and summary instead of losing up to
+    # a checkpoint interval; an inherited SIG_IGN or handler is kept.
+    if threading.current_thread() is threading.main_thread():
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, _on_interrupt)
+        if hasattr(signal, "SIGTERM") and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _on_interrupt)
 
 
 def _on_interrupt(signum: int, frame: Any) -> None:
-    """Ctrl-C: note it for the search (see :func:`grundy.core.limits.note_interrupt`)
-    and raise KeyboardInterrupt as Python's default handler does."""
+    """Ctrl-C or SIGTERM: note it for the search (see
+    :func:`grundy.core.limits.note_interrupt`) and raise KeyboardInterrupt as
+    Python's default Ctrl-C handler does (exit 130, tables saved)."""
     note_interrupt()
     raise KeyboardInterrupt
 

@@ -4,6 +4,9 @@ uvicorn); without it the command says so (exit 2)."""
 
 from __future__ import annotations
 
+import signal
+import threading
+
 import click
 
 from grundy.cli.common import _Command, _fail
@@ -45,4 +48,9 @@ def serve(host: str, port: int, time_limit: float, max_positions: int) -> None:
                    "Ctrl-C to stop)", err=False)
 
     server.startup = startup  # type: ignore[method-assign]
+    # uvicorn shuts down on SIGTERM and then re-raises it to the handler it
+    # found: the default one (exit by the signal, 143), not the command line's
+    # search-stopping handler (which would end in click's "Aborted!")
+    if hasattr(signal, "SIGTERM") and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
     server.run()
