@@ -823,3 +823,25 @@ def test_gale_first_move_table():
         face = list(range(1, entry["face_size"] + 1))
         assert complex_analysis(cx.move(face))["value"] == entry["value"] != 0
     assert "first moves up to symmetry" in ok("value", "simplex-boundary:4")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_command_run_in_process_gives_back_the_signal_handlers():
+    """The command line's Ctrl-C and SIGTERM handlers last as long as the
+    command: a process that runs commands in process (a notebook, this test
+    runner) keeps its own afterwards, and a stale noted interrupt is
+    cleared when the next command starts."""
+    from grundy.core import limits
+
+    old_int, old_term = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        limits.note_interrupt()  # left over from an earlier interrupted command
+        assert ok("value", "wheel:11").startswith("wheel:11")
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+        assert not limits._INTERRUPTED[0]
+    finally:
+        signal.signal(signal.SIGINT, old_int)
+        signal.signal(signal.SIGTERM, old_term)

@@ -88,3 +88,34 @@ def test_kill_9_during_a_spilling_run_then_resume(tmp_path: Path) -> None:
     assert s["positions"] < _summary(fresh)["positions"]
     # the bounded run dropped entries: it does not claim to count every value known
     assert s["dropped_from_memory"] > 0 and s["values_known"] is None and s["values_in_memory"] > 0
+
+
+def test_terminated_run_says_so_in_its_summary(tmp_path: Path) -> None:
+    """SIGTERM (as Ctrl-C) stops ``grundy value simplex-boundary:7 --table T``
+    cleanly: exit 130, and the checkpoint summary says ``stopped:
+    interrupted`` with the first moves settled so far, not ``running``."""
+    import os
+    import signal
+    import time
+
+    table = tmp_path / "g7.db"
+    proc = subprocess.Popen([sys.executable, "-m", "grundy", "value", "simplex-boundary:7", "--table", str(table)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        summary = Path(str(table) + ".summary.json")
+        while not (summary.exists() and len(_summary(table)["first_moves"]) >= 1):
+            assert proc.poll() is None and time.monotonic() < deadline, "no first move settled"
+            time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    s = _summary(table)
+    assert s["state"] == "stopped: interrupted"
+    assert s["first_moves"][0] == {"face_size": 1, "value": 3}
+    assert os.path.getsize(table) > 0

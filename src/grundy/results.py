@@ -252,6 +252,9 @@ def _complex(
             except SearchLimitReached as limit:
                 summary(solver, f"stopped: {limit.reason}")
                 raise
+            except KeyboardInterrupt:  # Ctrl-C or SIGTERM (the table is saved by close)
+                summary(solver, "stopped: interrupted")
+                raise
         result = complex_analysis(cx, option_table=option_table, name=name, solver=solver)
         if gale:
             # Gale's game: the first-move table up to symmetry (one face of each size)

@@ -26,7 +26,7 @@ from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset, ruleset_name
-from grundy.core.limits import note_interrupt
+from grundy.core.limits import clear_interrupt, note_interrupt
 from grundy.core.table import compact_available, table_memory
 from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.readwrite.graphs import LoadedPosition, load
@@ -385,11 +385,17 @@ def main() -> None:
     # (`kill`, `timeout`, a batch scheduler) stops a command the same way, so
     # a long search saves its table file and summary instead of losing up to
     # a checkpoint interval; an inherited SIG_IGN or handler is kept.
+    # The handlers are put back when the command ends, so a process that runs
+    # commands in process (a notebook, a test runner) keeps its own.
+    clear_interrupt()
     if threading.current_thread() is threading.main_thread():
+        ctx = click.get_current_context()
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
             signal.signal(signal.SIGINT, _on_interrupt)
+            ctx.call_on_close(lambda: signal.signal(signal.SIGINT, signal.default_int_handler))
         if hasattr(signal, "SIGTERM") and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
             signal.signal(signal.SIGTERM, _on_interrupt)
+            ctx.call_on_close(lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL))
 
 
 def _on_interrupt(signum: int, frame: Any) -> None:

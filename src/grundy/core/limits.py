@@ -63,6 +63,12 @@ def note_interrupt() -> None:
     _INTERRUPTED[0] = True
 
 
+def clear_interrupt() -> None:
+    """Forget a noted interrupt (a front end starting a new command in the
+    same process: a notebook, a test runner)."""
+    _INTERRUPTED[0] = False
+
+
 #: The cancel event of the searches running in this context (see
 #: :func:`cancellable`), or None.
 _CANCEL: ContextVar[threading.Event | None] = ContextVar("grundy_cancel", default=None)
