@@ -57,6 +57,30 @@ def cli_runner() -> CliRunner:
         return CliRunner()
 
 
+def stop_with(proc: "subprocess.Popen[str]", sig: int, *, delay: float = 0.0,
+              ready: "Callable[[], bool] | None" = None, timeout: float = 120, what: str = "") -> tuple[str, str]:
+    """Wait until ``ready()`` (polling, at most ``timeout`` seconds; ``what``
+    names what was awaited) and ``delay`` seconds more, the process still
+    running, then send it ``sig`` and return its ``(stdout, stderr)``; the
+    process is killed if anything fails on the way."""
+    import time
+
+    try:
+        deadline = time.monotonic() + timeout
+        while ready is not None and not ready():
+            assert proc.poll() is None, "the process ended first: " + proc.communicate()[1]
+            assert time.monotonic() < deadline, f"{what} not seen in {timeout:g} s"
+            time.sleep(0.2)
+        time.sleep(delay)
+        assert proc.poll() is None, "the process ended before the signal: " + proc.communicate()[1]
+        proc.send_signal(sig)
+        return proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def kill_9_when(proc: "subprocess.Popen[str]", ready: "Callable[[], bool]", timeout: float, what: str) -> None:
     """Wait until ``ready()`` (polling), the process still running, then kill
     it with SIGKILL; its pipes are closed either way. Asserts it neither

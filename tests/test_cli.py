@@ -26,6 +26,7 @@ import grundy
 from grundy import Theory
 from grundy.cli import main
 from grundy.games.graphs.families import FAMILIES
+from helpers import stop_with
 
 # -- helpers ------------------------------------------------------------------
 
@@ -643,15 +644,9 @@ def test_process_interrupted():
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    try:
-        # path:3 is answered at once; wheel:29 then searches for a minute or more
-        first = p.stdout.readline()
-        time.sleep(0.3)
-        p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=10)
-    finally:
-        if p.poll() is None:
-            p.kill()
+    # path:3 is answered at once; wheel:29 then searches for a minute or more
+    first = p.stdout.readline()
+    out, err = stop_with(p, signal.SIGINT, delay=0.3)
     assert first == "path:3: nim-value 1, outcome N, winning moves: remove vertex 1\n"
     assert p.returncode == 130
     assert "Traceback" not in err
@@ -673,14 +668,8 @@ def test_process_terminated_saves_its_table(tmp_path):
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         preexec_fn=lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL),
     )
-    try:
-        first = p.stdout.readline()  # path:3 is answered; wheel:33 searches for minutes
-        time.sleep(2)
-        p.send_signal(signal.SIGTERM)
-        out, err = p.communicate(timeout=30)
-    finally:
-        if p.poll() is None:
-            p.kill()
+    first = p.stdout.readline()  # path:3 is answered; wheel:33 searches for minutes
+    out, err = stop_with(p, signal.SIGTERM, delay=2)
     assert first.startswith("path:3: nim-value 1")
     assert p.returncode == 130, err
     assert "Traceback" not in err

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from grundy.cli import main
 from grundy.games.complexes import gale_first_moves
-from helpers import cli_runner, kill_9_when
+from helpers import cli_runner, kill_9_when, stop_with
 
 
 def _summary(table: Path) -> dict:
@@ -96,23 +96,14 @@ def test_terminated_run_says_so_in_its_summary(tmp_path: Path) -> None:
     interrupted`` with the first moves settled so far, not ``running``."""
     import os
     import signal
-    import time
 
     table = tmp_path / "g7.db"
     proc = subprocess.Popen([sys.executable, "-m", "grundy", "value", "simplex-boundary:7", "--table", str(table)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL))
-    try:
-        deadline = time.monotonic() + 120
-        summary = Path(str(table) + ".summary.json")
-        while not (summary.exists() and len(_summary(table)["first_moves"]) >= 1):
-            assert proc.poll() is None and time.monotonic() < deadline, "no first move settled"
-            time.sleep(0.2)
-        proc.send_signal(signal.SIGTERM)
-        _out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    summary = Path(str(table) + ".summary.json")
+    _out, err = stop_with(proc, signal.SIGTERM, ready=lambda: summary.exists() and len(_summary(table)["first_moves"]) >= 1,
+                          what="a settled first move")
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     s = _summary(table)

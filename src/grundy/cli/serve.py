@@ -51,7 +51,9 @@ def serve(host: str, port: int, time_limit: float, max_positions: int) -> None:
     # uvicorn shuts down on SIGTERM and then re-raises it to the handler it
     # found: the default one (exit by the signal, 143), not the command line's
     # search-stopping handler (which would end in click's "Aborted!")
+    from grundy.cli import _on_interrupt
+
     if hasattr(signal, "SIGTERM") and threading.current_thread() is threading.main_thread() and \
-            getattr(signal.getsignal(signal.SIGTERM), "__name__", "") == "_on_interrupt":
+            signal.getsignal(signal.SIGTERM) is _on_interrupt:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     server.run()

@@ -42,8 +42,6 @@ include "_kernel_nauty.pxi"
 include "_kernel_census.pxi"
 
 
-
-
 # Bit masks of values are Python ints (values may exceed 63).
 cdef object _ONE = 1
 
