@@ -4,6 +4,11 @@
 from libc.stdint cimport uint64_t, uint32_t, int16_t, uint16_t
 
 
+# qsort's comparator of uint64 values, smallest first (shared by the kernels'
+# option and edge sorts).
+cdef int _cmp_packed(const void* a, const void* b) noexcept nogil
+
+
 cdef struct Entry:
     uint64_t d0        # digest, low bit forced to 1 (0 marks an empty slot)
     uint32_t d1        # digest, 32 more bits

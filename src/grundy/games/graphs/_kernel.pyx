@@ -32,7 +32,7 @@ from cpython.long cimport PyLong_FromUnsignedLongLong
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-from grundy.core._compiled cimport CompiledSearch
+from grundy.core._compiled cimport CompiledSearch, _cmp_packed
 
 
 include "_kernel_structure.pxi"

@@ -370,11 +370,6 @@ cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int
     return _by_degree_sum(adj, ei, ej, out)
 
 
-cdef int _cmp_packed(const void* x, const void* y) noexcept nogil:
-    cdef uint64_t a = (<const uint64_t*>x)[0], b = (<const uint64_t*>y)[0]
-    return (a > b) - (a < b)
-
-
 cdef int _by_degree_sum(const uint64_t* adj, int* ei, int* ej, int ne) noexcept nogil:
     """Sort the ``ne`` edges ``(ei[k], ej[k])``, which come in increasing
     order of ``(i, j)``, stably by the sum of their endpoints' degrees,
