@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import networkx as nx
@@ -239,6 +240,78 @@ def test_stopped_census_resumes_with_the_same_totals(tmp_path: Path) -> None:
     assert again.valued == len(clean.shards()) - committed
     assert _totals(again, 1, 8) == _totals(clean, 1, 8)
     again.close()
+
+
+#: In a pool worker of the test below: whether Ctrl-C and SIGTERM were
+#: blocked when its initializer started, and the census's own initializer.
+_FORKED_BLOCKED: list[bool] = []
+_INITIALIZER: list[Any] = []
+
+
+def _recording_initializer() -> None:
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    _FORKED_BLOCKED[:] = [signal.SIGINT in blocked and signal.SIGTERM in blocked]
+    _INITIALIZER[0]()
+
+
+def _worker_signals(_args: Any) -> tuple[bool, bool, bool, bool, bool]:
+    """In a pool worker: whether Ctrl-C and SIGTERM were blocked when it was
+    forked, whether they are blocked now, and whether the worker's own
+    handlers (ignore Ctrl-C, die on SIGTERM) are set."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    return (_FORKED_BLOCKED == [True], signal.SIGINT in blocked, signal.SIGTERM in blocked,
+            signal.getsignal(signal.SIGINT) == signal.SIG_IGN, signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_pool_workers_are_forked_with_stopping_signals_blocked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The census forks its pool with Ctrl-C and SIGTERM blocked (so a
+    signal to the process group cannot reach a worker still running the
+    command line's handler); each worker sets its own handlers and unblocks
+    them, and the parent's mask is as it was."""
+    from grundy.census import build
+
+    monkeypatch.setattr(sys.modules[__name__], "_INITIALIZER", [build._ignore_interrupts])
+    monkeypatch.setattr(build, "_ignore_interrupts", _recording_initializer)
+    monkeypatch.setattr(build, "_inherited_shard", _worker_signals)
+    seen: list[tuple[Any, ...]] = []
+    parent = SimpleNamespace(workers=2, memory=None, _commit=lambda *result: seen.append(result),
+                             check_time=lambda: None)
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    build.Census._pool_layer(parent, [1, 2, 3, 4], False, None)  # type: ignore[arg-type]
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
+    assert seen == [(True, False, False, True, True, False)] * 4
+
+
+def test_census_values_runs_signal_handlers_while_it_works() -> None:
+    """A shard valued in the calling process (``--workers 1``) runs the
+    signal handlers as it goes (every 4096 graphs), not only at its end: an
+    exception from a handler comes out of ``census_values`` itself."""
+    import traceback
+
+    from grundy.games.graphs import _kernel as kernel
+
+    class Stop(Exception):
+        pass
+
+    armed = [False]
+
+    def handler(signum: int, frame: Any) -> None:
+        if armed[0]:
+            raise Stop
+
+    lines = b"".join(_g6(g) for g in ATLAS) * 200  # 250,400 graphs, well over the timer's 10 ms
+    old = signal.signal(signal.SIGALRM, handler)
+    signal.setitimer(signal.ITIMER_REAL, 0.01, 0.01)
+    try:
+        armed[0] = True
+        with pytest.raises(Stop) as stopped:
+            kernel.census_values(kernel.CensusTable(1024), lines, RULESET_CODES["chomp"], False, strict=False)
+    finally:
+        armed[0] = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert any(frame.name.endswith("census_values") for frame in traceback.extract_tb(stopped.value.__traceback__))
 
 
 @needs_geng

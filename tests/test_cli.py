@@ -657,8 +657,10 @@ def test_process_interrupted():
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_process_terminated_saves_its_table(tmp_path):
     """SIGTERM (``kill``, ``timeout``, a batch scheduler) stops a command as
-    Ctrl-C does: exit 130, one line, and the table file written on the way
-    out, before its first 30 s checkpoint."""
+    Ctrl-C does: one line, the table file written on the way out, before its
+    first 30 s checkpoint; exit 143 (128 + SIGTERM). A second SIGTERM close
+    behind the first (a scheduler, an impatient ``kill``) does not cut the
+    save short."""
     import sqlite3
 
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")])))
@@ -669,9 +671,20 @@ def test_process_terminated_saves_its_table(tmp_path):
         preexec_fn=lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL),
     )
     first = p.stdout.readline()  # path:3 is answered; wheel:33 searches for minutes
-    out, err = stop_with(p, signal.SIGTERM, delay=2)
+    try:
+        time.sleep(2)
+        assert p.poll() is None, "the process ended before the signal: " + p.communicate()[1]
+        p.send_signal(signal.SIGTERM)
+        time.sleep(0.02)
+        if p.poll() is None:
+            p.send_signal(signal.SIGTERM)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
     assert first.startswith("path:3: nim-value 1")
-    assert p.returncode == 130, err
+    assert p.returncode == 143, err
     assert "Traceback" not in err
     assert err.strip().splitlines() == ["grundy: interrupted; nothing was printed for the unfinished position"]
     conn = sqlite3.connect(str(table))
@@ -812,6 +825,35 @@ def test_gale_first_move_table():
         face = list(range(1, entry["face_size"] + 1))
         assert complex_analysis(cx.move(face))["value"] == entry["value"] != 0
     assert "first moves up to symmetry" in ok("value", "simplex-boundary:4")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_interrupt_handler_raises_once_for_sigterm_and_sets_the_exit_code():
+    """The command line's handler raises KeyboardInterrupt on the first
+    Ctrl-C or SIGTERM; a later SIGTERM is only noted (the final save goes
+    on), a later Ctrl-C raises again. The exit status is 128 plus the first
+    signal: 143 after SIGTERM, 130 after Ctrl-C or a bare KeyboardInterrupt."""
+    from grundy.cli import _on_interrupt
+    from grundy.core import limits
+
+    limits.clear_interrupt()
+    try:
+        assert limits.interrupt_exit_code() == 130  # nothing noted
+        with pytest.raises(KeyboardInterrupt):
+            _on_interrupt(signal.SIGTERM, None)
+        assert limits.interrupted() == signal.SIGTERM
+        assert _on_interrupt(signal.SIGTERM, None) is None  # noted only
+        with pytest.raises(KeyboardInterrupt):
+            _on_interrupt(signal.SIGINT, None)
+        assert limits.interrupt_exit_code() == 143  # the first signal counts
+        limits.clear_interrupt()
+        with pytest.raises(KeyboardInterrupt):
+            _on_interrupt(signal.SIGINT, None)
+        with pytest.raises(KeyboardInterrupt):
+            _on_interrupt(signal.SIGINT, None)
+        assert limits.interrupt_exit_code() == 130
+    finally:
+        limits.clear_interrupt()
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")

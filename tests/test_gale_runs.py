@@ -92,7 +92,7 @@ def test_kill_9_during_a_spilling_run_then_resume(tmp_path: Path) -> None:
 
 def test_terminated_run_says_so_in_its_summary(tmp_path: Path) -> None:
     """SIGTERM (as Ctrl-C) stops ``grundy value simplex-boundary:7 --table T``
-    cleanly: exit 130, and the checkpoint summary says ``stopped:
+    cleanly: exit 143, and the checkpoint summary says ``stopped:
     interrupted`` with the first moves settled so far, not ``running``."""
     import os
     import signal
@@ -104,7 +104,7 @@ def test_terminated_run_says_so_in_its_summary(tmp_path: Path) -> None:
     summary = Path(str(table) + ".summary.json")
     _out, err = stop_with(proc, signal.SIGTERM, ready=lambda: summary.exists() and len(_summary(table)["first_moves"]) >= 1,
                           what="a settled first move")
-    assert proc.returncode == 130, err
+    assert proc.returncode == 143, err
     assert "Traceback" not in err
     s = _summary(table)
     assert s["state"] == "stopped: interrupted"

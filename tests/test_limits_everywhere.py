@@ -202,7 +202,7 @@ def test_a_noted_interrupt_stops_the_search_at_its_next_position(monkeypatch: py
     from grundy.core import limits
     from grundy.games.graphs.game import Solver
 
-    monkeypatch.setattr(limits, "_INTERRUPTED", [False])
+    monkeypatch.setattr(limits, "_INTERRUPTED", [0])
     s = Solver()
     assert s.value_of(*s.decompose((0b110, 0b101, 0b011, 0))) == 1  # runs while no interrupt is noted
     limits.note_interrupt()

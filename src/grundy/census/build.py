@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import re
+import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -179,14 +180,24 @@ def _inherited_shard(args: tuple[CensusSpec, int, int, int, int, str | None]) ->
     return value_shard(table, *args, extra=extra)
 
 
+#: The signals a pool worker must not receive before its initializer has run.
+_STOPPING = ("SIGINT", "SIGTERM")
+
+
+def _stopping_signals() -> set[int]:
+    return {getattr(signal, name) for name in _STOPPING if hasattr(signal, name)}
+
+
 def _ignore_interrupts() -> None:
     """Pool workers leave Ctrl-C to the parent, which stops them (no traceback per worker),
     and die at once on the SIGTERM with which the parent's pool stops them (not through the
-    command line's SIGTERM handler, which a forked worker would inherit)."""
-    import signal
-
+    command line's SIGTERM handler, which a forked worker would inherit). The parent forks
+    them with both signals blocked (:meth:`Census._pool_layer`), so a signal sent to the
+    process group meanwhile waits until these handlers are set; they are unblocked here."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _stopping_signals())
 
 
 def windowed(spec: CensusSpec) -> bool:
@@ -440,8 +451,22 @@ class Census:
         global _INHERITED
         _INHERITED = (self.memory, extra)
         ctx = multiprocessing.get_context("fork")
-        pool = ctx.Pool(min(self.workers, len(args)), initializer=_ignore_interrupts)
+        # Fork with Ctrl-C and SIGTERM blocked: a worker gets them only once
+        # _ignore_interrupts has set its own handlers, and the pool's threads
+        # (which fork replacement workers) never take them. The parent takes
+        # one that arrived meanwhile when it unblocks them, inside the try
+        # that stops the pool.
+        masked = hasattr(signal, "pthread_sigmask")
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, _stopping_signals()) if masked else set()
         try:
+            pool = ctx.Pool(min(self.workers, len(args)), initializer=_ignore_interrupts)
+        except BaseException:
+            if masked:
+                signal.pthread_sigmask(signal.SIG_SETMASK, before)
+            raise
+        try:
+            if masked:
+                signal.pthread_sigmask(signal.SIG_SETMASK, before)
             for result in pool.imap_unordered(_inherited_shard, args):
                 self._commit(*result, keep)
                 self.check_time()

@@ -4,7 +4,8 @@ of position (graphs, posets, complexes, Chomp, Nim, octal heaps), ``octal``,
 :mod:`grundy.cli.chomp`.
 
 Exit codes: 0 success; 2 bad input (one line on stderr); 3 a search stopped by
-``--time-limit`` or ``--max-positions``; 130 interrupted by Ctrl-C.
+``--time-limit`` or ``--max-positions``; 130 interrupted by Ctrl-C; 143 stopped
+by SIGTERM (the table file saved either way).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset, ruleset_name
-from grundy.core.limits import clear_interrupt, note_interrupt
+from grundy.core.limits import clear_interrupt, interrupted, note_interrupt
 from grundy.core.table import compact_available, table_memory
 from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.readwrite.graphs import LoadedPosition, load
@@ -378,7 +379,7 @@ def main() -> None:
     .facets), or - for graph6 on stdin.
 
     Exit codes: 0 success, 2 bad input, 3 a search limit was reached,
-    130 interrupted.
+    130 interrupted (Ctrl-C), 143 stopped by SIGTERM.
     """
     # Python's own Ctrl-C handler replaced by one that also notes it; an
     # inherited SIG_IGN (a background job of a script) is respected. SIGTERM
@@ -401,9 +402,15 @@ def main() -> None:
 def _on_interrupt(signum: int, frame: Any) -> None:
     """Ctrl-C or SIGTERM: note it for the search (see
     :func:`grundy.core.limits.note_interrupt`) and raise KeyboardInterrupt as
-    Python's default Ctrl-C handler does (exit 130, tables saved)."""
-    note_interrupt()
-    raise KeyboardInterrupt
+    Python's default Ctrl-C handler does (exit 130 for Ctrl-C, 143 for
+    SIGTERM; tables saved). A SIGTERM after the first interrupt is only noted,
+    so a second ``kill`` cannot cut short the table's final save; a second
+    Ctrl-C still raises (the user insists; the table file keeps its last
+    checkpoint)."""
+    first = not interrupted()
+    note_interrupt(signum)
+    if first or signum != signal.SIGTERM:
+        raise KeyboardInterrupt
 
 
 @main.command(cls=_Command)

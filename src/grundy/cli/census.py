@@ -18,6 +18,7 @@ import click
 from grundy.census.build import MAX_VERTICES, RULESET_CODES, Census, CensusSpec
 from grundy.census.geng import GraphClass
 from grundy.cli.common import PROG, _Command, _run
+from grundy.core.limits import interrupt_exit_code
 from grundy.errors import InputError, SearchLimitReached
 
 __all__ = ["census"]
@@ -307,7 +308,7 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
                                err=True)
                     sys.exit(3)
                 click.echo(f"\n{PROG}: interrupted; {where}", err=True)
-                sys.exit(130)
+                sys.exit(interrupt_exit_code())
             seconds = time.perf_counter() - start
             if bar is not None:
                 bar.close()

@@ -5,7 +5,8 @@ Exit codes: 0 the claim held over the range checked; 1 a counterexample was
 found (the output shows it); 2 bad input (one line on stderr: unknown check,
 bad bound, an option the check does not take, matplotlib missing for
 ``--plot``/``--picture``); 3 ``--time-limit`` or ``--max-positions`` stopped
-the check (what was finished is printed first); 130 interrupted.
+the check (what was finished is printed first); 130 interrupted by Ctrl-C, 143
+stopped by SIGTERM.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """What every ``grundy`` command shares: one-line usage errors, the exit
-codes (0 success, 2 bad input, 3 a search limit reached, 130 interrupted)
+codes (0 success, 2 bad input, 3 a search limit reached, 130 interrupted by Ctrl-C,
+143 stopped by SIGTERM)
 and the message of a stopped search."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any, NoReturn
 
 import click
 
+from grundy.core.limits import interrupt_exit_code
 from grundy.errors import InputError, SearchLimitReached
 from grundy.games.graphs.formulas import plural
 
@@ -96,4 +98,4 @@ def _run(body: Callable[[], None]) -> None:
         _fail(str(e), 3)
     except KeyboardInterrupt:
         click.echo(f"\n{PROG}: interrupted; nothing was printed for the unfinished position", err=True)
-        sys.exit(130)
+        sys.exit(interrupt_exit_code())

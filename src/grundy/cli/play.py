@@ -20,6 +20,7 @@ import click
 
 from grundy.cli.common import _Command, _run, _Stopped
 from grundy.core.moves import Move, label_str
+from grundy.core.limits import interrupt_exit_code
 from grundy.errors import InputError, SearchLimitReached
 
 __all__ = ["play"]
@@ -139,7 +140,7 @@ class _Game:
                 return False
             except KeyboardInterrupt:
                 click.echo("\ngame abandoned (interrupted)")
-                sys.exit(130)
+                sys.exit(interrupt_exit_code())
             command = text.lower()
             if not text:
                 continue

@@ -19,7 +19,7 @@ from typing import Any
 
 from grundy.errors import SearchLimitReached
 
-__all__ = ["Limits", "Stats", "note_interrupt", "cancellable"]
+__all__ = ["Limits", "Stats", "note_interrupt", "interrupted", "interrupt_exit_code", "clear_interrupt", "cancellable"]
 
 
 @dataclass
@@ -51,22 +51,43 @@ class Stats:
         }
 
 
-#: Set by :func:`note_interrupt`: checked at every position.
-_INTERRUPTED = [False]
+#: Set by :func:`note_interrupt`: the signal number (0 for none), checked at
+#: every position.
+_INTERRUPTED = [0]
+
+#: A noted interrupt without a signal number (a plain Ctrl-C).
+_SIGINT = 2
 
 
-def note_interrupt() -> None:
-    """Record a Ctrl-C (for a front end's SIGINT handler, which then raises
-    KeyboardInterrupt as usual). Python drops an exception raised while a
-    finalizer runs; with the note, the search raises KeyboardInterrupt again
-    at its next position, so a Ctrl-C is never lost."""
-    _INTERRUPTED[0] = True
+def note_interrupt(signum: int = _SIGINT) -> None:
+    """Record a Ctrl-C or another stopping signal ``signum`` (for a front
+    end's handler, which then raises KeyboardInterrupt as usual). Python
+    drops an exception raised while a finalizer runs; with the note, the
+    search raises KeyboardInterrupt again at its next position, so an
+    interrupt is never lost. The first signal noted is kept (see
+    :func:`interrupt_exit_code`)."""
+    if not _INTERRUPTED[0]:
+        _INTERRUPTED[0] = signum or _SIGINT
+
+
+def interrupted() -> int:
+    """The signal number of the interrupt noted since the last
+    :func:`clear_interrupt` (2 for Ctrl-C, 15 for SIGTERM), 0 for none."""
+    return _INTERRUPTED[0]
+
+
+def interrupt_exit_code() -> int:
+    """The exit status of a command stopped by the noted interrupt: 128 plus
+    its signal number, as a shell reports a process a signal ended (130 for
+    Ctrl-C, 143 for SIGTERM); 130 if none was noted (a KeyboardInterrupt
+    raised otherwise)."""
+    return 128 + (_INTERRUPTED[0] or _SIGINT)
 
 
 def clear_interrupt() -> None:
     """Forget a noted interrupt (a front end starting a new command in the
     same process: a notebook, a test runner)."""
-    _INTERRUPTED[0] = False
+    _INTERRUPTED[0] = 0
 
 
 #: The cancel event of the searches running in this context (see

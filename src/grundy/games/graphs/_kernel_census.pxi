@@ -8,6 +8,7 @@
 
 from libc.stdlib cimport calloc, free
 from libc.stdint cimport uint8_t
+from cpython.exc cimport PyErr_CheckSignals
 
 DEF CENSUS_N = 11
 CENSUS_MAX_VERTICES = CENSUS_N
@@ -353,6 +354,8 @@ def census_values(CensusTable table, bytes lines, int rule, bint misere, bint lo
     Raises ValueError (``"line K: ..."``, K from 1) for a line that is not
     graph6 of at most CENSUS_MAX_VERTICES vertices; KeyError (the line's
     number) when an option, or with ``lookup`` the graph, is missing.
+    Whatever a signal handler raises (KeyboardInterrupt from the command
+    line's Ctrl-C and SIGTERM handlers), within 4096 lines of the signal.
     """
     _check_bound()
     cdef const unsigned char* s = <const unsigned char*>PyBytes_AS_STRING(lines)
@@ -398,6 +401,10 @@ def census_values(CensusTable table, bytes lines, int rule, bint misere, bint lo
         fp[count] = 1 if n > 0 and _component(a, full) == full else 0
         count += 1
         start = end + 1
+        if not count & 4095:
+            # a shard valued in the calling process (one worker) runs the
+            # Ctrl-C and SIGTERM handlers here, not only when it returns
+            PyErr_CheckSignals()
     return bytes(keys[:8 * count]), bytes(vals[:count]), bytes(flags[:count]), count
 
 
