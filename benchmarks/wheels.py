@@ -13,6 +13,11 @@ after imports divided by the positions stored ("bytes per stored
 position", everything the search keeps: table, option cache, reduction
 cache), and for a compact table the bytes of its slot array. Khandhawit and
 Ye conjecture W_n = *1 for odd n (proven by hand to n = 7).
+
+A wheel stopped by ``--time-limit``, Ctrl-C or SIGTERM (``kill``, ``timeout``
+on this script) still gets its line and JSON row (``"value": null``,
+``"stopped"``: the reason, the positions searched so far; its table file
+saved); after Ctrl-C or SIGTERM no further wheel is started.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -41,10 +47,13 @@ def run_one(n: int, compact: bool, time_limit: float | None, table: str | None =
                     checkpoint_seconds=60.0)
     t0, c0 = time.perf_counter(), time.process_time()
     solver.start()  # the clock of --time-limit
+    stopped = None
     try:
         value: int | None = solver.value_of(*solver.decompose(adj))
-    except SearchLimitReached:
-        value = None
+    except SearchLimitReached as exc:
+        value, stopped = None, exc.reason
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM (see _stop_once): the row is still written
+        value, stopped = None, "interrupted"
     finally:
         solver.finish()  # saves a table file
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -60,6 +69,7 @@ def run_one(n: int, compact: bool, time_limit: float | None, table: str | None =
         "n": n,
         "table": "compact" if solver.table.compact is not None else "dicts",
         "value": value,
+        "stopped": stopped,
         "wall_s": round(wall, 2),
         "cpu_s": round(cpu, 2),
         "positions": solver.stats.positions,
@@ -91,6 +101,8 @@ def main() -> None:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
+        signal.signal(signal.SIGINT, _stop_once)
+        signal.signal(signal.SIGTERM, _stop_once)
         memory = None if args.table_memory is None else int(args.table_memory * 2**30)
         table = None if args.table is None else f"{args.table}.W{args.n[0]}"
         print(json.dumps(run_one(args.n[0], not args.dicts, args.time_limit, table, memory)))
@@ -105,15 +117,55 @@ def main() -> None:
             cmd += ["--table", args.table]
         if args.table_memory is not None:
             cmd += ["--table-memory", str(args.table_memory)]
-        out = subprocess.run(cmd, capture_output=True, text=True, env=os.environ)
-        if out.returncode != 0:
-            print(f"W_{n}: failed: {out.stderr.strip().splitlines()[-1:]}", flush=True)
+        child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ)
+        # Ctrl-C or SIGTERM: passed to the wheel's process, which stops its
+        # search, saves its table and still prints its row; then no next wheel
+        forward = _Forward(child)
+        old = {sig: signal.signal(sig, forward) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            stdout, stderr = child.communicate()
+        finally:
+            for sig, handler in old.items():
+                signal.signal(sig, handler)
+        lines = stdout.strip().splitlines()
+        if child.returncode != 0 or not lines:
+            print(f"W_{n}: failed: {stderr.strip().splitlines()[-1:]}", flush=True)
+            if forward.signalled:
+                break
             continue
-        row = json.loads(out.stdout.strip().splitlines()[-1])
+        row = json.loads(lines[-1])
         print(json.dumps(row), flush=True)
         if args.json:
             with open(args.json, "a") as fh:
                 fh.write(json.dumps(row) + "\n")
+        if forward.signalled:
+            break
+
+
+class _Forward:
+    """A signal handler of the parent: the signal passed on to the running
+    wheel's process (once; it may have had Ctrl-C from the terminal too)."""
+
+    def __init__(self, child: subprocess.Popen) -> None:
+        self.child = child
+        self.signalled = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if not self.signalled and self.child.poll() is None:
+            self.child.send_signal(signum)
+        self.signalled = True
+
+
+def _stop_once(signum: int, frame: object) -> None:
+    """The wheel's process: the first Ctrl-C or SIGTERM stops the search
+    (noted for the search, then KeyboardInterrupt); later ones are ignored,
+    so the table's save and the row are not cut short."""
+    from grundy.core.limits import interrupted, note_interrupt
+
+    first = not interrupted()
+    note_interrupt(signum)
+    if first:
+        raise KeyboardInterrupt
 
 
 if __name__ == "__main__":
