@@ -17,7 +17,8 @@ Ye conjecture W_n = *1 for odd n (proven by hand to n = 7).
 A wheel stopped by ``--time-limit``, Ctrl-C or SIGTERM (``kill``, ``timeout``
 on this script) still gets its line and JSON row (``"value": null``,
 ``"stopped"``: the reason, the positions searched so far; its table file
-saved); after Ctrl-C or SIGTERM no further wheel is started.
+saved); after Ctrl-C or SIGTERM no further wheel is started, and the script
+exits 128 + the signal (130, 143).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def run_one(n: int, compact: bool, time_limit: float | None, table: str | None =
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (see _stop_once): the row is still written
         value, stopped = None, "interrupted"
     finally:
+        _SEARCHING[0] = False  # a signal from now on is only noted: the save and the row go on
         solver.finish()  # saves a table file
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         # rows in the file (values, partial): with a bound, memory holds only part of them
@@ -89,7 +91,7 @@ def run_one(n: int, compact: bool, time_limit: float | None, table: str | None =
     }
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", type=int, nargs="+", help="rim sizes")
     parser.add_argument("--dicts", action="store_true", help="dict tables (default: compact)")
@@ -101,13 +103,22 @@ def main() -> None:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        signal.signal(signal.SIGINT, _stop_once)
-        signal.signal(signal.SIGTERM, _stop_once)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(sig) != signal.SIG_IGN:  # a background job keeps ignoring Ctrl-C
+                signal.signal(sig, _stop_once)
         memory = None if args.table_memory is None else int(args.table_memory * 2**30)
         table = None if args.table is None else f"{args.table}.W{args.n[0]}"
         print(json.dumps(run_one(args.n[0], not args.dicts, args.time_limit, table, memory)))
-        return
+        return 0
+    # Ctrl-C or SIGTERM: passed to the running wheel's process, which stops
+    # its search, saves its table and still prints its row; then no next wheel
+    forward = _Forward()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(sig) != signal.SIG_IGN:
+            signal.signal(sig, forward)
     for n in args.n:
+        if forward.signalled:
+            break
         cmd = [sys.executable, __file__, str(n), "--child"]
         if args.dicts:
             cmd.append("--dicts")
@@ -118,15 +129,9 @@ def main() -> None:
         if args.table_memory is not None:
             cmd += ["--table-memory", str(args.table_memory)]
         child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ)
-        # Ctrl-C or SIGTERM: passed to the wheel's process, which stops its
-        # search, saves its table and still prints its row; then no next wheel
-        forward = _Forward(child)
-        old = {sig: signal.signal(sig, forward) for sig in (signal.SIGINT, signal.SIGTERM)}
-        try:
-            stdout, stderr = child.communicate()
-        finally:
-            for sig, handler in old.items():
-                signal.signal(sig, handler)
+        forward.attach(child)
+        stdout, stderr = child.communicate()
+        forward.attach(None)
         lines = stdout.strip().splitlines()
         if child.returncode != 0 or not lines:
             print(f"W_{n}: failed: {stderr.strip().splitlines()[-1:]}", flush=True)
@@ -138,35 +143,50 @@ def main() -> None:
         if args.json:
             with open(args.json, "a") as fh:
                 fh.write(json.dumps(row) + "\n")
-        if forward.signalled:
-            break
+    return 128 + forward.signalled if forward.signalled else 0
 
 
 class _Forward:
-    """A signal handler of the parent: the signal passed on to the running
-    wheel's process (once; it may have had Ctrl-C from the terminal too)."""
+    """A signal handler of the parent: the first signal passed on to the
+    running wheel's process (once; it may have had Ctrl-C from the terminal
+    too), or to the next one as soon as it is started; ``signalled`` is its
+    number (0 for none)."""
 
-    def __init__(self, child: subprocess.Popen) -> None:
+    def __init__(self) -> None:
+        self.child: subprocess.Popen | None = None
+        self.signalled = 0
+        self.sent = False
+
+    def attach(self, child: subprocess.Popen | None) -> None:
         self.child = child
-        self.signalled = False
+        self._send()
+
+    def _send(self) -> None:
+        if self.signalled and not self.sent and self.child is not None and self.child.poll() is None:
+            self.child.send_signal(self.signalled)
+            self.sent = True
 
     def __call__(self, signum: int, frame: object) -> None:
-        if not self.signalled and self.child.poll() is None:
-            self.child.send_signal(signum)
-        self.signalled = True
+        if not self.signalled:
+            self.signalled = signum
+        self._send()
+
+
+#: The wheel's process: True while its search runs.
+_SEARCHING = [True]
 
 
 def _stop_once(signum: int, frame: object) -> None:
-    """The wheel's process: the first Ctrl-C or SIGTERM stops the search
-    (noted for the search, then KeyboardInterrupt); later ones are ignored,
-    so the table's save and the row are not cut short."""
+    """The wheel's process: the first Ctrl-C or SIGTERM during the search
+    stops it (noted for the search, then KeyboardInterrupt); others are only
+    noted, so the table's save and the row are not cut short."""
     from grundy.core.limits import interrupted, note_interrupt
 
     first = not interrupted()
     note_interrupt(signum)
-    if first:
+    if first and _SEARCHING[0]:
         raise KeyboardInterrupt
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -215,6 +215,27 @@ def test_a_noted_interrupt_stops_the_search_at_its_next_position(monkeypatch: py
         fresh.value_of(*fresh.decompose(wheel))
 
 
+def test_a_noted_interrupt_stops_work_that_is_not_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between shards (a census) and in other work that checks only its
+    time, a noted interrupt (a lost KeyboardInterrupt, or a later SIGTERM the
+    command line only notes) raises KeyboardInterrupt too."""
+    from types import SimpleNamespace
+
+    from grundy.census.build import Census
+    from grundy.core import limits
+
+    monkeypatch.setattr(limits, "_INTERRUPTED", [0])
+    lim = limits.Limits()
+    census = SimpleNamespace(time_limit=None)
+    lim.check_time()  # nothing noted: nothing raised
+    Census.check_time(census)  # type: ignore[arg-type]
+    limits.note_interrupt(15)
+    with pytest.raises(KeyboardInterrupt):
+        lim.check_time()
+    with pytest.raises(KeyboardInterrupt):
+        Census.check_time(census)  # type: ignore[arg-type]
+
+
 def test_progress_shows_values_known_as_whole_numbers() -> None:
     """The progress bar's ``known=`` count is the number itself (tqdm shows
     a bare 10000 as ``1e+4``)."""

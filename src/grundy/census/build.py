@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grundy.census.geng import GraphClass, find_geng, generate
+from grundy.core.limits import interrupted
 from grundy.errors import InputError
 
 __all__ = ["MAX_VERTICES", "RULESET_CODES", "Census", "CensusSpec", "Tables", "namespace", "shard_count"]
@@ -439,7 +440,13 @@ class Census:
             yield layer, todo
 
     def check_time(self) -> None:
-        """Raise :class:`SearchLimitReached` once the time limit has passed."""
+        """Raise :class:`SearchLimitReached` once the time limit has passed,
+        KeyboardInterrupt once an interrupt is noted
+        (:func:`grundy.core.limits.note_interrupt`: a Ctrl-C or SIGTERM whose
+        own KeyboardInterrupt was lost, or a later SIGTERM the command line
+        only notes). Called after each shard."""
+        if interrupted():
+            raise KeyboardInterrupt
         if self.time_limit is not None:
             spent = time.perf_counter() - self._start
             if spent > self.time_limit:
@@ -451,11 +458,12 @@ class Census:
         global _INHERITED
         _INHERITED = (self.memory, extra)
         ctx = multiprocessing.get_context("fork")
-        # Fork with Ctrl-C and SIGTERM blocked: a worker gets them only once
-        # _ignore_interrupts has set its own handlers, and the pool's threads
-        # (which fork replacement workers) never take them. The parent takes
-        # one that arrived meanwhile when it unblocks them, inside the try
-        # that stops the pool.
+        # Fork with Ctrl-C and SIGTERM blocked in this thread: a worker gets
+        # them only once _ignore_interrupts has set its own handlers, and the
+        # pool's threads (which fork replacement workers) never take them.
+        # This thread takes one that arrived meanwhile when it unblocks them,
+        # inside the try that stops the pool. (Another thread of the process
+        # with them unblocked could still run the handler during Pool().)
         masked = hasattr(signal, "pthread_sigmask")
         before = signal.pthread_sigmask(signal.SIG_BLOCK, _stopping_signals()) if masked else set()
         try:

@@ -388,9 +388,13 @@ def main() -> None:
     # a checkpoint interval; an inherited SIG_IGN or handler is kept.
     # The handlers are put back when the command ends, so a process that runs
     # commands in process (a notebook, a test runner) keeps its own.
-    clear_interrupt()
     if threading.current_thread() is threading.main_thread():
+        # the note belongs to this command: cleared when it starts and when it
+        # ends (a library search run after it in the same process must not
+        # stop at once); the exit code is computed before the context closes
+        clear_interrupt()
         ctx = click.get_current_context()
+        ctx.call_on_close(clear_interrupt)
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
             signal.signal(signal.SIGINT, _on_interrupt)
             ctx.call_on_close(lambda: signal.signal(signal.SIGINT, signal.default_int_handler))

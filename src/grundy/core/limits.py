@@ -160,7 +160,10 @@ class Limits:
 
     def check_time(self) -> None:
         """Raise :class:`SearchLimitReached` if the time limit has passed:
-        for work that is not a search of positions (no position counted)."""
+        for work that is not a search of positions (no position counted).
+        Raises KeyboardInterrupt if :func:`note_interrupt` was called."""
+        if _INTERRUPTED[0]:
+            raise KeyboardInterrupt
         self._check_cancel(0)
         if self.deadline is not None:
             now = time.perf_counter()
