@@ -7,6 +7,8 @@ Usage:
                                                 # stop / Ctrl-C any time; run again to resume
     python benchmarks/gale.py --attack 7 --table gale7.sqlite --table-memory 8
                                                 # the table bounded to 8 GiB, spilling to the file
+    python benchmarks/gale.py --complement 7 --table pairs7.sqlite --time-limit 3600
+                                                # answer each first move with its complement
 
 The compiled complex search (grundy.games.complexes._complex_kernel) is used
 when it is built; ``GRUNDY_NO_COMPLEX_KERNEL=1`` runs the Python path instead
@@ -23,6 +25,14 @@ digest of the canonical key and the nauty version): progress lines go to stderr 
 ``--report`` seconds, the table is written every ``--checkpoint`` seconds
 and at the end (also at the time limit and on Ctrl-C), so a second run
 resumes from what the first one learned.
+
+``--complement`` asks, for each first move (a set of size k), whether
+removing the complementary set next leaves a P-position
+(:func:`grundy.games.complexes.gale_complement_replies`): if it does for
+every k, Gale's game on n points is a P-position, decided without the
+first moves' nim-values. Sizes k and n - k leave the same position, so
+n = 7 needs three searches (k = 1, 2, 3). Same table, limits, progress
+lines and resume as ``--attack``.
 """
 
 from __future__ import annotations
@@ -33,7 +43,7 @@ import time
 
 from grundy.core.search import Searcher
 from grundy.errors import InputError, SearchLimitReached
-from grundy.games.complexes import ComplexSolver, build_complex_family, gale_first_moves
+from grundy.games.complexes import ComplexSolver, build_complex_family, gale_complement_replies, gale_first_moves
 from grundy.games.posets import PosetSolver
 
 
@@ -130,11 +140,65 @@ def attack(
     return 0
 
 
+def complement(
+    n: int,
+    table: str | None,
+    time_limit: float | None,
+    cache: int,
+    report: float,
+    checkpoint: float,
+    memory: int | None = None,
+) -> int:
+    """``--complement N``: each first move answered with its complement."""
+    t0 = time.perf_counter()
+    try:
+        solver = ComplexSolver(
+            time_limit=time_limit,
+            max_table_bytes=memory,
+            table=table,
+            option_cache_size=cache,
+            checkpoint_seconds=checkpoint,
+            report=lambda s: print(_line(s, t0), file=sys.stderr, flush=True),
+            report_seconds=report,
+        )
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"Gale n = {n}, complement replies: table {table or '(memory only)'}, {solver.loaded} rows loaded, "
+          f"search: {_path()}", file=sys.stderr)
+
+    def settled(k: int, p: bool) -> None:
+        verdict = "P: the first move loses" if p else "N: this reply does not win (nothing decided)"
+        print(f"k = {k}: after a {k}-set and its complement: {verdict}   [{_line(solver, t0).strip()}]", flush=True)
+
+    try:
+        found = gale_complement_replies(n, solver=solver, on_settled=settled)
+    except SearchLimitReached as exc:
+        print(f"stopped: {exc}", file=sys.stderr)
+        print(_line(solver, t0), file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        print(_line(solver, t0), file=sys.stderr)
+        return 130
+    finally:
+        solver.close()
+    print(_line(solver, t0), file=sys.stderr)
+    if all(p for _, p in found):
+        print(f"Gale n = {n}: P-position (every first move is answered by its complement)")
+    else:
+        print(f"Gale n = {n}: not decided by complement replies (k = "
+              f"{', '.join(str(k) for k, p in found if not p)})")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, nargs="*", default=[4, 5, 6], help="sizes to time (default 4 5 6)")
     ap.add_argument("--face-poset", action="store_true", help="also time the face-poset route")
     ap.add_argument("--attack", type=int, metavar="N", help="decide Gale's game on N points (with limits, table)")
+    ap.add_argument("--complement", type=int, metavar="N",
+                    help="answer each first move of Gale's game on N points with its complement (limits, table)")
     ap.add_argument("--table", help="sqlite file of the persistent table (created or resumed)")
     ap.add_argument("--time-limit", type=float, help="seconds of search before stopping cleanly")
     ap.add_argument("--option-cache", type=int, default=50_000, help="option lists kept in memory")
@@ -147,6 +211,10 @@ def main() -> int:
         memory = None if args.table_memory is None else int(args.table_memory * 2**30)
         return attack(args.attack, args.table, args.time_limit, args.option_cache, args.report, args.checkpoint,
                       memory)
+    if args.complement:
+        memory = None if args.table_memory is None else int(args.table_memory * 2**30)
+        return complement(args.complement, args.table, args.time_limit, args.option_cache, args.report,
+                          args.checkpoint, memory)
     timings(args.n, args.face_poset)
     return 0
 

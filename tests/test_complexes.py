@@ -27,6 +27,7 @@ from grundy.games.complexes import (
     complex_analysis,
     complex_involution,
     complex_key,
+    gale_complement_replies,
     gale_first_moves,
     load_complex,
 )
@@ -232,6 +233,30 @@ def test_gale_first_moves() -> None:
     assert gale_first_moves(4) == [(1, 3), (2, 2), (3, 4)]
     with pytest.raises(InputError):
         gale_first_moves(1)
+
+
+def test_gale_complement_replies() -> None:
+    """Answering a first move with the complementary set: the position left
+    is P for every n <= 6 and every size k (brute force over face sets for
+    n <= 5, the search for n = 6, both play paths); a True is a winning
+    reply, so the first move's value (the first-move table) is nonzero."""
+    for n in range(2, 7):
+        got = gale_complement_replies(n)
+        assert [k for k, _ in got] == list(range(1, n))
+        assert all(p for _, p in got)
+        assert gale_complement_replies(n, solver=ComplexSolver(compiled=False)) == got
+        if n <= 5:
+            start = build_complex_family(f"simplex-boundary:{n}")
+            for k, p in got:
+                left = start.move(range(1, k + 1)).move(range(k + 1, n + 1))
+                assert (brute(left) == 0) == p
+        values = dict(gale_first_moves(n))
+        assert all(values[k] > 0 for k, p in got if p)  # a winning reply: the first move loses
+    seen: list[tuple[int, bool]] = []
+    assert gale_complement_replies(5, on_settled=lambda k, p: seen.append((k, p))) == sorted(seen)
+    assert sorted(k for k, _ in seen) == [1, 2, 3, 4]
+    with pytest.raises(InputError):
+        gale_complement_replies(1)
 
 
 def test_mangang_hollow_tetrahedron() -> None:

@@ -17,7 +17,7 @@ The package
 stars; :mod:`.families` the named families; :mod:`.game` the game the
 search plays, with the reductions and their sources
 (:class:`ComplexSolver`); :mod:`.analysis` the answers for the user
-(:func:`complex_analysis`, :func:`gale_first_moves`). The readers
+(:func:`complex_analysis`, :func:`gale_first_moves`, :func:`gale_complement_replies`). The readers
 (:func:`load_complex`, the ``.facets`` and JSON formats) are in
 :mod:`grundy.readwrite.complexes`; they are importable from here too,
 loaded on first use.
@@ -45,6 +45,7 @@ from grundy.games.complexes.analysis import (  # noqa: F401
     _via_face_poset,
     _via_incidence,
     complex_analysis,
+    gale_complement_replies,
     gale_first_moves,
 )
 from grundy.games.complexes.complex import (  # noqa: F401
@@ -95,6 +96,7 @@ __all__ = [
     "load_complex",
     "complex_analysis",
     "gale_first_moves",
+    "gale_complement_replies",
     "complex_involution",
     "binary_stars",
 ]

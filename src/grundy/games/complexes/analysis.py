@@ -1,8 +1,9 @@
 """Analysis of subset take-away for the user: :func:`complex_analysis`
 (value, outcome, winning moves, option table and explanation, in the user's
 labels; on incidence graphs, or on the face poset with a
-:class:`~grundy.games.posets.PosetSolver`) and :func:`gale_first_moves`,
-the first-move table of Gale's game.
+:class:`~grundy.games.posets.PosetSolver`), :func:`gale_first_moves`,
+the first-move table of Gale's game, and :func:`gale_complement_replies`,
+which answers each first move with the complementary set.
 
 A spec or a file name given instead of a :class:`Complex` is read by
 :func:`grundy.readwrite.complexes.load_complex`, imported when such a call
@@ -27,7 +28,7 @@ from grundy.games.graphs.graph import bits
 from grundy.games.posets.analysis import poset_analysis
 from grundy.games.posets.game import PosetSolver
 
-__all__ = ["complex_analysis", "gale_first_moves"]
+__all__ = ["complex_analysis", "gale_first_moves", "gale_complement_replies"]
 
 
 def _face_json(cx: Complex, face: int) -> list[Any]:
@@ -217,3 +218,63 @@ def gale_first_moves(n: int, *, solver: ComplexSolver | None = None,
     finally:
         solver.finish()
     return out
+
+
+def gale_complement_replies(n: int, *, solver: ComplexSolver | None = None,
+                            on_settled: Callable[[int, bool], None] | None = None) -> list[tuple[int, bool]]:
+    """Whether answering a first move of Gale's game on an ``n``-set with the
+    complementary set wins: for each size ``k = 1 .. n-1``, whether the
+    position left after removing ``S = {1..k}`` and then its complement
+    ``T`` (each with every set containing it) is a P-position.
+
+    ``T`` is still a face after ``S`` is removed (it does not contain
+    ``S``), so a True for ``k`` is a winning reply to every first move of
+    size ``k``: that first move leads to an N-position. If every ``k`` gets
+    True, Gale's game on ``n`` points is a P-position (the second player
+    wins), without the nim-values of the first moves
+    (:func:`gale_first_moves`), which can cost far more. A False decides
+    nothing for its ``k``: another reply may win. Sizes ``k`` and ``n - k``
+    leave the same position up to a relabelling, so each pair is searched
+    once (``k <= n / 2``) and ``on_settled(k, is_p)`` is called for both.
+    For every ``n <= 6`` and every ``k`` the answer is True (the tests check
+    it against the first-move table).
+
+    Returns
+    -------
+    list of (k, bool)
+        For k = 1 .. n-1, in that order.
+
+    Raises
+    ------
+    InputError
+        If ``n < 2``.
+    TooLargeError
+        If ``n`` exceeds the largest family built.
+    SearchLimitReached
+        If the solver's limit stops the search (what it learned stays in
+        its table: a table file resumes).
+
+    >>> gale_complement_replies(4)
+    [(1, True), (2, True), (3, True)]
+    """
+    if n < 2:
+        raise InputError(f"Gale's game needs n >= 2 (n = {n} has no move)")
+    if n > MAX_FAMILY_VERTICES:
+        raise TooLargeError(f"Gale's game on {n} > {MAX_FAMILY_VERTICES} points is not built")
+    solver = solver or ComplexSolver()
+    start = build_complex_family(f"simplex-boundary:{n}")
+    full = (1 << n) - 1
+    found: dict[int, bool] = {}
+    solver.start()
+    try:
+        for k in range(1, n // 2 + 1):
+            first = (1 << k) - 1
+            left = remove_face(remove_face(start.facets, first), full & ~first)
+            found[k] = found[n - k] = solver.is_p(*solver.decompose(left))
+            if on_settled is not None:
+                on_settled(k, found[k])
+                if n - k != k:
+                    on_settled(n - k, found[k])
+    finally:
+        solver.finish()
+    return [(k, found[k]) for k in range(1, n)]
