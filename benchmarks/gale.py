@@ -7,7 +7,7 @@ Usage:
                                                 # stop / Ctrl-C any time; run again to resume
     python benchmarks/gale.py --attack 7 --table gale7.sqlite --table-memory 8
                                                 # the table bounded to 8 GiB, spilling to the file
-    python benchmarks/gale.py --complement 7 --table pairs7.sqlite --time-limit 3600
+    python benchmarks/gale.py --complement 7 --table gale7.sqlite --time-limit 3600
                                                 # answer each first move with its complement
 
 The compiled complex search (grundy.games.complexes._complex_kernel) is used
@@ -32,7 +32,9 @@ removing the complementary set next leaves a P-position
 every k, Gale's game on n points is a P-position, decided without the
 first moves' nim-values. Sizes k and n - k leave the same position, so
 n = 7 needs three searches (k = 1, 2, 3). Same table, limits, progress
-lines and resume as ``--attack``.
+lines and resume as ``--attack``. Exit codes: 0 decided (P), 1 not decided
+by complement replies (a position left was N), 2 bad input, 3 a limit
+stopped it, 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -43,7 +45,13 @@ import time
 
 from grundy.core.search import Searcher
 from grundy.errors import InputError, SearchLimitReached
-from grundy.games.complexes import ComplexSolver, build_complex_family, gale_complement_replies, gale_first_moves
+from grundy.games.complexes import (
+    MAX_FAMILY_VERTICES,
+    ComplexSolver,
+    build_complex_family,
+    gale_complement_replies,
+    gale_first_moves,
+)
 from grundy.games.posets import PosetSolver
 
 
@@ -104,6 +112,9 @@ def attack(
     checkpoint: float,
     memory: int | None = None,
 ) -> int:
+    if n < 2 or n > MAX_FAMILY_VERTICES:
+        print(f"error: Gale's game needs 2 <= N <= {MAX_FAMILY_VERTICES} (got {n})", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     try:
         solver = ComplexSolver(
@@ -150,6 +161,9 @@ def complement(
     memory: int | None = None,
 ) -> int:
     """``--complement N``: each first move answered with its complement."""
+    if n < 2 or n > MAX_FAMILY_VERTICES:
+        print(f"error: Gale's game needs 2 <= N <= {MAX_FAMILY_VERTICES} (got {n})", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     try:
         solver = ComplexSolver(
@@ -186,19 +200,20 @@ def complement(
     print(_line(solver, t0), file=sys.stderr)
     if all(p for _, p in found):
         print(f"Gale n = {n}: P-position (every first move is answered by its complement)")
-    else:
-        print(f"Gale n = {n}: not decided by complement replies (k = "
-              f"{', '.join(str(k) for k, p in found if not p)})")
-    return 0
+        return 0
+    print(f"Gale n = {n}: not decided by complement replies (k = "
+          f"{', '.join(str(k) for k, p in found if not p)})")
+    return 1
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, nargs="*", default=[4, 5, 6], help="sizes to time (default 4 5 6)")
     ap.add_argument("--face-poset", action="store_true", help="also time the face-poset route")
-    ap.add_argument("--attack", type=int, metavar="N", help="decide Gale's game on N points (with limits, table)")
-    ap.add_argument("--complement", type=int, metavar="N",
-                    help="answer each first move of Gale's game on N points with its complement (limits, table)")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--attack", type=int, metavar="N", help="decide Gale's game on N points (with limits, table)")
+    mode.add_argument("--complement", type=int, metavar="N",
+                      help="answer each first move of Gale's game on N points with its complement (limits, table)")
     ap.add_argument("--table", help="sqlite file of the persistent table (created or resumed)")
     ap.add_argument("--time-limit", type=float, help="seconds of search before stopping cleanly")
     ap.add_argument("--option-cache", type=int, default=50_000, help="option lists kept in memory")
@@ -207,11 +222,11 @@ def main() -> int:
     ap.add_argument("--table-memory", type=float, default=None, metavar="GB",
                     help="bound the table to this many GiB (it spills to --table)")
     args = ap.parse_args()
-    if args.attack:
+    if args.attack is not None:
         memory = None if args.table_memory is None else int(args.table_memory * 2**30)
         return attack(args.attack, args.table, args.time_limit, args.option_cache, args.report, args.checkpoint,
                       memory)
-    if args.complement:
+    if args.complement is not None:
         memory = None if args.table_memory is None else int(args.table_memory * 2**30)
         return complement(args.complement, args.table, args.time_limit, args.option_cache, args.report,
                           args.checkpoint, memory)

@@ -244,17 +244,17 @@ def test_gale_complement_replies() -> None:
         got = gale_complement_replies(n)
         assert [k for k, _ in got] == list(range(1, n))
         assert all(p for _, p in got)
-        assert gale_complement_replies(n, solver=ComplexSolver(compiled=False)) == got
         if n <= 5:
+            assert gale_complement_replies(n, solver=ComplexSolver(compiled=False)) == got
             start = build_complex_family(f"simplex-boundary:{n}")
-            for k, p in got:
+            for k, p in got:  # every k, also those above n / 2 (answered by symmetry)
                 left = start.move(range(1, k + 1)).move(range(k + 1, n + 1))
                 assert (brute(left) == 0) == p
-        values = dict(gale_first_moves(n))
-        assert all(values[k] > 0 for k, p in got if p)  # a winning reply: the first move loses
+            values = dict(gale_first_moves(n))
+            assert all(values[k] > 0 for k, p in got if p)  # a winning reply: the first move loses
     seen: list[tuple[int, bool]] = []
-    assert gale_complement_replies(5, on_settled=lambda k, p: seen.append((k, p))) == sorted(seen)
-    assert sorted(k for k, _ in seen) == [1, 2, 3, 4]
+    gale_complement_replies(4, on_settled=lambda k, p: seen.append((k, p)))
+    assert seen == [(1, True), (3, True), (2, True)]  # k and n - k together; n / 2 once
     with pytest.raises(InputError):
         gale_complement_replies(1)
 

@@ -236,8 +236,9 @@ def gale_complement_replies(n: int, *, solver: ComplexSolver | None = None,
     nothing for its ``k``: another reply may win. Sizes ``k`` and ``n - k``
     leave the same position up to a relabelling, so each pair is searched
     once (``k <= n / 2``) and ``on_settled(k, is_p)`` is called for both.
-    For every ``n <= 6`` and every ``k`` the answer is True (the tests check
-    it against the first-move table).
+    For every ``n <= 6`` and every ``k`` the answer is True (the tests
+    check it by brute force over face sets for ``n <= 5``, and on both
+    search paths).
 
     Returns
     -------
