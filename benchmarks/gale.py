@@ -103,21 +103,15 @@ def timings(ns: list[int], face_poset: bool) -> None:
                   flush=True)
 
 
-def attack(
-    n: int,
-    table: str | None,
-    time_limit: float | None,
-    cache: int,
-    report: float,
-    checkpoint: float,
-    memory: int | None = None,
-) -> int:
+def _open(n: int, table: str | None, time_limit: float | None, cache: int, report: float, checkpoint: float,
+          memory: int | None, t0: float) -> ComplexSolver | None:
+    """The solver of ``--attack`` and ``--complement`` (progress lines from
+    ``t0``), or None after an error line (N outside 2..16, a bad table)."""
     if n < 2 or n > MAX_FAMILY_VERTICES:
         print(f"error: Gale's game needs 2 <= N <= {MAX_FAMILY_VERTICES} (got {n})", file=sys.stderr)
-        return 2
-    t0 = time.perf_counter()
+        return None
     try:
-        solver = ComplexSolver(
+        return ComplexSolver(
             time_limit=time_limit,
             max_table_bytes=memory,  # past it the table spills to the file (or forgets without one)
             table=table,  # an SQLite file: read now, written at checkpoints and at the end
@@ -128,6 +122,21 @@ def attack(
         )
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return None
+
+
+def attack(
+    n: int,
+    table: str | None,
+    time_limit: float | None,
+    cache: int,
+    report: float,
+    checkpoint: float,
+    memory: int | None = None,
+) -> int:
+    t0 = time.perf_counter()
+    solver = _open(n, table, time_limit, cache, report, checkpoint, memory, t0)
+    if solver is None:
         return 2
     print(f"Gale n = {n}: table {table or '(memory only)'}, {solver.loaded} rows loaded, search: {_path()}",
           file=sys.stderr)
@@ -161,22 +170,9 @@ def complement(
     memory: int | None = None,
 ) -> int:
     """``--complement N``: each first move answered with its complement."""
-    if n < 2 or n > MAX_FAMILY_VERTICES:
-        print(f"error: Gale's game needs 2 <= N <= {MAX_FAMILY_VERTICES} (got {n})", file=sys.stderr)
-        return 2
     t0 = time.perf_counter()
-    try:
-        solver = ComplexSolver(
-            time_limit=time_limit,
-            max_table_bytes=memory,
-            table=table,
-            option_cache_size=cache,
-            checkpoint_seconds=checkpoint,
-            report=lambda s: print(_line(s, t0), file=sys.stderr, flush=True),
-            report_seconds=report,
-        )
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    solver = _open(n, table, time_limit, cache, report, checkpoint, memory, t0)
+    if solver is None:
         return 2
     print(f"Gale n = {n}, complement replies: table {table or '(memory only)'}, {solver.loaded} rows loaded, "
           f"search: {_path()}", file=sys.stderr)
@@ -222,14 +218,10 @@ def main() -> int:
     ap.add_argument("--table-memory", type=float, default=None, metavar="GB",
                     help="bound the table to this many GiB (it spills to --table)")
     args = ap.parse_args()
-    if args.attack is not None:
-        memory = None if args.table_memory is None else int(args.table_memory * 2**30)
-        return attack(args.attack, args.table, args.time_limit, args.option_cache, args.report, args.checkpoint,
-                      memory)
-    if args.complement is not None:
-        memory = None if args.table_memory is None else int(args.table_memory * 2**30)
-        return complement(args.complement, args.table, args.time_limit, args.option_cache, args.report,
-                          args.checkpoint, memory)
+    memory = None if args.table_memory is None else int(args.table_memory * 2**30)
+    for n, run in ((args.attack, attack), (args.complement, complement)):
+        if n is not None:
+            return run(n, args.table, args.time_limit, args.option_cache, args.report, args.checkpoint, memory)
     timings(args.n, args.face_poset)
     return 0
 

@@ -8,6 +8,7 @@ the search unwinds cleanly and keeps in its table what it learned.
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 import time
@@ -56,7 +57,7 @@ class Stats:
 _INTERRUPTED = [0]
 
 #: A noted interrupt without a signal number (a plain Ctrl-C).
-_SIGINT = 2
+_SIGINT = int(signal.SIGINT)
 
 
 def note_interrupt(signum: int = _SIGINT) -> None:

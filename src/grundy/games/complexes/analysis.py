@@ -175,6 +175,16 @@ def _back(x: Any) -> Any:
     return tuple(_back(y) for y in x) if isinstance(x, list) else x
 
 
+def _gale(n: int, solver: ComplexSolver | None) -> tuple[ComplexSolver, Complex]:
+    """The solver (a new one if None) and the start of Gale's game on ``n``
+    points; InputError if ``n < 2``, TooLargeError past the largest family."""
+    if n < 2:
+        raise InputError(f"Gale's game needs n >= 2 (n = {n} has no move)")
+    if n > MAX_FAMILY_VERTICES:
+        raise TooLargeError(f"Gale's game on {n} > {MAX_FAMILY_VERTICES} points is not built")
+    return solver or ComplexSolver(), build_complex_family(f"simplex-boundary:{n}")
+
+
 def gale_first_moves(n: int, *, solver: ComplexSolver | None = None,
                      on_settled: Callable[[int, int], None] | None = None) -> list[tuple[int, int]]:
     """The first-move table of Gale's game on an ``n``-set up to symmetry.
@@ -201,12 +211,7 @@ def gale_first_moves(n: int, *, solver: ComplexSolver | None = None,
     >>> gale_first_moves(3)
     [(1, 2), (2, 1)]
     """
-    if n < 2:
-        raise InputError(f"Gale's game needs n >= 2 (n = {n} has no move)")
-    if n > MAX_FAMILY_VERTICES:
-        raise TooLargeError(f"Gale's game on {n} > {MAX_FAMILY_VERTICES} points is not built")
-    solver = solver or ComplexSolver()
-    start = build_complex_family(f"simplex-boundary:{n}")
+    solver, start = _gale(n, solver)
     out = []
     solver.start()
     try:
@@ -258,12 +263,7 @@ def gale_complement_replies(n: int, *, solver: ComplexSolver | None = None,
     >>> gale_complement_replies(4)
     [(1, True), (2, True), (3, True)]
     """
-    if n < 2:
-        raise InputError(f"Gale's game needs n >= 2 (n = {n} has no move)")
-    if n > MAX_FAMILY_VERTICES:
-        raise TooLargeError(f"Gale's game on {n} > {MAX_FAMILY_VERTICES} points is not built")
-    solver = solver or ComplexSolver()
-    start = build_complex_family(f"simplex-boundary:{n}")
+    solver, start = _gale(n, solver)
     full = (1 << n) - 1
     found: dict[int, bool] = {}
     solver.start()
