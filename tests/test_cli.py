@@ -827,6 +827,30 @@ def test_gale_first_move_table():
         face = list(range(1, entry["face_size"] + 1))
         assert complex_analysis(cx.move(face))["value"] == entry["value"] != 0
     assert "first moves up to symmetry" in ok("value", "simplex-boundary:4")
+    # each first move answered by the complementary set: the position left, searched afresh
+    assert [m["face_size"] for m in obj["complement_replies"]] == [1, 2, 3, 4]
+    for entry in obj["complement_replies"]:
+        k = entry["face_size"]
+        left = cx.move(list(range(1, k + 1))).move(list(range(k + 1, 6)))
+        assert entry["wins"] == (complex_analysis(left)["value"] == 0)
+    assert "so the first move loses: k=1, 2, 3" in ok("value", "simplex-boundary:4")
+
+
+def test_complement_replies_text_names_both_kinds(capsys):
+    """The text block lists the sizes whose complement reply leaves a
+    P-position and, apart, those where it leaves an N-position (no Gale
+    game known has one, so the block is fed an answer that has)."""
+    from grundy.analysis import Analysis
+    from grundy.cli import _print_block
+
+    a = Analysis.from_json(
+        {"name": "x", "game": "subset-takeaway", "value": 1, "outcome": "N", "winning_moves": [], "explanation": [],
+         "stats": {}, "complement_replies": [{"face_size": 1, "wins": True}, {"face_size": 2, "wins": False}]},
+        kind="complex")
+    _print_block(a)
+    text = capsys.readouterr().out
+    assert "so the first move loses: k=1\n" in text
+    assert "leaves an N-position (decides nothing): k=2" in text
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")

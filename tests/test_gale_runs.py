@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from grundy.cli import main
-from grundy.games.complexes import gale_first_moves
+from grundy.games.complexes import gale_complement_replies, gale_first_moves
 from helpers import cli_runner, kill_9_when, stop_with
 
 
@@ -31,6 +31,9 @@ def test_summary_of_a_finished_run(tmp_path: Path) -> None:
     assert s["first_moves"] == [{"face_size": k, "value": v} for k, v in gale_first_moves(5)]
     assert s["first_moves"] == answer["first_moves"]
     assert (s["settled"], s["of"]) == (4, 4)
+    assert s["complement_replies"] == [{"face_size": k, "wins": w} for k, w in gale_complement_replies(5)]
+    assert s["complement_replies"] == answer["complement_replies"]
+    assert s["first_moves_lose"] == [1, 2, 3, 4] and s["first_moves_win"] == [] and s["outcome"] == "P"
     assert s["positions"] > 0 and s["values_known"] > 0
     assert s["values_known"] == s["values_in_memory"] and s["dropped_from_memory"] == 0
 
@@ -44,10 +47,14 @@ def test_stopped_run_keeps_its_settled_first_moves_and_resumes(tmp_path: Path) -
     assert s["state"].startswith("stopped: position limit")
     truth = [{"face_size": k, "value": v} for k, v in gale_first_moves(6)]
     assert s["first_moves"] == truth[: s["settled"]]
+    replies = [{"face_size": k, "wins": w} for k, w in gale_complement_replies(6)]
+    assert all(r in replies for r in s["complement_replies"])
+    assert s["outcome"] == ("P" if len(s["complement_replies"]) == 5 else None)
     resumed = cli_runner().invoke(main, ["value", "simplex-boundary:6", "--table", str(table), "--json"])
     assert resumed.exit_code == 0, resumed.output
     again = _summary(table)
     assert again["state"] == "done: value 0" and again["first_moves"] == truth
+    assert again["complement_replies"] == replies and again["outcome"] == "P"
     # the second run started from the first one's table: it expanded fewer positions than a fresh run
     fresh = tmp_path / "fresh.db"
     assert cli_runner().invoke(main, ["value", "simplex-boundary:6", "--table", str(fresh)]).exit_code == 0
@@ -93,7 +100,9 @@ def test_kill_9_during_a_spilling_run_then_resume(tmp_path: Path) -> None:
 def test_terminated_run_says_so_in_its_summary(tmp_path: Path) -> None:
     """SIGTERM (as Ctrl-C) stops ``grundy value simplex-boundary:7 --table T``
     cleanly: exit 143, and the checkpoint summary says ``stopped:
-    interrupted`` with the first moves settled so far, not ``running``."""
+    interrupted`` with what was settled so far, not ``running``: the
+    complement replies come first, and those of k = 1 and k = 6 win at once
+    (k = 3 and k = 4 are open, so no first-move value is reached)."""
     import os
     import signal
 
@@ -102,11 +111,13 @@ def test_terminated_run_says_so_in_its_summary(tmp_path: Path) -> None:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL))
     summary = Path(str(table) + ".summary.json")
-    _out, err = stop_with(proc, signal.SIGTERM, ready=lambda: summary.exists() and len(_summary(table)["first_moves"]) >= 1,
-                          what="a settled first move")
+    _out, err = stop_with(proc, signal.SIGTERM,
+                          ready=lambda: summary.exists() and len(_summary(table)["complement_replies"]) >= 1,
+                          what="a settled complement reply")
     assert proc.returncode == 143, err
     assert "Traceback" not in err
     s = _summary(table)
     assert s["state"] == "stopped: interrupted"
-    assert s["first_moves"][0] == {"face_size": 1, "value": 3}
+    assert s["complement_replies"][0] == {"face_size": 1, "wins": True}
+    assert 1 in s["first_moves_lose"] and s["first_moves"] == [] and s["outcome"] is None
     assert os.path.getsize(table) > 0

@@ -76,9 +76,10 @@ class Analysis:
         """The result a JSON object of :func:`grundy.results.analyze_other`
         describes (a poset, complex, Chomp or Nim position): ``fields`` keep
         the position's own keys (``elements``, ``facets``, ``rows``,
-        ``heaps``...), ``extra`` what follows the stats (``first_moves``)."""
+        ``heaps``...), ``extra`` what follows the stats (``first_moves``,
+        ``complement_replies``)."""
         known = {"name", "game", "play", "value", "outcome", "winning_moves", "explanation", "stats", "options"}
-        after = {"first_moves"}
+        after = {"first_moves", "complement_replies"}
         misere = d.get("play") == "misere"
         key = "outcome" if misere else "value"
         options = None

@@ -219,36 +219,57 @@ def _complex(
     table: str | None,
 ) -> dict[str, Any]:
     """A complex's answer. Gale's game (``simplex-boundary:n``) also gets its
-    first-move table up to symmetry; with a ``table`` file (a long run that
-    resumes) its first moves are settled first, each reported as it is
-    (stderr, with ``progress``) and recorded with the search's counters in
-    the checkpoint summary ``TABLE.summary.json`` (see :func:`_summary`),
-    rewritten every minute, at each settled first move and at the end."""
-    from grundy.games.complexes import ComplexSolver, complex_analysis, gale_first_moves
+    first-move table up to symmetry (``first_moves``) and the answers to
+    each first move by the complementary set (``complement_replies``, see
+    :func:`grundy.games.complexes.gale_complement_replies`). With a
+    ``table`` file (a long run that resumes) the complement replies are
+    searched first (their positions are options of the first moves'
+    positions, and if every one is P the game is decided P without the
+    first moves' nim-values), then the first moves' values; each is reported
+    as it settles (stderr, with ``progress``) and recorded with the search's
+    counters in the checkpoint summary ``TABLE.summary.json`` (see
+    :func:`_summary`), rewritten every minute, at each settled answer and at
+    the end."""
+    from grundy.games.complexes import ComplexSolver, complex_analysis, gale_complement_replies, gale_first_moves
 
     family, _, params = name.strip().partition(":")
     gale = family.lower() == "simplex-boundary" and params.strip().isdigit()
+    n = int(params) if gale else 0
     settled: list[tuple[int, int]] = []
+    replies: list[tuple[int, bool]] = []
     t0 = time.perf_counter()
 
     def summary(solver: Any, state: str) -> None:
         if gale and table is not None:
-            _summary(table, name, int(params), settled, solver, time.perf_counter() - t0, state)
+            _summary(table, name, n, settled, replies, solver, time.perf_counter() - t0, state)
+
+    def say(line: str) -> None:
+        if progress:
+            print(line, file=sys.stderr, flush=True)
 
     solver = ComplexSolver(theory, time_limit=time_limit, max_positions=max_positions, progress=progress, table=table,
                            report=(lambda s: summary(s, "running")) if gale and table is not None else None,
                            report_seconds=60.0)
     try:
         if gale and table is not None:
+            def on_reply(k: int, wins: bool) -> None:
+                replies.append((k, wins))
+                say(f"first move k={k}: " + (
+                    f"loses (removing the complementary {n - k}-set next leaves a P-position)" if wins else
+                    f"not answered by the complement (removing it next leaves an N-position)")
+                    + f" ({len(replies)} of {n - 1}; {solver.progress_line()})")
+                if len(replies) == n - 1 and all(w for _, w in replies):
+                    say(f"Gale's game on {n} points is a P-position: every first move is answered by its complement")
+                summary(solver, "running")
+
             def on_settled(k: int, value: int) -> None:
                 settled.append((k, value))
-                if progress:
-                    print(f"first move k={k} settled: value {value} ({len(settled)} of {int(params) - 1}; "
-                          f"{solver.progress_line()})", file=sys.stderr, flush=True)
+                say(f"first move k={k} settled: value {value} ({len(settled)} of {n - 1}; {solver.progress_line()})")
                 summary(solver, "running")
 
             try:
-                gale_first_moves(int(params), solver=solver, on_settled=on_settled)
+                gale_complement_replies(n, solver=solver, on_settled=on_reply)
+                gale_first_moves(n, solver=solver, on_settled=on_settled)
             except SearchLimitReached as limit:
                 summary(solver, f"stopped: {limit.reason}")
                 raise
@@ -259,28 +280,44 @@ def _complex(
         if gale:
             # Gale's game: the first-move table up to symmetry (one face of each size)
             if table is None:
-                settled[:] = gale_first_moves(int(params), solver=solver)
+                settled[:] = gale_first_moves(n, solver=solver)
+                replies[:] = gale_complement_replies(n, solver=solver)  # its positions are known by now
             result["first_moves"] = [{"face_size": k, "value": v} for k, v in settled]
+            result["complement_replies"] = _replies_json(replies)
             summary(solver, f"done: value {result['value']}")
     finally:
         solver.close()
     return result
 
 
-def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], solver: Any, seconds: float,
-             state: str) -> None:
+def _replies_json(replies: list[tuple[int, bool]]) -> list[dict[str, Any]]:
+    """``complement_replies`` entries, by face size: ``wins`` says whether
+    removing the complementary set next leaves a P-position."""
+    return [{"face_size": k, "wins": w} for k, w in sorted(replies)]
+
+
+def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], replies: list[tuple[int, bool]],
+             solver: Any, seconds: float, state: str) -> None:
     """Write ``TABLE.summary.json``: the run's spec, state (``running``,
     ``stopped: REASON`` or ``done: value V``), the first moves settled so far
-    (``face_size``, ``value``), positions expanded, values known (None once
-    a bounded table has dropped entries: ``values_in_memory`` and
-    ``dropped_from_memory`` say how many are in memory and how many drops
-    the table made, see :attr:`grundy.core.table.Table.dropped`), seconds
-    and positions per second of this run, and when it was written. Written
-    to a temporary file and renamed, so a kill leaves the previous summary."""
+    (``first_moves``: ``face_size``, ``value``; ``settled`` of ``of``), the
+    complement replies found so far (``complement_replies``: ``face_size``,
+    ``wins``), what they say of the first moves (``first_moves_lose``: the
+    sizes k known to lead to an N-position, by a nonzero value or a winning
+    complement reply; ``first_moves_win``: those of value 0; ``outcome``:
+    ``"P"`` once every first move is known to lose, ``"N"`` once one wins,
+    else null), positions expanded, values known (None once a bounded table
+    has dropped entries: ``values_in_memory`` and ``dropped_from_memory``
+    say how many are in memory and how many drops the table made, see
+    :attr:`grundy.core.table.Table.dropped`), seconds and positions per
+    second of this run, and when it was written. Written to a temporary file
+    and renamed, so a kill leaves the previous summary."""
     import json
     import os
     from datetime import datetime, timezone
 
+    lose = sorted({k for k, v in settled if v} | {k for k, w in replies if w})
+    win = sorted(k for k, v in settled if v == 0)
     positions = solver.stats.positions
     out = {
         "spec": name,
@@ -289,6 +326,10 @@ def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], solv
         "first_moves": [{"face_size": k, "value": v} for k, v in settled],
         "settled": len(settled),
         "of": n - 1,
+        "complement_replies": _replies_json(replies),
+        "first_moves_lose": lose,
+        "first_moves_win": win,
+        "outcome": "N" if win else ("P" if len(lose) == n - 1 else None),
         "positions": positions,
         # after a bounded table has dropped entries, only what is in memory is counted here
         "values_known": None if solver.table.dropped else len(solver.values),

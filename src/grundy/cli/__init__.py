@@ -347,6 +347,14 @@ def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) 
     if first:
         click.echo("  first moves up to symmetry (remove a face of size k -> nim-value of the result):")
         click.echo("    " + ", ".join(f"k={m['face_size']}: {m['value']}" for m in first))
+    replies = (a.extra or {}).get("complement_replies")
+    if replies:
+        won = [str(m["face_size"]) for m in replies if m["wins"]]
+        lost = [str(m["face_size"]) for m in replies if not m["wins"]]
+        click.echo("  first moves answered by removing the complementary set next:")
+        click.echo("    leaves a P-position, so the first move loses: " + ("k=" + ", ".join(won) if won else "none"))
+        if lost:
+            click.echo("    leaves an N-position (decides nothing): k=" + ", ".join(lost))
     if explain:
         click.echo("  why:")
         for line in a.explanation:
