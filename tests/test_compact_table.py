@@ -151,6 +151,40 @@ def test_drain_and_load_round_trip(rows: list) -> None:
     assert tracked.drain() == []
 
 
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.tuples(KEYS, st.one_of(st.none(), VALUES), MASKS, st.sampled_from(["hex", "int", "none"])), max_size=300),
+    st.booleans(),
+)
+def test_load_rows_is_load_row_by_row(rows: list, written: bool) -> None:
+    """``load_rows`` (one compiled loop over a file's rows: digests, or keys
+    with ``keys=True``; masks as hexadecimal text, ints or None) leaves the
+    table, and the slots marked as written, as ``load`` row by row does."""
+    one, rows_digest, rows_key = CompactTable(track_writes=True), [], []
+    for key, value, mask, form in rows:
+        digest = one.digest(key)
+        excluded = format(mask, "x") if form == "hex" else mask if form == "int" else None
+        rows_digest.append((digest, value, excluded))
+        rows_key.append((key, value, excluded))
+        one.load(digest, value, mask if form != "none" else 0, written)
+    snapshot, marked = one.snapshot(), sorted(one.drain())
+    for source, keys in ((rows_digest, False), (rows_key, True)):
+        many = CompactTable(track_writes=True)
+        assert many.load_rows(iter(source), written, keys) == len(rows)
+        assert many.snapshot() == snapshot
+        assert sorted(many.drain()) == marked
+
+
+def test_load_rows_refuses_bad_rows() -> None:
+    table = CompactTable()
+    with pytest.raises(ValueError, match="12 bytes"):
+        table.load_rows([(b"short", 1, None)])
+    with pytest.raises(ValueError, match="three fields"):
+        table.load_rows([(b"x" * 12, 1)])
+    with pytest.raises(TypeError):
+        table.load_rows([("not bytes", 1, None)], keys=True)
+
+
 def test_digests_of_a_real_search_are_distinct() -> None:
     """Every canonical key of a search (Graph Chomp on the wheel W_13 and
     the complete bipartite K_{4,5}, dict tables) has its own digest."""

@@ -354,6 +354,55 @@ def test_bad_file_is_refused_with_one_line(tmp_path: Path, make_bad: Callable[[P
         assert {p.name for p in tmp_path.iterdir()} == {path.name}  # no -wal / -shm left behind
 
 
+@pytest.mark.parametrize("compact", [True, False], ids=["compact", "dicts"])
+@pytest.mark.parametrize("where", ["positions", "digests"])
+def test_damage_found_while_loading_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, compact: bool,
+                                               where: str) -> None:
+    """A page that fails as the rows are read (SQLite's "database disk image
+    is malformed") gives an InputError naming the file, and the file is
+    closed, for both kinds of table and both kinds of row."""
+    path = tmp_path / "t.sqlite"
+    first = Table(str(path), "graph:chomp", compact=compact)
+    first.values[b"\x01key"] = 1
+    first.save()
+    first.close()
+
+    def damaged(*_args: Any) -> Any:
+        yield (b"\x01key", 1, None) if where == "positions" else (b"d" * 12, 1, None)
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    closed: list[bool] = []
+    real_close = table_module.SQLiteFile.close
+    monkeypatch.setattr(table_module.SQLiteFile, "close", lambda self: (closed.append(True), real_close(self)))
+    if where == "positions":
+        monkeypatch.setattr(table_module.SQLiteFile, "_key_rows", damaged)
+    else:
+        real_execute = sqlite3.Connection.execute
+
+        class Conn:
+            def __init__(self, conn: sqlite3.Connection) -> None:
+                self.conn = conn
+
+            def execute(self, sql: str, *args: Any) -> Any:
+                return damaged() if sql.startswith("SELECT digest") else real_execute(self.conn, sql, *args)
+
+        real_open = table_module.SQLiteFile._open
+
+        def wrap(self: Any) -> None:
+            real_open(self)
+            self.conn = Conn(self.conn)
+            self.conn.close = self.conn.conn.close  # type: ignore[attr-defined]
+
+        monkeypatch.setattr(table_module.SQLiteFile, "_open", wrap)
+        if not compact:  # a dict table reads the positions rows only
+            monkeypatch.setattr(table_module.SQLiteFile, "_key_rows", damaged)
+    with pytest.raises(InputError) as info:
+        Table(str(path), "graph:chomp", compact=compact)
+    message = str(info.value)
+    assert "\n" not in message and str(path) in message and "malformed" in message, message
+    assert closed == [True]
+
+
 def test_refused_database_keeps_its_journal_mode(tmp_path: Path) -> None:
     path = _other_schema(tmp_path)
     with pytest.raises(InputError):

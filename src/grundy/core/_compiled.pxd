@@ -48,6 +48,7 @@ cdef class CompactTable:
     cdef void _digest(self, bytes key, uint64_t* d0, uint32_t* d1)
     cdef Entry* _find(self, uint64_t d0, uint32_t d1)
     cdef Entry* _insert(self, uint64_t d0, uint32_t d1) except NULL
+    cdef int _load_one(self, bytes digest, value, excluded, bint written) except -1
     cdef int _grow(self) except -1
     cdef int _make_room(self) except -1
     cdef int _relist_dirty(self) except -1

@@ -49,6 +49,7 @@ from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
 from cpython.dict cimport PyDict_GetItem
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.object cimport PyObject
 
 from collections import OrderedDict
@@ -576,6 +577,42 @@ cdef class CompactTable:
         ------
         ValueError
             If ``digest`` is not 12 bytes."""
+        self._load_one(digest, value, excluded, written)
+
+    def load_rows(self, rows, bint written=False, bint keys=False) -> int:
+        """Merge the rows of a table file as :meth:`load` does, one call for
+        them all: ``rows`` is any iterable (an SQLite cursor) of ``(digest,
+        value or None, excluded)``, ``excluded`` a hexadecimal string, None
+        or an int; with ``keys``, each row's first field is a canonical key,
+        merged under its digest. Returns the rows read. Signals are checked
+        every 65,536 rows (Ctrl-C stops a long load).
+
+        Raises
+        ------
+        ValueError
+            If a digest is not 12 bytes or a row has not three fields.
+        """
+        cdef long count = 0
+        cdef uint64_t d0
+        cdef uint32_t d1
+        for row in rows:
+            if len(row) != 3:
+                raise ValueError("a table row has three fields (digest or key, value, excluded)")
+            first, value, excluded = row
+            if keys:
+                self._digest(<bytes?>first, &d0, &d1)
+                first = _pack(d0, d1)
+            if excluded is None:
+                excluded = 0
+            elif isinstance(excluded, str):
+                excluded = int(excluded, 16)
+            self._load_one(<bytes?>first, value, excluded, written)
+            count += 1
+            if not count & 0xFFFF:
+                PyErr_CheckSignals()  # declared except -1: the handler's exception propagates
+        return count
+
+    cdef int _load_one(self, bytes digest, value, excluded, bint written) except -1:
         cdef uint64_t d0
         cdef uint32_t d1
         cdef Entry* e
@@ -602,6 +639,7 @@ cdef class CompactTable:
             self.set_excluded_digest(index, old | excluded)
         if written:
             self._mark(&self.slots[index])
+        return 0
 
     def stop_tracking(self) -> None:
         """Stop listing written slots (the table's file is closed): the list

@@ -213,35 +213,49 @@ class SQLiteFile:
         )
 
     def load(self, values: dict[bytes, int], not_values: dict[bytes, int]) -> int:
-        """Fill ``values`` and ``not_values`` from the file; returns rows read."""
+        """Fill ``values`` and ``not_values`` from the file; returns rows read.
+
+        Raises
+        ------
+        InputError
+            If the file cannot be read (a damaged page, found as it is read).
+        """
         rows = 0
-        for key, value, excluded in self._key_rows():
-            rows += 1
-            key = bytes(key)
-            if value is not None:
-                values[key] = value
-            elif excluded:
-                not_values[key] = int(excluded, 16)
+        try:
+            for key, value, excluded in self._key_rows():
+                rows += 1
+                key = bytes(key)
+                if value is not None:
+                    values[key] = value
+                elif excluded:
+                    not_values[key] = int(excluded, 16)
+        except sqlite3.DatabaseError as exc:
+            raise InputError(f"cannot read the table file {self.path}: {exc}") from None
         return rows
 
     def load_compact(self, table: Any) -> int:
         """Merge this game's rows into a compact table (``positions`` rows
         by the digests of their keys, marked as written so that the next
         save copies them to ``digests``, then ``digests`` rows); returns
-        rows read."""
-        rows = 0
-        for key, value, excluded in self._key_rows():
-            rows += 1
+        rows read. The rows go to the table in one compiled loop
+        (:meth:`grundy.core._compiled.CompactTable.load_rows`).
+
+        Raises
+        ------
+        InputError
+            If the file cannot be read (a damaged page, found as it is read).
+        """
+        try:
             # marked as written: saved again under their digests at the next save, so that a
             # bounded table that drops them can read them back (fetch_digest reads digests only)
-            table.load(table.digest(bytes(key)), value, int(excluded, 16) if excluded else 0, True)
-        cur = self.conn.execute(
-            "SELECT digest, value, excluded FROM digests WHERE game = ? AND nauty = ?",
-            (self.game, _digest_nauty()),
-        )
-        for digest, value, excluded in cur:
-            rows += 1
-            table.load(bytes(digest), value, int(excluded, 16) if excluded else 0)
+            rows: int = table.load_rows(self._key_rows(), True, True)
+            cur = self.conn.execute(
+                "SELECT digest, value, excluded FROM digests WHERE game = ? AND nauty = ?",
+                (self.game, _digest_nauty()),
+            )
+            rows += table.load_rows(cur)
+        except sqlite3.DatabaseError as exc:
+            raise InputError(f"cannot read the table file {self.path}: {exc}") from None
         return rows
 
     def fetch_digest(self, digest: bytes) -> tuple[int | None, int] | None:
@@ -446,15 +460,19 @@ class Table:
         self._saved_partial: dict[bytes, int] = {}
         if path is not None:
             self.file = SQLiteFile(path, game)
-            if self.compact is not None:
-                if max_bytes is not None:  # the spill: save before dropping, read dropped rows back
-                    self.compact.on_full = self.save
-                    self.compact.fetch = self.file.fetch_digest
-                self.loaded = self.file.load_compact(self.compact)  # a file larger than the bound spills
-            else:
-                self.loaded = self.file.load(self.values, self.not_values)
-                self._saved = len(self.values)
-                self._saved_partial = dict(self.not_values)
+            try:
+                if self.compact is not None:
+                    if max_bytes is not None:  # the spill: save before dropping, read dropped rows back
+                        self.compact.on_full = self.save
+                        self.compact.fetch = self.file.fetch_digest
+                    self.loaded = self.file.load_compact(self.compact)  # a file larger than the bound spills
+                else:
+                    self.loaded = self.file.load(self.values, self.not_values)
+                    self._saved = len(self.values)
+                    self._saved_partial = dict(self.not_values)
+            except BaseException:  # a damaged file, or Ctrl-C during a long load: the file is closed
+                self.file.close()
+                raise
 
     def remember(self, key: bytes, alias: tuple[int, tuple[bytes, ...]] | None) -> None:
         """Cache the reduction of ``key`` (None: it has none)."""
