@@ -23,7 +23,7 @@ The timing runs use a fresh solver per n (no table shared between n), so
 the start is a P-position with a persistent table (sqlite, keyed by the
 digest of the canonical key and the nauty version): progress lines go to stderr every
 ``--report`` seconds, the table is written every ``--checkpoint`` seconds
-and at the end (also at the time limit and on Ctrl-C), so a second run
+and at the end (also at the time limit and on Ctrl-C or SIGTERM), so a second run
 resumes from what the first one learned.
 
 ``--complement`` asks, for each first move (a set of size k), whether
@@ -34,15 +34,17 @@ first moves' nim-values. Sizes k and n - k leave the same position, so
 n = 7 needs three searches (k = 1, 2, 3). Same table, limits, progress
 lines and resume as ``--attack``. Exit codes: 0 decided (P), 1 not decided
 by complement replies (a position left was N), 2 bad input, 3 a limit
-stopped it, 130 Ctrl-C.
+stopped it, 130 Ctrl-C, 143 SIGTERM (both write the table file first).
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 
+from grundy.core.limits import interrupt_exit_code, stop_on_signal
 from grundy.core.search import Searcher
 from grundy.errors import InputError, SearchLimitReached
 from grundy.games.complexes import (
@@ -125,6 +127,14 @@ def _open(n: int, table: str | None, time_limit: float | None, cache: int, repor
         return None
 
 
+def _stopped(exc: BaseException, solver: ComplexSolver, t0: float) -> int:
+    """Report a search stopped by its limit (exit 3) or by Ctrl-C or
+    SIGTERM (130 or 143)."""
+    print(f"stopped: {exc}" if isinstance(exc, SearchLimitReached) else "interrupted", file=sys.stderr)
+    print(_line(solver, t0), file=sys.stderr)
+    return 3 if isinstance(exc, SearchLimitReached) else interrupt_exit_code()
+
+
 def attack(
     n: int,
     table: str | None,
@@ -144,14 +154,8 @@ def attack(
     solver.start()
     try:
         p = solver.is_p(*solver.decompose(cx.facets))
-    except SearchLimitReached as exc:
-        print(f"stopped: {exc}", file=sys.stderr)
-        print(_line(solver, t0), file=sys.stderr)
-        return 3
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        print(_line(solver, t0), file=sys.stderr)
-        return 130
+    except (SearchLimitReached, KeyboardInterrupt) as exc:
+        return _stopped(exc, solver, t0)
     finally:
         solver.finish()  # writes the table file
         solver.close()
@@ -183,14 +187,8 @@ def complement(
 
     try:
         found = gale_complement_replies(n, solver=solver, on_settled=settled)
-    except SearchLimitReached as exc:
-        print(f"stopped: {exc}", file=sys.stderr)
-        print(_line(solver, t0), file=sys.stderr)
-        return 3
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        print(_line(solver, t0), file=sys.stderr)
-        return 130
+    except (SearchLimitReached, KeyboardInterrupt) as exc:
+        return _stopped(exc, solver, t0)
     finally:
         solver.close()
     print(_line(solver, t0), file=sys.stderr)
@@ -218,6 +216,9 @@ def main() -> int:
     ap.add_argument("--table-memory", type=float, default=None, metavar="GB",
                     help="bound the table to this many GiB (it spills to --table)")
     args = ap.parse_args()
+    # Ctrl-C and SIGTERM (kill, timeout) stop the search cleanly: the table file is written
+    signal.signal(signal.SIGINT, stop_on_signal)
+    signal.signal(signal.SIGTERM, stop_on_signal)
     memory = None if args.table_memory is None else int(args.table_memory * 2**30)
     for n, run in ((args.attack, attack), (args.complement, complement)):
         if n is not None:

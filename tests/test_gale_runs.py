@@ -121,3 +121,22 @@ def test_terminated_run_says_so_in_its_summary(tmp_path: Path) -> None:
     assert s["complement_replies"][0] == {"face_size": 1, "wins": True}
     assert 1 in s["first_moves_lose"] and s["first_moves"] == [] and s["outcome"] is None
     assert os.path.getsize(table) > 0
+
+
+def test_benchmark_complement_run_saves_on_sigterm_and_ctrl_c(tmp_path: Path) -> None:
+    """``benchmarks/gale.py --complement 7 --table T`` stopped by SIGTERM
+    (exit 143) or Ctrl-C (SIGINT, exit 130) during the open k = 3 search
+    writes its table first: the rows are in the file although no 60 s
+    checkpoint came, and the settled replies were printed."""
+    import signal
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "gale.py"
+    for sig, code in ((signal.SIGTERM, 143), (signal.SIGINT, 130)):
+        table = tmp_path / f"g7-{int(sig)}.db"
+        proc = subprocess.Popen([sys.executable, str(script), "--complement", "7", "--table", str(table)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        out, err = stop_with(proc, sig, ready=table.exists, delay=4.0, what="the table file")
+        assert proc.returncode == code, err
+        assert "interrupted" in err and "Traceback" not in err
+        assert "k = 1: after a 1-set and its complement: P" in out
+        assert _rows(table) > 0

@@ -27,7 +27,7 @@ from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset, ruleset_name
-from grundy.core.limits import clear_interrupt, interrupted, note_interrupt
+from grundy.core.limits import clear_interrupt, stop_on_signal
 from grundy.core.table import compact_available, table_memory
 from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.readwrite.graphs import LoadedPosition, load
@@ -411,18 +411,9 @@ def main() -> None:
             ctx.call_on_close(lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL))
 
 
-def _on_interrupt(signum: int, frame: Any) -> None:
-    """Ctrl-C or SIGTERM: note it for the search (see
-    :func:`grundy.core.limits.note_interrupt`) and raise KeyboardInterrupt as
-    Python's default Ctrl-C handler does (exit 130 for Ctrl-C, 143 for
-    SIGTERM; tables saved). A SIGTERM after the first interrupt is only noted,
-    so a second ``kill`` cannot cut short the table's final save; a second
-    Ctrl-C still raises (the user insists; the table file keeps its last
-    checkpoint)."""
-    first = not interrupted()
-    note_interrupt(signum)
-    if first or signum != signal.SIGTERM:
-        raise KeyboardInterrupt
+#: The handler of Ctrl-C and SIGTERM the commands install (see
+#: :func:`grundy.core.limits.stop_on_signal`).
+_on_interrupt = stop_on_signal
 
 
 @main.command(cls=_Command)

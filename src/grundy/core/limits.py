@@ -20,7 +20,16 @@ from typing import Any
 
 from grundy.errors import SearchLimitReached
 
-__all__ = ["Limits", "Stats", "note_interrupt", "interrupted", "interrupt_exit_code", "clear_interrupt", "cancellable"]
+__all__ = [
+    "Limits",
+    "Stats",
+    "note_interrupt",
+    "interrupted",
+    "interrupt_exit_code",
+    "clear_interrupt",
+    "stop_on_signal",
+    "cancellable",
+]
 
 
 @dataclass
@@ -89,6 +98,28 @@ def clear_interrupt() -> None:
     """Forget a noted interrupt (a front end starting a new command in the
     same process: a notebook, a test runner)."""
     _INTERRUPTED[0] = 0
+
+
+def stop_on_signal(signum: int, frame: Any) -> None:
+    """A signal handler for Ctrl-C and SIGTERM (``signal.signal(SIGTERM,
+    stop_on_signal)``, as the command line and ``benchmarks/gale.py`` set
+    it): note the signal (:func:`note_interrupt`) and raise
+    KeyboardInterrupt as Python's default Ctrl-C handler does, so the search
+    unwinds and its tables are saved; :func:`interrupt_exit_code` then
+    gives 130 for Ctrl-C, 143 for SIGTERM. A SIGTERM after the first
+    interrupt is only noted, so a second ``kill`` cannot cut short the
+    table's final save; a second Ctrl-C still raises (the user insists; the
+    table file keeps its last checkpoint).
+
+    Raises
+    ------
+    KeyboardInterrupt
+        On the first interrupt, and on every Ctrl-C.
+    """
+    first = not interrupted()
+    note_interrupt(signum)
+    if first or signum != signal.SIGTERM:
+        raise KeyboardInterrupt
 
 
 #: The cancel event of the searches running in this context (see
