@@ -1,14 +1,16 @@
-"""Checkpoint writes into a big table file: rows in digest order against rows as they come.
+"""Checkpoint writes into a big table file: rows in digest order, as they come, or to the journal.
 
     python benchmarks/table_writes.py --existing 2000000 --rows 200000
 
 Builds a table file with ``--existing`` random digest rows, then times
 ``SQLiteFile.write_digests`` of ``--rows`` new random rows (half values, half
 partial) given in random order, as a save of a compact table hands them over,
-once with the rows sorted by digest first (what ``write_digests`` does) and once
-without, alternating, each into its own copy of the file. Prints seconds (wall
-and CPU) per write. docs/performance.md, "Checkpoints in digest order", has the
-measurements.
+once with the rows sorted by digest first (what ``write_digests`` does), once
+without, and once appended to the journal (``append_digests``, what an unbounded
+compact table's save does), then the journal merged (``merge_journal``),
+alternating, each into its own copy of the file. Prints seconds (wall and CPU)
+per write. docs/performance.md ("Checkpoints in digest order", "A journal for
+checkpoints") has the measurements.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ def main() -> None:
         in_order = table_module._in_index_order
         for r in range(args.repeat):
             batch = _rows(rnd, args.rows)
-            for kind in ("sorted", "as given"):
+            for kind in ("sorted", "as given", "journal"):
                 path = os.path.join(tmp, f"{kind}-{r}.db")
                 shutil.copy(base, path)
                 f = SQLiteFile(path, "chomp")
@@ -54,8 +56,13 @@ def main() -> None:
                     table_module._in_index_order = list
                 try:
                     wall, cpu = time.perf_counter(), time.process_time()
-                    f.write_digests(batch)
+                    (f.append_digests if kind == "journal" else f.write_digests)(batch)
                     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                    if kind == "journal":
+                        mwall, mcpu = time.perf_counter(), time.process_time()
+                        f.merge_journal()
+                        print(f"  (then the journal merged: {time.perf_counter() - mwall:.2f} s wall, "
+                              f"{time.process_time() - mcpu:.2f} s CPU)", flush=True)
                 finally:
                     table_module._in_index_order = in_order
                     f.close()

@@ -433,21 +433,25 @@ def test_rows_of_a_dict_table_file_survive_a_bounded_table(tmp_path) -> None:
     t.close()
 
 
-def test_a_failed_save_keeps_its_rows_to_write(tmp_path) -> None:
+@pytest.mark.parametrize("bound, method", [(None, "append_digests"), (1 << 20, "write_digests")],
+                         ids=["journal", "spill"])
+def test_a_failed_save_keeps_its_rows_to_write(tmp_path, bound: int | None, method: str) -> None:
+    """A save that fails (to the journal of an unbounded table, to digests
+    under a bound) keeps its rows to write; the next save writes them."""
     from grundy.errors import InputError
 
-    t = Table(str(tmp_path / "f.sqlite"), "g", compact=True)
+    t = Table(str(tmp_path / "f.sqlite"), "g", compact=True, max_bytes=bound)
     t.values[b"a"] = 1
     t.not_values[b"b"] = 0b101
 
     def broken(rows: list) -> None:
         raise InputError("disk full")
 
-    real = t.file.write_digests
-    t.file.write_digests = broken  # type: ignore[method-assign]
+    real = getattr(t.file, method)
+    setattr(t.file, method, broken)
     with pytest.raises(InputError):
         t.save()
-    t.file.write_digests = real  # type: ignore[method-assign]
+    setattr(t.file, method, real)
     assert t.save() == 2
     t.close()
     again = Table(str(tmp_path / "f.sqlite"), "g", compact=True)

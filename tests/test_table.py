@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from helpers import kill_9_when
 
 import grundy.core.table as table_module
@@ -631,3 +633,91 @@ def test_digest_rows_are_written_in_index_order_and_read_back_whatever_their_ord
         want = (4, 0) if digest == d else (value, 0 if value is not None else excluded)
         assert f.fetch_digest(digest) == want
     f.close()
+
+
+# ----------------------------------------------------------------------
+# the journal of a compact table's saves
+# ----------------------------------------------------------------------
+def _digest_rows(path: Path) -> list[tuple]:
+    conn = sqlite3.connect(str(path))
+    try:
+        return conn.execute("SELECT digest, value, excluded FROM digests ORDER BY digest").fetchall()
+    finally:
+        conn.close()
+
+
+def _journal_count(path: Path) -> int:
+    conn = sqlite3.connect(str(path))
+    try:
+        return conn.execute("SELECT COUNT(*) FROM journal").fetchone()[0]  # type: ignore[no-any-return]
+    finally:
+        conn.close()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.lists(st.tuples(st.integers(0, 15), st.one_of(st.none(), st.integers(0, 6)), st.integers(0, 255)),
+                         max_size=30), max_size=8),
+       st.lists(st.booleans(), min_size=8, max_size=8))
+def test_journal_then_merge_is_writing_each_save_to_digests(tmp_path_factory: Any, batches: list, merges: list) -> None:
+    """Saves appended to the journal (merged after some of them and at the
+    end) leave ``digests`` as writing each save there directly does, and
+    before the last merge a compact table reads the same from both files.
+    A digest's mask only grows, as a table's does."""
+    from grundy.core._compiled import CompactTable
+    from grundy.core.table import SQLiteFile
+
+    tmp = tmp_path_factory.mktemp("journal")
+    direct, journal = SQLiteFile(str(tmp / "direct.db"), "g"), SQLiteFile(str(tmp / "journal.db"), "g")
+    masks: dict[int, int] = {}
+    for batch, merge in zip(batches, merges):
+        rows = []
+        for d, value, mask in batch:
+            masks[d] = masks.get(d, 0) | mask
+            rows.append((bytes([d]) * 12, value, 0 if value is not None else masks[d]))
+        direct.write_digests(rows)
+        journal.append_digests(rows)
+        if merge:
+            journal.merge_journal()
+    read_direct, read_journal = CompactTable(), CompactTable()
+    direct.load_compact(read_direct)
+    journal.load_compact(read_journal)
+    assert read_journal.snapshot() == read_direct.snapshot()
+    journal.merge_journal()
+    direct.close()
+    journal.close()
+    assert _digest_rows(tmp / "journal.db") == _digest_rows(tmp / "direct.db")
+    assert _journal_count(tmp / "journal.db") == 0
+
+
+def test_journal_left_by_a_large_run_is_read_and_merged_later(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unbounded compact table appends its saves to the journal; a close
+    leaves a journal larger than ``JOURNAL_MERGE_ROWS`` (but under half the
+    file's digest rows) for the next run, which reads it; ``count`` and a
+    bounded table's open merge it (the spill reads ``digests`` only)."""
+    monkeypatch.setattr(table_module, "JOURNAL_MERGE_ROWS", 2)
+    path = tmp_path / "j.db"
+    first = Table(str(path), "g", compact=True)
+    for i in range(40):
+        first.values[b"old%d" % i] = i % 5
+    first.close()  # 40 journal rows > 2: merged at the save (the file had no digest rows)
+    assert len(_digest_rows(path)) == 40 and _journal_count(path) == 0
+    second = Table(str(path), "g", compact=True)
+    second.values[b"new"] = 7
+    second.not_values[b"partial"] = 0b1010
+    second.values[b"old0"] = 0
+    second.close()  # 3 rows: more than 2, fewer than 40 / 2: left in the journal
+    assert _journal_count(path) == 3 and len(_digest_rows(path)) == 40
+    third = Table(str(path), "g", compact=True)
+    assert third.values[b"new"] == 7 and third.not_values[b"partial"] == 0b1010 and third.values[b"old0"] == 0
+    assert third.loaded == 43
+    assert third.count() == (41, 1) and _journal_count(path) == 0
+    third.close()
+    monkeypatch.setattr(table_module, "JOURNAL_MERGE_ROWS", 0)
+    fourth = Table(str(path), "g", compact=True)
+    fourth.values[b"newer"] = 2
+    fourth.close()
+    assert _journal_count(path) == 1
+    bounded = Table(str(path), "g", max_bytes=1 << 20)
+    assert _journal_count(path) == 0 and bounded.values[b"newer"] == 2
+    assert bounded.file is not None and bounded.file.fetch_digest(bounded.compact.digest(b"newer")) == (2, 0)
+    bounded.close()

@@ -570,7 +570,7 @@ cdef class CompactTable:
     def load(self, bytes digest, value, excluded, bint written=False) -> None:
         """Merge one row of a table file (its 12-byte digest, value or None,
         excluded bitmask or 0): a value is kept (and the mask dropped), a
-        mask is or-ed in. Marked as written only with ``written`` (rows
+        mask is or-ed in (ignored once a value is known). Marked as written only with ``written`` (rows
         the file does not hold under this digest yet).
 
         Raises
@@ -634,7 +634,7 @@ cdef class CompactTable:
             else:
                 e.value = <int16_t>value
             self.set_excluded_digest(index, 0)
-        elif excluded:
+        elif excluded and e.value == -1:  # a mask means nothing once the value is known
             old = self.big_excluded.get((d0, d1), e.excluded)
             self.set_excluded_digest(index, old | excluded)
         if written:

@@ -35,7 +35,15 @@ first), ``game``
 naming the ruleset and key format (e.g. ``graph:chomp``), ``nauty`` the
 canonical labelling (:data:`grundy.core.canon.NAUTY_VERSION`; rows of
 another version are never read, since canonical labels may differ between
-versions). Every write is one transaction: a process killed at any moment
+versions). An unbounded compact table appends its saves to a third table,
+``journal`` (no index: a checkpoint of a file of tens of millions of rows
+writes a few pages, not one or more per row), which
+:meth:`SQLiteFile.merge_journal` moves into ``digests`` in digest order:
+at a save once the journal holds more than half as many rows as
+``digests`` (and at least :data:`JOURNAL_MERGE_ROWS`), at a close if it
+holds at most that many, and when a bounded table opens the file (its
+spill reads ``digests``). A run reads both. Every write is one
+transaction: a process killed at any moment
 (``kill -9`` included) leaves the file as of its last checkpoint, and the
 next run opens it and goes on. Several processes may write one file at
 once (WAL, a busy timeout, and upserts that never replace a known value by a
@@ -113,6 +121,30 @@ _DIGESTS = (
     "CREATE TABLE IF NOT EXISTS digests (game TEXT NOT NULL, nauty TEXT NOT NULL, "
     "digest BLOB NOT NULL, value INTEGER, excluded TEXT, PRIMARY KEY (game, nauty, digest)) WITHOUT ROWID"
 )
+#: Rows a compact table saves, appended as they come (no index to update:
+#: a checkpoint of a large file writes a few pages, not one per row) and
+#: merged into ``digests`` in digest order now and then (see
+#: :meth:`SQLiteFile.merge_journal`); rowid order is the order of writing.
+_JOURNAL = (
+    "CREATE TABLE IF NOT EXISTS journal (game TEXT NOT NULL, nauty TEXT NOT NULL, "
+    "digest BLOB NOT NULL, value INTEGER, excluded TEXT)"
+)
+#: The journal's rows applied to ``digests`` in digest order, the rows of one
+#: digest in the order written: a value row sets the value and clears the
+#: mask; a partial row sets the mask where no value is known (as
+#: _DIGEST_VALUE and _DIGEST_PARTIAL row by row). ``WHERE true`` parses the
+#: upsert after a SELECT (SQLite's documented way).
+_MERGE = (
+    "INSERT INTO digests (game, nauty, digest, value, excluded) "
+    "SELECT game, nauty, digest, value, excluded FROM journal WHERE game = ? AND nauty = ? ORDER BY digest, rowid "
+    "ON CONFLICT (game, nauty, digest) DO UPDATE SET value = coalesce(excluded.value, digests.value), "
+    "excluded = CASE WHEN coalesce(excluded.value, digests.value) IS NULL THEN excluded.excluded ELSE NULL END"
+)
+#: Journal rows below which a table's close merges them (a few seconds at
+#: most); a larger journal is merged at a save once it holds more than half
+#: as many rows as ``digests`` did when the file was opened, else left for
+#: the next run to read (a stop stays quick).
+JOURNAL_MERGE_ROWS = 1_000_000
 _DIGEST_VALUE = (
     "INSERT INTO digests (game, nauty, digest, value, excluded) VALUES (?, ?, ?, ?, NULL) "
     "ON CONFLICT (game, nauty, digest) DO UPDATE SET value = excluded.value, excluded = NULL"
@@ -165,6 +197,10 @@ class SQLiteFile:
     def __init__(self, path: str, game: str) -> None:
         self.path = path
         self.game = game
+        #: ``digests`` rows read by :meth:`load_compact` (plus the journal rows merged since).
+        self.digest_rows = 0
+        #: Journal rows of this game (read by :meth:`load_compact`, appended since, not merged).
+        self.journal_rows = 0
         try:
             self.conn = sqlite3.connect(path, timeout=_BUSY_SECONDS)
         except sqlite3.Error as exc:
@@ -194,6 +230,7 @@ class SQLiteFile:
                 self.conn.execute(_SCHEMA)
                 self.conn.execute(_SHARDS)
                 self.conn.execute(_DIGESTS)
+                self.conn.execute(_JOURNAL)
                 self.conn.commit()
                 break
             except sqlite3.OperationalError as exc:
@@ -236,8 +273,9 @@ class SQLiteFile:
     def load_compact(self, table: Any) -> int:
         """Merge this game's rows into a compact table (``positions`` rows
         by the digests of their keys, marked as written so that the next
-        save copies them to ``digests``, then ``digests`` rows); returns
-        rows read. The rows go to the table in one compiled loop
+        save copies them to ``digests``, then ``digests`` rows, then the
+        journal's in the order written); returns rows read. The rows go to
+        the table in one compiled loop
         (:meth:`grundy.core._compiled.CompactTable.load_rows`).
 
         Raises
@@ -253,10 +291,15 @@ class SQLiteFile:
                 "SELECT digest, value, excluded FROM digests WHERE game = ? AND nauty = ?",
                 (self.game, _digest_nauty()),
             )
-            rows += table.load_rows(cur)
+            self.digest_rows = table.load_rows(cur)
+            cur = self.conn.execute(
+                "SELECT digest, value, excluded FROM journal WHERE game = ? AND nauty = ? ORDER BY rowid",
+                (self.game, _digest_nauty()),
+            )
+            self.journal_rows = table.load_rows(cur)
         except sqlite3.DatabaseError as exc:
             raise InputError(f"cannot read the table file {self.path}: {exc}") from None
-        return rows
+        return rows + self.digest_rows + self.journal_rows
 
     def fetch_digest(self, digest: bytes) -> tuple[int | None, int] | None:
         """The row of one digest: ``(value or None, excluded)``, or None.
@@ -298,6 +341,50 @@ class SQLiteFile:
                 )
         except sqlite3.Error as exc:
             raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+
+    def append_digests(self, rows: list[tuple[bytes, int | None, int]]) -> None:
+        """Append a compact table's rows ``(digest, value or None,
+        excluded)`` to the journal in one transaction (read back by
+        :meth:`load_compact`, moved to ``digests`` by :meth:`merge_journal`;
+        :meth:`fetch_digest` does not read them).
+
+        Raises
+        ------
+        InputError
+            If the file cannot be written.
+        """
+        game, version = self.game, _digest_nauty()
+        try:
+            with self.conn:
+                self.conn.executemany(
+                    "INSERT INTO journal (game, nauty, digest, value, excluded) VALUES (?, ?, ?, ?, ?)",
+                    [(game, version, d, v, None if v is not None else format(x, "x")) for d, v, x in rows],
+                )
+        except sqlite3.Error as exc:
+            raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+        self.journal_rows += len(rows)
+
+    def merge_journal(self) -> int:
+        """Move this game's journal rows to ``digests`` (applied in digest
+        order, the rows of one digest in the order written, as
+        :meth:`write_digests` would have applied them) in one transaction;
+        returns the rows moved. A stop during it leaves the file as before.
+
+        Raises
+        ------
+        InputError
+            If the file cannot be written.
+        """
+        game, version = self.game, _digest_nauty()
+        try:
+            with self.conn:
+                moved = self.conn.execute(_MERGE, (game, version)).rowcount
+                self.conn.execute("DELETE FROM journal WHERE game = ? AND nauty = ?", (game, version))
+        except sqlite3.Error as exc:
+            raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+        self.digest_rows += moved
+        self.journal_rows = 0
+        return moved
 
     def write(self, values: list[tuple[bytes, int]], partial: list[tuple[bytes, int]]) -> None:
         """Write value rows and partial rows in one transaction."""
@@ -352,7 +439,15 @@ class SQLiteFile:
     def count(self) -> tuple[int, int]:
         """Rows of this game and nauty version, keys and digests together
         (a position written by both kinds of table counts twice): (with a
-        value, partial)."""
+        value, partial). The journal is merged first (see
+        :meth:`merge_journal`), so a digest counts once.
+
+        Raises
+        ------
+        InputError
+            If the journal cannot be merged.
+        """
+        self.merge_journal()
         known, partial = self.conn.execute(
             "SELECT COUNT(value), COUNT(*) - COUNT(value) FROM positions WHERE game = ? AND nauty = ?",
             (self.game, NAUTY_VERSION),
@@ -455,6 +550,7 @@ class Table:
         self.aliases: dict[bytes, tuple[int, tuple[bytes, ...]]] = {}
         self.reduction_cache_size = reduction_cache_size
         self.file: SQLiteFile | None = None
+        self.bounded = max_bytes is not None
         self.loaded = 0
         self._saved = 0
         self._saved_partial: dict[bytes, int] = {}
@@ -463,6 +559,7 @@ class Table:
             try:
                 if self.compact is not None:
                     if max_bytes is not None:  # the spill: save before dropping, read dropped rows back
+                        self.file.merge_journal()  # fetch_digest reads digests only
                         self.compact.on_full = self.save
                         self.compact.fetch = self.file.fetch_digest
                     self.loaded = self.file.load_compact(self.compact)  # a file larger than the bound spills
@@ -506,10 +603,15 @@ class Table:
             rows = self.compact.drain()
             if rows:
                 try:
-                    self.file.write_digests(rows)
+                    if self.bounded:  # the spill reads back from digests
+                        self.file.write_digests(rows)
+                    else:
+                        self.file.append_digests(rows)
                 except BaseException:
                     self.compact.remark(rows)  # not written: they stay to write
                     raise
+            if self.file.journal_rows > max(JOURNAL_MERGE_ROWS, self.file.digest_rows // 2):
+                self.file.merge_journal()
             return len(rows)
         values = self.values
         fresh = list(itertools.islice(values.items(), self._saved, None))
@@ -527,9 +629,14 @@ class Table:
         return self.file.count() if self.file is not None else (0, 0)
 
     def close(self) -> None:
-        """Save and close the file (no-op in memory)."""
+        """Save and close the file (no-op in memory). A compact table's
+        journal is merged first if it holds at most
+        :data:`JOURNAL_MERGE_ROWS` rows (else the next run reads it as it
+        is, so that a stop stays quick)."""
         if self.file is not None:
             self.save()
+            if 0 < self.file.journal_rows <= JOURNAL_MERGE_ROWS:
+                self.file.merge_journal()
             self.file.close()
             self.file = None
             if self.compact is not None:  # no more spill: dropped entries are forgotten
