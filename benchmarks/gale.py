@@ -222,7 +222,11 @@ def main() -> int:
     memory = None if args.table_memory is None else int(args.table_memory * 2**30)
     for n, run in ((args.attack, attack), (args.complement, complement)):
         if n is not None:
-            return run(n, args.table, args.time_limit, args.option_cache, args.report, args.checkpoint, memory)
+            try:
+                return run(n, args.table, args.time_limit, args.option_cache, args.report, args.checkpoint, memory)
+            except KeyboardInterrupt:  # while the table file was read, before the search
+                print("interrupted", file=sys.stderr)
+                return interrupt_exit_code()
     timings(args.n, args.face_poset)
     return 0
 

@@ -12,8 +12,9 @@ of the load. ``--cold`` first drops the operating system's page cache
 (root only: ``/proc/sys/vm/drop_caches``), as after a reboot; without it
 the file is read from wherever it is.
 
-The table file is only read: the schema is there already (a file written by
-grundy), so opening it writes nothing. Run it with ``PYTHONPATH=<a copy of
+The rows are only read; opening the file creates the tables grundy's
+current version adds if they are missing (the checkpoint journal), as any
+run would. Run it with ``PYTHONPATH=<a copy of
 another tree's src>`` to compare two trees back to back.
 """
 

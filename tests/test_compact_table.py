@@ -183,6 +183,9 @@ def test_load_rows_refuses_bad_rows() -> None:
         table.load_rows([(b"x" * 12, 1)])
     with pytest.raises(TypeError):
         table.load_rows([("not bytes", 1, None)], keys=True)
+    # an empty mask text is no mask (as the Python loop read it)
+    assert table.load_rows([(b"y" * 12, None, "")]) == 1
+    assert table.snapshot().get(b"y" * 12, (None, 0, False)) == (None, 0, False)
 
 
 def test_digests_of_a_real_search_are_distinct() -> None:

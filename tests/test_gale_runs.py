@@ -66,7 +66,8 @@ def _rows(path: Path) -> int:
         return 0
     conn = sqlite3.connect(str(path), timeout=10)
     try:
-        return conn.execute("SELECT COUNT(*) FROM digests").fetchone()[0]  # type: ignore[no-any-return]
+        # saves of an unbounded table go to the journal first, a bounded one's to digests
+        return sum(conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("digests", "journal"))
     except sqlite3.OperationalError:  # no table yet
         return 0
     finally:
@@ -140,3 +141,34 @@ def test_benchmark_complement_run_saves_on_sigterm_and_ctrl_c(tmp_path: Path) ->
         assert "interrupted" in err and "Traceback" not in err
         assert "k = 1: after a 1-set and its complement: P" in out
         assert _rows(table) > 0
+
+
+def test_time_limit_covers_the_stages_together(tmp_path: Path, monkeypatch) -> None:
+    """``--time-limit T`` bounds the Gale route's stages (complement
+    replies, first moves, the value) together, not each: a stage gets what
+    the ones before it left, and none starts once T is spent."""
+    import time
+
+    import grundy.games.complexes as complexes
+
+    seen: list[float] = []
+    real_first_moves = complexes.gale_first_moves
+
+    def slow_replies(n, *, solver, on_settled=None):
+        time.sleep(0.8)
+        return [(k, True) for k in range(1, n)]
+
+    def first_moves(n, *, solver, on_settled=None):
+        seen.append(solver.time_limit)
+        return real_first_moves(n, solver=solver, on_settled=on_settled)
+
+    monkeypatch.setattr(complexes, "gale_complement_replies", slow_replies)
+    monkeypatch.setattr(complexes, "gale_first_moves", first_moves)
+    table = tmp_path / "g4.db"
+    ok = cli_runner().invoke(main, ["value", "simplex-boundary:4", "--table", str(table), "--time-limit", "30"])
+    assert ok.exit_code == 0, ok.output
+    assert len(seen) == 1 and 28 < seen[0] < 29.25  # 30 s less the 0.8 s the replies took
+    stopped = cli_runner().invoke(main, ["value", "simplex-boundary:4", "--table", str(table), "--time-limit", "0.5"])
+    assert stopped.exit_code == 3
+    assert len(seen) == 1  # the first moves never started
+    assert _summary(table)["state"] == "stopped: time limit 0.5 s"

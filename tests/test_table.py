@@ -388,12 +388,14 @@ def test_damage_found_while_loading_is_one_line(tmp_path: Path, monkeypatch: pyt
             def execute(self, sql: str, *args: Any) -> Any:
                 return damaged() if sql.startswith("SELECT digest") else real_execute(self.conn, sql, *args)
 
+            def __getattr__(self, name: str) -> Any:  # close, rollback, in_transaction...
+                return getattr(self.conn, name)
+
         real_open = table_module.SQLiteFile._open
 
         def wrap(self: Any) -> None:
             real_open(self)
             self.conn = Conn(self.conn)
-            self.conn.close = self.conn.conn.close  # type: ignore[attr-defined]
 
         monkeypatch.setattr(table_module.SQLiteFile, "_open", wrap)
         if not compact:  # a dict table reads the positions rows only
@@ -721,3 +723,37 @@ def test_journal_left_by_a_large_run_is_read_and_merged_later(tmp_path: Path, mo
     assert _journal_count(path) == 0 and bounded.values[b"newer"] == 2
     assert bounded.file is not None and bounded.file.fetch_digest(bounded.compact.digest(b"newer")) == (2, 0)
     bounded.close()
+
+
+def test_no_merge_after_an_interrupt_and_a_failed_merge_is_left_for_later(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A close after Ctrl-C or SIGTERM leaves the journal as it is (the stop
+    stays quick); a merge that fails does not fail the save or the close;
+    the next run reads the journal either way."""
+    from grundy.core.limits import clear_interrupt, note_interrupt
+
+    path = tmp_path / "i.db"
+    t = Table(str(path), "g", compact=True)
+    t.values[b"a"] = 1
+    note_interrupt()
+    try:
+        t.close()
+    finally:
+        clear_interrupt()
+    assert _journal_count(path) == 1 and _digest_rows(path) == []
+
+    t = Table(str(path), "g", compact=True)
+    assert t.values[b"a"] == 1
+    t.values[b"b"] = 2
+
+    def locked() -> int:
+        raise InputError("cannot write the table file: database is locked")
+
+    assert t.file is not None
+    monkeypatch.setattr(t.file, "merge_journal", locked)
+    t.close()
+    assert _journal_count(path) == 2
+    again = Table(str(path), "g", compact=True)
+    assert again.values[b"a"] == 1 and again.values[b"b"] == 2
+    again.close()
+    assert _journal_count(path) == 0 and len(_digest_rows(path)) == 2

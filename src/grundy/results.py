@@ -250,6 +250,18 @@ def _complex(
     solver = ComplexSolver(theory, time_limit=time_limit, max_positions=max_positions, progress=progress, table=table,
                            report=(lambda s: summary(s, "running")) if gale and table is not None else None,
                            report_seconds=60.0)
+    t_search = time.perf_counter()  # after the table file is read
+
+    def budget() -> None:
+        """Each stage below is a top-level call with its own clock: give it
+        what is left of ``time_limit`` (seconds of search, from the end of
+        the table's load), so that the stages together keep to it."""
+        if time_limit is not None:
+            spent = time.perf_counter() - t_search
+            if spent >= time_limit:
+                raise SearchLimitReached(f"time limit {time_limit:g} s", solver.stats.positions, spent)
+            solver.time_limit = time_limit - spent
+
     try:
         if gale and table is not None:
             def on_reply(k: int, wins: bool) -> None:
@@ -267,24 +279,29 @@ def _complex(
                 say(f"first move k={k} settled: value {value} ({len(settled)} of {n - 1}; {solver.progress_line()})")
                 summary(solver, "running")
 
-            try:
-                gale_complement_replies(n, solver=solver, on_settled=on_reply)
-                gale_first_moves(n, solver=solver, on_settled=on_settled)
-            except SearchLimitReached as limit:
-                summary(solver, f"stopped: {limit.reason}")
-                raise
-            except KeyboardInterrupt:  # Ctrl-C or SIGTERM (the table is saved by close)
-                summary(solver, "stopped: interrupted")
-                raise
+            budget()
+            gale_complement_replies(n, solver=solver, on_settled=on_reply)
+            budget()
+            gale_first_moves(n, solver=solver, on_settled=on_settled)
+        if gale:
+            budget()
         result = complex_analysis(cx, option_table=option_table, name=name, solver=solver)
         if gale:
             # Gale's game: the first-move table up to symmetry (one face of each size)
             if table is None:
+                budget()
                 settled[:] = gale_first_moves(n, solver=solver)
-                replies[:] = gale_complement_replies(n, solver=solver)  # its positions are known by now
+                budget()
+                replies[:] = gale_complement_replies(n, solver=solver)  # little left to search (none for n <= 6)
             result["first_moves"] = [{"face_size": k, "value": v} for k, v in settled]
             result["complement_replies"] = _replies_json(replies)
             summary(solver, f"done: value {result['value']}")
+    except SearchLimitReached as limit:
+        summary(solver, f"stopped: {limit.reason}")
+        raise
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM (the table is saved by close)
+        summary(solver, "stopped: interrupted")
+        raise
     finally:
         solver.close()
     return result

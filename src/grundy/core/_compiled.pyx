@@ -605,7 +605,7 @@ cdef class CompactTable:
             if excluded is None:
                 excluded = 0
             elif isinstance(excluded, str):
-                excluded = int(excluded, 16)
+                excluded = int(excluded, 16) if excluded else 0
             self._load_one(<bytes?>first, value, excluded, written)
             count += 1
             if not count & 0xFFFF:

@@ -40,9 +40,12 @@ versions). An unbounded compact table appends its saves to a third table,
 writes a few pages, not one or more per row), which
 :meth:`SQLiteFile.merge_journal` moves into ``digests`` in digest order:
 at a save once the journal holds more than half as many rows as
-``digests`` (and at least :data:`JOURNAL_MERGE_ROWS`), at a close if it
+``digests`` (and more than :data:`JOURNAL_MERGE_ROWS`), at a close if it
 holds at most that many, and when a bounded table opens the file (its
-spill reads ``digests``). A run reads both. Every write is one
+spill reads ``digests``). A run reads both. A merge holds the file's write
+lock while it runs: minutes on tens of millions of rows, during which
+another process saving to the same file waits (up to the 60 s busy timeout,
+then its save fails with an InputError). Every write is one
 transaction: a process killed at any moment
 (``kill -9`` included) leaves the file as of its last checkpoint, and the
 next run opens it and goes on. Several processes may write one file at
@@ -70,6 +73,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from grundy.core.canon import NAUTY_VERSION
+from grundy.core.limits import interrupted
 from grundy.errors import InputError
 
 try:
@@ -132,19 +136,21 @@ _JOURNAL = (
 #: The journal's rows applied to ``digests`` in digest order, the rows of one
 #: digest in the order written: a value row sets the value and clears the
 #: mask; a partial row sets the mask where no value is known (as
-#: _DIGEST_VALUE and _DIGEST_PARTIAL row by row). ``WHERE true`` parses the
-#: upsert after a SELECT (SQLite's documented way).
+#: _DIGEST_VALUE and _DIGEST_PARTIAL row by row). The SELECT's WHERE clause
+#: is what lets SQLite parse the upsert after it (its documented rule).
 _MERGE = (
     "INSERT INTO digests (game, nauty, digest, value, excluded) "
     "SELECT game, nauty, digest, value, excluded FROM journal WHERE game = ? AND nauty = ? ORDER BY digest, rowid "
     "ON CONFLICT (game, nauty, digest) DO UPDATE SET value = coalesce(excluded.value, digests.value), "
     "excluded = CASE WHEN coalesce(excluded.value, digests.value) IS NULL THEN excluded.excluded ELSE NULL END"
 )
-#: Journal rows below which a table's close merges them (a few seconds at
-#: most); a larger journal is merged at a save once it holds more than half
-#: as many rows as ``digests`` did when the file was opened, else left for
-#: the next run to read (a stop stays quick).
-JOURNAL_MERGE_ROWS = 1_000_000
+#: Journal rows up to which a table's close merges them (seconds); a larger
+#: journal is merged at a save once it holds more than this many rows and
+#: more than half of :attr:`SQLiteFile.digest_rows`, else left for the next
+#: run to read (a stop stays quick). No merge starts after a Ctrl-C or
+#: SIGTERM, and a merge that fails (another process holding the file's lock
+#: past the busy timeout) is left for later: its rows are safe in the journal.
+JOURNAL_MERGE_ROWS = 100_000
 _DIGEST_VALUE = (
     "INSERT INTO digests (game, nauty, digest, value, excluded) VALUES (?, ?, ?, ?, NULL) "
     "ON CONFLICT (game, nauty, digest) DO UPDATE SET value = excluded.value, excluded = NULL"
@@ -197,7 +203,8 @@ class SQLiteFile:
     def __init__(self, path: str, game: str) -> None:
         self.path = path
         self.game = game
-        #: ``digests`` rows read by :meth:`load_compact` (plus the journal rows merged since).
+        #: ``digests`` rows read by :meth:`load_compact`, plus the journal rows merged since
+        #: (an overestimate: a merged row may update a digest already there).
         self.digest_rows = 0
         #: Journal rows of this game (read by :meth:`load_compact`, appended since, not merged).
         self.journal_rows = 0
@@ -284,6 +291,9 @@ class SQLiteFile:
             If the file cannot be read (a damaged page, found as it is read).
         """
         try:
+            # one read transaction: a merge by another process between the reads of digests and
+            # journal would otherwise hide the rows it moves from both
+            self.conn.execute("BEGIN")
             # marked as written: saved again under their digests at the next save, so that a
             # bounded table that drops them can read them back (fetch_digest reads digests only)
             rows: int = table.load_rows(self._key_rows(), True, True)
@@ -299,6 +309,9 @@ class SQLiteFile:
             self.journal_rows = table.load_rows(cur)
         except sqlite3.DatabaseError as exc:
             raise InputError(f"cannot read the table file {self.path}: {exc}") from None
+        finally:
+            if self.conn.in_transaction:
+                self.conn.rollback()  # only read
         return rows + self.digest_rows + self.journal_rows
 
     def fetch_digest(self, digest: bytes) -> tuple[int | None, int] | None:
@@ -611,7 +624,7 @@ class Table:
                     self.compact.remark(rows)  # not written: they stay to write
                     raise
             if self.file.journal_rows > max(JOURNAL_MERGE_ROWS, self.file.digest_rows // 2):
-                self.file.merge_journal()
+                self._merge()
             return len(rows)
         values = self.values
         fresh = list(itertools.islice(values.items(), self._saved, None))
@@ -623,6 +636,17 @@ class Table:
         for k, x in partial:
             saved[k] = x
         return len(fresh) + len(partial)
+
+    def _merge(self) -> None:
+        """Merge the file's journal unless an interrupt is noted (a stop
+        stays quick); a merge that fails is left for later (the rows are
+        in the journal, which the next run reads)."""
+        if self.file is None or interrupted():
+            return
+        try:
+            self.file.merge_journal()
+        except InputError:
+            pass
 
     def count(self) -> tuple[int, int]:
         """Rows in the file: (with a value, partial); (0, 0) in memory."""
@@ -636,7 +660,7 @@ class Table:
         if self.file is not None:
             self.save()
             if 0 < self.file.journal_rows <= JOURNAL_MERGE_ROWS:
-                self.file.merge_journal()
+                self._merge()
             self.file.close()
             self.file = None
             if self.compact is not None:  # no more spill: dropped entries are forgotten
