@@ -251,16 +251,16 @@ def _complex(
                            report=(lambda s: summary(s, "running")) if gale and table is not None else None,
                            report_seconds=60.0)
     t_search = time.perf_counter()  # after the table file is read
+    if time_limit is not None:
+        # each stage below is a top-level call with its own clock: together they keep to
+        # time_limit seconds of search, from the end of the table's load
+        solver.limits.until = t_search + time_limit
 
     def budget() -> None:
-        """Each stage below is a top-level call with its own clock: give it
-        what is left of ``time_limit`` (seconds of search, from the end of
-        the table's load), so that the stages together keep to it."""
-        if time_limit is not None:
-            spent = time.perf_counter() - t_search
-            if spent >= time_limit:
-                raise SearchLimitReached(f"time limit {time_limit:g} s", solver.stats.positions, spent)
-            solver.time_limit = time_limit - spent
+        """Stop before a stage once ``time_limit`` is spent."""
+        if time_limit is not None and time.perf_counter() >= t_search + time_limit:
+            raise SearchLimitReached(f"time limit {time_limit:g} s", solver.stats.positions,
+                                     time.perf_counter() - t_search)
 
     try:
         if gale and table is not None:

@@ -173,6 +173,10 @@ class Limits:
         self.max_positions = max_positions
         self.progress = progress
         self.deadline: float | None = None
+        #: A ``time.perf_counter()`` instant no top-level call searches past
+        #: (None: none), for a front end whose several calls share one
+        #: ``time_limit``; messages still name ``time_limit``.
+        self.until: float | None = None
         self.started = 0.0
         self._bar: Any = None
         self._bar_count = 0
@@ -181,6 +185,8 @@ class Limits:
         """Start the clock for a top-level call."""
         self.started = time.perf_counter()
         self.deadline = self.started + self.time_limit if self.time_limit else None
+        if self.until is not None:
+            self.deadline = self.until if self.deadline is None else min(self.deadline, self.until)
 
     def finish(self) -> float:
         """Stop the clock, close the progress display; returns the seconds
