@@ -172,3 +172,28 @@ def test_time_limit_covers_the_stages_together(tmp_path: Path, monkeypatch) -> N
     assert stopped.exit_code == 3
     assert len(seen) == 1  # the first moves never started
     assert _summary(table)["state"] == "stopped: time limit 0.5 s"
+
+
+def test_until_caps_every_call_of_a_search() -> None:
+    """``Limits.until`` lowers the deadline of each top-level call (with
+    or without its own ``time_limit``), and the search stops there."""
+    import time
+
+    import pytest
+
+    from grundy.core.limits import Limits
+    from grundy.errors import SearchLimitReached
+    from grundy.games.complexes import ComplexSolver, build_complex_family
+
+    for own in (100.0, None):
+        limits = Limits(time_limit=own)
+        limits.until = time.perf_counter() + 1.0
+        limits.start()
+        assert limits.deadline == limits.until
+    solver = ComplexSolver(time_limit=100.0)
+    solver.limits.until = time.perf_counter() + 0.3
+    start = build_complex_family("simplex-boundary:7")
+    solver.start()
+    with pytest.raises(SearchLimitReached, match="time limit 100 s"):
+        solver.is_p(*solver.decompose(start.facets))
+    assert time.perf_counter() < solver.limits.until + 5.0

@@ -251,14 +251,14 @@ def _complex(
                            report=(lambda s: summary(s, "running")) if gale and table is not None else None,
                            report_seconds=60.0)
     t_search = time.perf_counter()  # after the table file is read
-    if time_limit is not None:
+    if time_limit:  # 0 or None: no limit (as Limits reads it)
         # each stage below is a top-level call with its own clock: together they keep to
         # time_limit seconds of search, from the end of the table's load
         solver.limits.until = t_search + time_limit
 
     def budget() -> None:
         """Stop before a stage once ``time_limit`` is spent."""
-        if time_limit is not None and time.perf_counter() >= t_search + time_limit:
+        if time_limit and time.perf_counter() >= t_search + time_limit:
             raise SearchLimitReached(f"time limit {time_limit:g} s", solver.stats.positions,
                                      time.perf_counter() - t_search)
 

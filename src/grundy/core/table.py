@@ -148,7 +148,8 @@ _MERGE = (
 #: journal is merged at a save once it holds more than this many rows and
 #: more than half of :attr:`SQLiteFile.digest_rows`, else left for the next
 #: run to read (a stop stays quick). No merge starts after a Ctrl-C or
-#: SIGTERM, and a merge that fails (another process holding the file's lock
+#: SIGTERM noted by :func:`grundy.core.limits.note_interrupt` (the command
+#: line's and ``benchmarks/gale.py``'s handler), and a merge that fails (another process holding the file's lock
 #: past the busy timeout) is left for later: its rows are safe in the journal.
 JOURNAL_MERGE_ROWS = 100_000
 _DIGEST_VALUE = (
