@@ -106,14 +106,16 @@ def timings(ns: list[int], face_poset: bool) -> None:
 
 
 def _open(n: int, table: str | None, time_limit: float | None, cache: int, report: float, checkpoint: float,
-          memory: int | None, t0: float) -> ComplexSolver | None:
+          memory: int | None, t0: float, what: str) -> ComplexSolver | None:
     """The solver of ``--attack`` and ``--complement`` (progress lines from
-    ``t0``), or None after an error line (N outside 2..16, a bad table)."""
+    ``t0``), after its first line to stderr (``what`` the run is, the
+    table, the rows loaded, which search), or None after an error line (N
+    outside 2..16, a bad table)."""
     if n < 2 or n > MAX_FAMILY_VERTICES:
         print(f"error: Gale's game needs 2 <= N <= {MAX_FAMILY_VERTICES} (got {n})", file=sys.stderr)
         return None
     try:
-        return ComplexSolver(
+        solver = ComplexSolver(
             time_limit=time_limit,
             max_table_bytes=memory,  # past it the table spills to the file (or forgets without one)
             table=table,  # an SQLite file: read now, written at checkpoints and at the end
@@ -125,6 +127,9 @@ def _open(n: int, table: str | None, time_limit: float | None, cache: int, repor
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return None
+    print(f"Gale n = {n}{what}: table {table or '(memory only)'}, {solver.loaded} rows loaded, search: {_path()}",
+          file=sys.stderr)
+    return solver
 
 
 def _stopped(exc: BaseException, solver: ComplexSolver, t0: float) -> int:
@@ -145,11 +150,9 @@ def attack(
     memory: int | None = None,
 ) -> int:
     t0 = time.perf_counter()
-    solver = _open(n, table, time_limit, cache, report, checkpoint, memory, t0)
+    solver = _open(n, table, time_limit, cache, report, checkpoint, memory, t0, "")
     if solver is None:
         return 2
-    print(f"Gale n = {n}: table {table or '(memory only)'}, {solver.loaded} rows loaded, search: {_path()}",
-          file=sys.stderr)
     cx = build_complex_family(f"simplex-boundary:{n}")
     solver.start()
     try:
@@ -175,11 +178,9 @@ def complement(
 ) -> int:
     """``--complement N``: each first move answered with its complement."""
     t0 = time.perf_counter()
-    solver = _open(n, table, time_limit, cache, report, checkpoint, memory, t0)
+    solver = _open(n, table, time_limit, cache, report, checkpoint, memory, t0, ", complement replies")
     if solver is None:
         return 2
-    print(f"Gale n = {n}, complement replies: table {table or '(memory only)'}, {solver.loaded} rows loaded, "
-          f"search: {_path()}", file=sys.stderr)
 
     def settled(k: int, p: bool) -> None:
         verdict = "P: the first move loses" if p else "N: this reply does not win (nothing decided)"

@@ -293,7 +293,7 @@ def _complex(
                 settled[:] = gale_first_moves(n, solver=solver)
                 budget()
                 replies[:] = gale_complement_replies(n, solver=solver)  # little left to search (none for n <= 6)
-            result["first_moves"] = [{"face_size": k, "value": v} for k, v in settled]
+            result["first_moves"] = _first_moves_json(settled)
             result["complement_replies"] = _replies_json(replies)
             summary(solver, f"done: value {result['value']}")
     except SearchLimitReached as limit:
@@ -305,6 +305,11 @@ def _complex(
     finally:
         solver.close()
     return result
+
+
+def _first_moves_json(settled: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """``first_moves`` entries: ``face_size`` and the ``value`` that first move leads to."""
+    return [{"face_size": k, "value": v} for k, v in settled]
 
 
 def _replies_json(replies: list[tuple[int, bool]]) -> list[dict[str, Any]]:
@@ -340,7 +345,7 @@ def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], repl
         "spec": name,
         "table": table,
         "state": state,
-        "first_moves": [{"face_size": k, "value": v} for k, v in settled],
+        "first_moves": _first_moves_json(settled),
         "settled": len(settled),
         "of": n - 1,
         "complement_replies": _replies_json(replies),

@@ -250,6 +250,17 @@ class SQLiteFile:
         if check != "ok":
             raise InputError(f"cannot use {self.path} as a table file: integrity check says {check}")
 
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write transaction (committed at the end, rolled back on an
+        error or a stop); an SQLite error becomes an InputError naming the
+        file."""
+        try:
+            with self.conn:
+                yield
+        except sqlite3.Error as exc:
+            raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+
     def _key_rows(self) -> sqlite3.Cursor:
         """This game's ``(key, value, excluded)`` rows of ``positions``."""
         return self.conn.execute(
@@ -347,14 +358,11 @@ class SQLiteFile:
         # in digest order, the order of the file's index: each page of it is visited once per save,
         # not once per row at random (docs/performance.md, "Checkpoints in digest order")
         rows = _in_index_order(rows)
-        try:
-            with self.conn:
-                self.conn.executemany(_DIGEST_VALUE, [(game, version, d, v) for d, v, _ in rows if v is not None])
-                self.conn.executemany(
-                    _DIGEST_PARTIAL, [(game, version, d, format(x, "x")) for d, v, x in rows if v is None]
-                )
-        except sqlite3.Error as exc:
-            raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+        with self._writing():
+            self.conn.executemany(_DIGEST_VALUE, [(game, version, d, v) for d, v, _ in rows if v is not None])
+            self.conn.executemany(
+                _DIGEST_PARTIAL, [(game, version, d, format(x, "x")) for d, v, x in rows if v is None]
+            )
 
     def append_digests(self, rows: list[tuple[bytes, int | None, int]]) -> None:
         """Append a compact table's rows ``(digest, value or None,
@@ -368,14 +376,11 @@ class SQLiteFile:
             If the file cannot be written.
         """
         game, version = self.game, _digest_nauty()
-        try:
-            with self.conn:
-                self.conn.executemany(
-                    "INSERT INTO journal (game, nauty, digest, value, excluded) VALUES (?, ?, ?, ?, ?)",
-                    [(game, version, d, v, None if v is not None else format(x, "x")) for d, v, x in rows],
-                )
-        except sqlite3.Error as exc:
-            raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+        with self._writing():
+            self.conn.executemany(
+                "INSERT INTO journal (game, nauty, digest, value, excluded) VALUES (?, ?, ?, ?, ?)",
+                [(game, version, d, v, None if v is not None else format(x, "x")) for d, v, x in rows],
+            )
         self.journal_rows += len(rows)
 
     def merge_journal(self) -> int:
@@ -390,12 +395,9 @@ class SQLiteFile:
             If the file cannot be written.
         """
         game, version = self.game, _digest_nauty()
-        try:
-            with self.conn:
-                moved = self.conn.execute(_MERGE, (game, version)).rowcount
-                self.conn.execute("DELETE FROM journal WHERE game = ? AND nauty = ?", (game, version))
-        except sqlite3.Error as exc:
-            raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+        with self._writing():
+            moved = self.conn.execute(_MERGE, (game, version)).rowcount
+            self.conn.execute("DELETE FROM journal WHERE game = ? AND nauty = ?", (game, version))
         self.digest_rows += moved
         self.journal_rows = 0
         return moved
@@ -403,14 +405,11 @@ class SQLiteFile:
     def write(self, values: list[tuple[bytes, int]], partial: list[tuple[bytes, int]]) -> None:
         """Write value rows and partial rows in one transaction."""
         game = self.game
-        try:
-            with self.conn:
-                self.conn.executemany(_UPSERT_VALUE, [(game, NAUTY_VERSION, k, v) for k, v in values])
-                self.conn.executemany(
-                    _UPSERT_PARTIAL, [(game, NAUTY_VERSION, k, format(x, "x")) for k, x in partial]
-                )
-        except sqlite3.Error as exc:
-            raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+        with self._writing():
+            self.conn.executemany(_UPSERT_VALUE, [(game, NAUTY_VERSION, k, v) for k, v in values])
+            self.conn.executemany(
+                _UPSERT_PARTIAL, [(game, NAUTY_VERSION, k, format(x, "x")) for k, x in partial]
+            )
 
     def write_shard(self, shard: str, data: bytes, summary: str) -> None:
         """Commit one census shard (its blob and JSON summary) in one
@@ -421,14 +420,11 @@ class SQLiteFile:
         InputError
             If the file cannot be written.
         """
-        try:
-            with self.conn:
-                self.conn.execute(
-                    "INSERT OR REPLACE INTO shards (game, nauty, shard, data, summary) VALUES (?, ?, ?, ?, ?)",
-                    (self.game, NAUTY_VERSION, shard, data, summary),
-                )
-        except sqlite3.Error as exc:
-            raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+        with self._writing():
+            self.conn.execute(
+                "INSERT OR REPLACE INTO shards (game, nauty, shard, data, summary) VALUES (?, ?, ?, ?, ?)",
+                (self.game, NAUTY_VERSION, shard, data, summary),
+            )
 
     def shards(self) -> list[tuple[str, bytes, str]]:
         """Every census shard of this game and nauty version: ``(shard,
