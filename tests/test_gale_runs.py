@@ -197,3 +197,59 @@ def test_until_caps_every_call_of_a_search() -> None:
     with pytest.raises(SearchLimitReached, match="time limit 100 s"):
         solver.is_p(*solver.decompose(start.facets))
     assert time.perf_counter() < solver.limits.until + 5.0
+
+
+def test_share_counts_a_stop_from_its_start_and_names_the_limit() -> None:
+    """``Limits.share``: the deadline of a call started later is the shared
+    one, the stop names the shared seconds (``time_limit`` was unset) and
+    its seconds count from ``share``, not from the call's own start."""
+    import time
+
+    import pytest
+
+    from grundy.core.limits import Limits
+    from grundy.errors import SearchLimitReached
+
+    limits = Limits()
+    limits.share(0.2)
+    assert limits.time_limit == 0.2
+    time.sleep(0.3)
+    limits.start()
+    assert limits.deadline == limits.until
+    with pytest.raises(SearchLimitReached, match="time limit 0.2 s") as stop:
+        limits.tick(1)
+    assert stop.value.seconds >= 0.3
+    unlimited = Limits(time_limit=5.0)
+    unlimited.share(0)  # 0: no shared limit; the call's own stays
+    unlimited.start()
+    assert unlimited.until is None and unlimited.since is None and unlimited.time_limit == 5.0
+    assert unlimited.deadline is not None and unlimited.deadline - time.perf_counter() > 4.0
+
+
+def test_backstop_counts_from_the_search_clock_not_the_command_start() -> None:
+    """The command line's backstop alarm (``_alarm(_grace(T), T)``) is
+    pushed back when a search starts its clock late (after reading a table
+    file): here T = 0.2 s, so the first arming fires 1.22 s after entry; a
+    search starting its clock at 1.0 s moves it to 1.22 s after that, and
+    the alarm has not fired at 1.5 s. It then fires, and is never brought
+    forward by an earlier deadline."""
+    import signal
+    import time
+
+    import pytest
+
+    from grundy.cli import _alarm, _grace
+    from grundy.core.limits import Limits
+    from grundy.errors import SearchLimitReached
+
+    with pytest.raises(SearchLimitReached, match="time limit 0.2 s"):
+        with _alarm(_grace(0.2), 0.2):
+            time.sleep(1.0)  # reading a table file
+            Limits(time_limit=0.2).start()
+            Limits(time_limit=0.01).start()  # an earlier deadline: no effect
+            time.sleep(0.5)  # past the first arming's 1.22 s
+            left = signal.getitimer(signal.ITIMER_REAL)[0]
+            assert 0.4 < left < 0.8
+            time.sleep(2.0)  # the alarm fires in here
+        raise AssertionError("the backstop did not fire")
+    assert signal.getitimer(signal.ITIMER_REAL)[0] == 0

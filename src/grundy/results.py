@@ -250,17 +250,16 @@ def _complex(
     solver = ComplexSolver(theory, time_limit=time_limit, max_positions=max_positions, progress=progress, table=table,
                            report=(lambda s: summary(s, "running")) if gale and table is not None else None,
                            report_seconds=60.0)
-    t_search = time.perf_counter()  # after the table file is read
-    if time_limit:  # 0 or None: no limit (as Limits reads it)
-        # each stage below is a top-level call with its own clock: together they keep to
-        # time_limit seconds of search, from the end of the table's load
-        solver.limits.until = t_search + time_limit
+    # each stage below is a top-level call with its own clock: together they keep to
+    # time_limit seconds of search, from the end of the table's load (0 or None: no limit)
+    solver.limits.share(time_limit)
 
     def budget() -> None:
         """Stop before a stage once ``time_limit`` is spent."""
-        if time_limit and time.perf_counter() >= t_search + time_limit:
+        limits = solver.limits
+        if limits.until is not None and limits.since is not None and time.perf_counter() >= limits.until:
             raise SearchLimitReached(f"time limit {time_limit:g} s", solver.stats.positions,
-                                     time.perf_counter() - t_search)
+                                     time.perf_counter() - limits.since)
 
     try:
         if gale and table is not None:

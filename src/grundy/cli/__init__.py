@@ -27,7 +27,7 @@ from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset, ruleset_name
-from grundy.core.limits import clear_interrupt, stop_on_signal
+from grundy.core.limits import backstop, clear_interrupt, stop_on_signal
 from grundy.core.table import compact_available, table_memory
 from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.readwrite.graphs import LoadedPosition, load
@@ -588,7 +588,11 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
     wall time, by a timer signal: the partizan search has no clock of its
     own, and the other searches check theirs only between positions. The
     command ends right after (exit 3), and a search's table keeps only what
-    it had stored, so no state it leaves matters.
+    it had stored, so no state it leaves matters. A backstop (``limit``
+    given) is pushed back whenever a search starts its clock inside the
+    block (:func:`grundy.core.limits.backstop`) to the grace after that
+    search's deadline, so reading a large table file first does not eat the
+    search's time; it is never brought forward.
 
     Raises
     ------
@@ -611,10 +615,22 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
         raise SearchLimitReached(f"time limit {limit if limit is not None else seconds:g} s", 0,
                                  time.perf_counter() - start)
 
+    def rearm(deadline: float) -> None:
+        """A search started its clock (after reading a table file, which
+        may take minutes): the backstop fires no earlier than the grace
+        after that search's deadline."""
+        left = _grace(max(deadline - time.perf_counter(), 0.0))
+        if left is not None and left > signal.getitimer(signal.ITIMER_REAL)[0]:
+            signal.setitimer(signal.ITIMER_REAL, left)
+
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        yield
+        if limit is None:
+            yield
+        else:
+            with backstop(rearm):
+                yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)

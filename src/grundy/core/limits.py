@@ -12,7 +12,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -29,6 +29,7 @@ __all__ = [
     "clear_interrupt",
     "stop_on_signal",
     "cancellable",
+    "backstop",
 ]
 
 
@@ -141,6 +142,25 @@ def cancellable(event: threading.Event) -> Iterator[None]:
         _CANCEL.reset(token)
 
 
+#: Re-arms the front end's backstop timer (see :func:`backstop`), or None.
+_BACKSTOP: ContextVar[Callable[[float], None] | None] = ContextVar("grundy_backstop", default=None)
+
+
+@contextmanager
+def backstop(rearm: Callable[[float], None]) -> Iterator[None]:
+    """Inside the block, every :meth:`Limits.start` that sets a deadline
+    calls ``rearm(deadline)`` (a ``time.perf_counter()`` instant): for a
+    front end whose backstop timer (a signal bounding a search that checks
+    its clock only between positions) must count from the search's clock,
+    not from the command's start, when reading a table file first takes
+    minutes (the command line's ``--time-limit``)."""
+    token = _BACKSTOP.set(rearm)
+    try:
+        yield
+    finally:
+        _BACKSTOP.reset(token)
+
+
 class Limits:
     """A time limit, a position limit and a progress display.
 
@@ -175,8 +195,11 @@ class Limits:
         self.deadline: float | None = None
         #: A ``time.perf_counter()`` instant no top-level call searches past
         #: (None: none), for a front end whose several calls share one
-        #: ``time_limit``; messages still name ``time_limit``.
+        #: ``time_limit``; messages still name ``time_limit``. Set by :meth:`share`.
         self.until: float | None = None
+        #: When the budget of :meth:`share` began (None: no shared budget):
+        #: stop messages count their seconds from it.
+        self.since: float | None = None
         self.started = 0.0
         self._bar: Any = None
         self._bar_count = 0
@@ -187,6 +210,25 @@ class Limits:
         self.deadline = self.started + self.time_limit if self.time_limit else None
         if self.until is not None:
             self.deadline = self.until if self.deadline is None else min(self.deadline, self.until)
+        rearm = _BACKSTOP.get()
+        if rearm is not None and self.deadline is not None:
+            rearm(self.deadline)
+
+    def share(self, seconds: float | None) -> None:
+        """Let the top-level calls from now on share ``seconds`` of wall time
+        (None or 0: no limit, as ``time_limit``): each still stops at its own
+        ``time_limit``, and none searches past ``seconds`` from now. Stop
+        messages then count their seconds from now, naming ``time_limit``."""
+        now = time.perf_counter()
+        self.until = now + seconds if seconds else None
+        self.since = now if seconds else None
+        if seconds and not self.time_limit:
+            self.time_limit = seconds  # the limit the messages name
+
+    def _elapsed(self, now: float) -> float:
+        """Seconds for a stop message: since :meth:`share` when a budget is
+        shared, else since :meth:`start`."""
+        return now - (self.started if self.since is None else self.since)
 
     def finish(self) -> float:
         """Stop the clock, close the progress display; returns the seconds
@@ -206,7 +248,7 @@ class Limits:
         if self.deadline is not None:
             now = time.perf_counter()
             if now > self.deadline:
-                raise SearchLimitReached(f"time limit {self.time_limit:g} s", 0, now - self.started)
+                raise SearchLimitReached(f"time limit {self.time_limit:g} s", 0, self._elapsed(now))
 
     def tick(self, positions: int, known: int = 0, in_memory: bool = False) -> bool:
         """Check the limits after ``positions`` positions in all (``known``:
@@ -228,7 +270,7 @@ class Limits:
         if self.deadline is not None or positions & 255 == 0:
             now = time.perf_counter()
             if self.deadline is not None and now > self.deadline:
-                raise SearchLimitReached(f"time limit {self.time_limit:g} s", positions - 1, now - self.started)
+                raise SearchLimitReached(f"time limit {self.time_limit:g} s", positions - 1, self._elapsed(now))
             if positions & 255 == 0:
                 if self.progress:
                     self._show(now, positions, known, in_memory)
