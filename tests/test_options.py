@@ -400,3 +400,30 @@ def test_api_accepts_every_kind() -> None:
         assert grundy.outcome(spec) == ("P" if value == 0 else "N"), kind
         assert [m.to_json() for m in grundy.winning_moves(spec)] == one_json("value", spec)["winning_moves"], kind
         assert grundy.outcome(spec, misere=True) == one_json("value", spec, "--misere")["outcome"], kind
+
+
+@pytest.mark.parametrize("kind", ["poset", "complex"])
+def test_api_maps_a_partial_graph_theory_by_switch_name(kind: str) -> None:
+    """A graph Theory with some switches off means the same switches off
+    for a poset or complex (as ``--without``), never quietly the defaults."""
+    import grundy
+    from grundy.games.graphs.theory import Theory
+
+    spec = {"poset": "boolean:5", "complex": "simplex-boundary:6"}[kind]  # both reduce by involutions
+    partial = grundy.analyze(spec, theory=Theory(involutions=False, cancel_pairs=False))
+    cli = one_json("value", spec, "--without", "involutions,cancel_pairs")
+    default = one_json("value", spec)
+    assert partial.value == cli["value"] == default["value"]
+    assert partial.stats["positions"] == cli["stats"]["positions"] != default["stats"]["positions"]
+    assert partial.stats["reductions"] == cli["stats"]["reductions"]
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if k != "graph"])
+def test_api_refuses_a_graph_only_switch_for_other_kinds(kind: str) -> None:
+    import grundy
+    from grundy.errors import InputError
+    from grundy.games.graphs.theory import Theory
+
+    with pytest.raises(InputError, match=f"twins.*{kind}|{kind}.*twins"):
+        grundy.nim_value(KINDS[kind], theory=Theory(twins=False))
+    assert grundy.nim_value(KINDS[kind], theory=Theory.none()) == one_json("value", KINDS[kind])["value"]

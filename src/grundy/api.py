@@ -104,13 +104,37 @@ def _other(
 
 def _switches(kind: str, theory: Any) -> Any:
     """The switches for ``kind``: a graph :class:`Theory` with everything
-    off means no theory for every kind; any other Theory means the kind's
-    defaults; a kind's own switches pass through."""
+    on or everything off means the kind's defaults or no theory; one with
+    some switches off turns off the kind's switches of the same names
+    (``involutions``, ``cancel_pairs``); a kind's own switches pass through.
+
+    Raises
+    ------
+    InputError
+        If a graph Theory turns off a switch the kind has no result of
+        (naming the switches, the kind and the kind's own switches class).
+    """
+    from grundy.errors import InputError
     from grundy.results import switches_for
 
-    if isinstance(theory, Theory):
-        return switches_for(kind, theory == Theory.none(), "")
-    return switches_for(kind, False, "") if theory is None else theory
+    if not isinstance(theory, Theory):
+        return switches_for(kind, False, "") if theory is None else theory
+    off = [n for n in Theory.names() if not getattr(theory, n)]
+    if len(off) in (0, len(Theory.names())):
+        return switches_for(kind, bool(off), "")
+    if kind in ("chomp", "nim", "octal"):
+        raise InputError(
+            f"theory switches {', '.join(off)} are for graphs: {kind} positions have no switchable results "
+            f"(pass Theory.none() to search, or no theory)"
+        )
+    own = switches_for(kind, False, "")
+    foreign = [n for n in off if n not in own.names()]
+    if foreign:
+        raise InputError(
+            f"theory switches {', '.join(foreign)} are for graphs, not {kind} positions; pass a "
+            f"{type(own).__name__} (switches: {', '.join(own.names())})"
+        )
+    return switches_for(kind, False, ",".join(off))
 
 
 def analyze(
@@ -138,7 +162,11 @@ def analyze(
         Misère play: only the outcome is computed (``value`` is None).
     theory : Theory, optional
         Which of the papers' results to use (default all; ``Theory.none()``
-        for pure search).
+        for pure search). For a poset or complex spec, a Theory with some
+        switches off turns off the kind's switches of the same names
+        (``involutions``, ``cancel_pairs``), and any other switch turned off
+        is an InputError; a ``PosetTheory`` or ``ComplexTheory`` may be
+        given instead. Chomp, Nim and octal specs take only all on or all off.
     option_table : bool
         Also compute every option and its nim-value (``Analysis.options``).
     time_limit : float, optional
