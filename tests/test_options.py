@@ -427,3 +427,33 @@ def test_api_refuses_a_graph_only_switch_for_other_kinds(kind: str) -> None:
     with pytest.raises(InputError, match=f"twins.*{kind}|{kind}.*twins"):
         grundy.nim_value(KINDS[kind], theory=Theory(twins=False))
     assert grundy.nim_value(KINDS[kind], theory=Theory.none()) == one_json("value", KINDS[kind])["value"]
+
+
+@pytest.mark.parametrize("game, first, second", [
+    (None, "boolean:5", "simplex-boundary:6"),  # two searches of other kinds
+    (None, "random:9,0.5,1", "boolean:5"),  # the graphs' solver, then a poset
+    (None, "boolean:5", "random:9,0.5,1"),  # a poset, then the graphs' solver
+    ("be-bo", "random:8,0.4,1", "random:8,0.4,2"),  # partizan searches
+])
+def test_form_max_positions_is_one_budget_for_every_position(game: str | None, first: str, second: str) -> None:
+    """``form --max-positions N`` counts the positions of every position
+    given together, as ``value`` does: N enough for either alone but not
+    for both stops at the second (exit 3, naming N); their sum is enough."""
+    from grundy.games.partizan.search import clear_partizan_caches
+
+    extra = ["--game", game] if game else []
+
+    def fresh(*args: str):  # the partizan search memoises across calls in a process
+        clear_partizan_caches()
+        return run(*args)
+
+    a, b = (json.loads(fresh("form", spec, *extra, "--json").stdout)["stats"]["positions"] for spec in (first, second))
+    assert a > 0 and b > 0
+    stopped = fresh("form", first, second, *extra, "--max-positions", str(max(a, b)), "--json")
+    assert stopped.exit_code == 3, (stopped.stdout, stopped.stderr)
+    assert f"position limit {max(a, b)}" in stopped.stderr
+    assert json.loads(stopped.stdout.splitlines()[0])["stats"]["positions"] == a
+    both = fresh("form", first, second, *extra, "--max-positions", str(a + b), "--json")
+    assert both.exit_code == 0, (both.stdout, both.stderr)
+    spent = [json.loads(line)["stats"]["positions"] for line in both.stdout.splitlines()]
+    assert spent[0] == a and 0 < spent[1] <= b  # the second may reuse what the first learned

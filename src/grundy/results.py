@@ -229,7 +229,8 @@ def _complex(
     as it settles (stderr, with ``progress``) and recorded with the search's
     counters in the checkpoint summary ``TABLE.summary.json`` (see
     :func:`_summary`), rewritten every minute, at each settled answer and at
-    the end."""
+    the end. Gale's ``stats`` count every stage (what ``max_positions``
+    and ``time_limit`` count), not the value's search alone."""
     from grundy.games.complexes import ComplexSolver, complex_analysis, gale_complement_replies, gale_first_moves
 
     family, _, params = name.strip().partition(":")
@@ -253,6 +254,8 @@ def _complex(
     # each stage below is a top-level call with its own clock: together they keep to
     # time_limit seconds of search, from the end of the table's load (0 or None: no limit)
     solver.limits.share(time_limit)
+    before = solver.stats.as_dict()
+    t_route = time.perf_counter()
 
     def budget() -> None:
         """Stop before a stage once ``time_limit`` is spent."""
@@ -294,6 +297,10 @@ def _complex(
                 replies[:] = gale_complement_replies(n, solver=solver)  # little left to search (none for n <= 6)
             result["first_moves"] = _first_moves_json(settled)
             result["complement_replies"] = _replies_json(replies)
+            # the statistics of every stage: what --max-positions counted
+            after = solver.stats.as_dict()
+            result["stats"] = {k: after[k] - before[k] for k in after}
+            result["stats"]["seconds"] = round(time.perf_counter() - t_route, 4)
             summary(solver, f"done: value {result['value']}")
     except SearchLimitReached as limit:
         summary(solver, f"stopped: {limit.reason}")

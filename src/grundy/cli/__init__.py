@@ -501,7 +501,8 @@ def _emit(results: Iterator[Analysis], count: int, as_json: bool, explain: bool 
               help="The ruleset for graphs, partizan or impartial (default graph-chomp); see `grundy games`.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per graph (JSON lines).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write ^ v +- instead of ↑ ↓ ±.")
-@click.option("--max-positions", type=click.IntRange(min=1), metavar="N", help="Stop after N positions (exit code 3).")
+@click.option("--max-positions", type=click.IntRange(min=1), metavar="N",
+              help="Stop after expanding N positions in all, over every position given (exit code 3).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Stop a position's computation after this many seconds (exit code 3).")
 def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, max_positions: int | None,
@@ -526,11 +527,18 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
             _check_game(rules, graph_items)
         solver = None if rules in PARTIZAN_RULESETS else Solver(
             ruleset=rules, max_positions=max_positions, time_limit=time_limit)
+        spent = 0  # positions searched for the positions before this one: one budget for all
+
+        def left() -> int | None:
+            return None if max_positions is None else max(max_positions - spent, 0)
+
         for item in items:
+            positions = 0
+            offset = spent  # what a stop's positions add to (the graphs' solver counts its lifetime)
             try:
                 if item.kind != "graph":
                     with _alarm(_grace(time_limit), time_limit):
-                        d = analyze_other(item.kind, item.position, item.name, max_positions=max_positions,
+                        d = analyze_other(item.kind, item.position, item.name, max_positions=left(),
                                           time_limit=time_limit)
                     g, positions, label = d["value"], d["stats"].get("positions", 0), d["game"]
                     text, outcome, number, nimber = _nimber(g), d["outcome"], ("0" if g == 0 else None), g
@@ -545,12 +553,14 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
                         raise InputError(f"{loaded.name}: too large to build ({loaded.vertices} vertices)")
                     elif solver is None:
                         with _alarm(time_limit):
-                            v = partizan_value(rules, loaded.graph, max_positions=max_positions)
+                            v = partizan_value(rules, loaded.graph, max_positions=left())
                         text, outcome, positions = v.to_str(ascii=ascii_), v.outcome, v.positions
                         number = None if v.number_value is None else str(v.number_value)
                         nimber = v.nimber_value
                     else:
                         before = solver.stats.positions
+                        solver.limits.max_positions = None if max_positions is None else before + left()
+                        offset = spent - before
                         solver.start()
                         try:
                             with _alarm(_grace(time_limit), time_limit):
@@ -561,7 +571,11 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
                             "0" if g == 0 else None), g
                         positions = solver.stats.positions - before
             except SearchLimitReached as limit:
+                if max_positions is not None and limit.reason.startswith("position"):
+                    limit = SearchLimitReached(f"position limit {max_positions}",
+                                               min(offset + limit.positions, max_positions), limit.seconds)
                 raise _Stopped(item.name or "graph", limit) from None
+            spent += positions
             if as_json:
                 click.echo(json.dumps({
                     "name": item.name, "game": label, "canonical_form": text, "outcome": outcome,
