@@ -757,3 +757,25 @@ def test_no_merge_after_an_interrupt_and_a_failed_merge_is_left_for_later(tmp_pa
     assert again.values[b"a"] == 1 and again.values[b"b"] == 2
     again.close()
     assert _journal_count(path) == 0 and len(_digest_rows(path)) == 2
+
+
+def test_a_large_save_does_not_leave_a_large_wal_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save larger than ``WAL_LIMIT_BYTES`` grows the file's WAL; the next
+    save cuts it back to the limit (SQLite's ``journal_size_limit``), so a
+    long run does not hold as much disk again as its table."""
+    import os
+    import random
+
+    from grundy.core.table import SQLiteFile
+
+    monkeypatch.setattr(table_module, "WAL_LIMIT_BYTES", 1 << 20)
+    rnd = random.Random(3)
+    path = tmp_path / "w.db"
+    f = SQLiteFile(str(path), "g")
+    f.write_digests([(rnd.randbytes(12), None, rnd.randrange(1, 256)) for _ in range(100_000)])
+    wal = Path(str(path) + "-wal")
+    assert wal.stat().st_size > 2 << 20  # the large save went through the WAL
+    f.append_digests([(rnd.randbytes(12), 1, 0)])
+    assert wal.stat().st_size <= 1 << 20
+    f.close()
+    assert not wal.exists() or os.path.getsize(wal) <= 1 << 20

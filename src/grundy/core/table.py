@@ -108,6 +108,11 @@ def compact_available() -> bool:
     ``GRUNDY_NO_COMPACT`` is not set to a non-empty value other than 0."""
     return CompactTable is not None and os.environ.get("GRUNDY_NO_COMPACT", "0") in ("", "0")
 
+
+#: Bytes an idle WAL file is cut back to after a checkpoint (SQLite's
+#: ``journal_size_limit``): a large save grows it, the next save truncates it.
+WAL_LIMIT_BYTES = 64 << 20
+
 #: Seconds a process waits for another one holding the file's lock.
 _BUSY_SECONDS = 60.0
 
@@ -235,6 +240,9 @@ class SQLiteFile:
                     raise InputError(f"cannot use {self.path} as a table file: its 'positions' table is not grundy's")
                 self.conn.execute("PRAGMA journal_mode=WAL")
                 self.conn.execute("PRAGMA synchronous=NORMAL")
+                # a large save or journal merge grows the WAL file to its size; without a
+                # limit the file keeps that size (as much disk again as the table) until closed
+                self.conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
                 self.conn.execute(_SCHEMA)
                 self.conn.execute(_SHARDS)
                 self.conn.execute(_DIGESTS)
