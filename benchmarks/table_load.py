@@ -2,11 +2,13 @@
 its rows into a compact table.
 
 Usage:
-    python benchmarks/table_load.py TABLE [--game complex-incidence-v1] [--cold]
+    python benchmarks/table_load.py TABLE [--game complex-incidence-v1] [--cold] [--quick-check]
 
 Prints the rows read and, for each step, wall and CPU seconds: ``open``
 (:class:`grundy.core.table.SQLiteFile`: the checks of the file and its
-schema) and ``load`` (:meth:`SQLiteFile.load_compact` into an unbounded
+schema, as a search's table opens it: without SQLite's ``quick_check``
+unless ``--quick-check`` is given; trees before the ``check`` parameter
+always ran it) and ``load`` (:meth:`SQLiteFile.load_compact` into an unbounded
 :class:`grundy.core._compiled.CompactTable`), and the rows per CPU second
 of the load. ``--cold`` first drops the operating system's page cache
 (root only: ``/proc/sys/vm/drop_caches``), as after a reboot; without it
@@ -41,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("table")
     p.add_argument("--game", default="complex-incidence-v1", help="the game column of the rows (default: Gale's)")
     p.add_argument("--cold", action="store_true", help="drop the page cache first (root)")
+    p.add_argument("--quick-check", action="store_true", help="run SQLite's quick_check on opening")
     a = p.parse_args(argv)
     if not os.path.isfile(a.table):
         print(f"table_load: no file {a.table}", file=sys.stderr)
@@ -50,7 +53,10 @@ def main(argv: list[str] | None = None) -> int:
         with open("/proc/sys/vm/drop_caches", "w") as fh:
             fh.write("3\n")
     print(f"{a.table}: {os.path.getsize(a.table) / 1e9:.2f} GB", flush=True)
-    f, _ = _step("open", lambda: SQLiteFile(a.table, a.game))
+    try:
+        f, _ = _step("open", lambda: SQLiteFile(a.table, a.game, check=a.quick_check))
+    except TypeError:  # a tree before SQLiteFile's check parameter: it always checks
+        f, _ = _step("open", lambda: SQLiteFile(a.table, a.game))
     table = CompactTable()
     rows, cpu = _step("load", lambda: f.load_compact(table))
     f.close()

@@ -393,8 +393,8 @@ def test_damage_found_while_loading_is_one_line(tmp_path: Path, monkeypatch: pyt
 
         real_open = table_module.SQLiteFile._open
 
-        def wrap(self: Any) -> None:
-            real_open(self)
+        def wrap(self: Any, check: bool) -> None:
+            real_open(self, check)
             self.conn = Conn(self.conn)
 
         monkeypatch.setattr(table_module.SQLiteFile, "_open", wrap)
@@ -779,3 +779,32 @@ def test_a_large_save_does_not_leave_a_large_wal_file(tmp_path: Path, monkeypatc
     assert wal.stat().st_size <= 1 << 20
     f.close()
     assert not wal.exists() or os.path.getsize(wal) <= 1 << 20
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_a_damaged_page_is_found_by_the_load_without_quick_check(tmp_path: Path, compact: bool,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table opens its file without SQLite's ``quick_check`` (which reads the
+    whole file) because its load reads every row of its game: a page whose
+    header is overwritten in the middle of the file is still an InputError
+    naming the file, whether the rows are digests (compact) or keys."""
+    import random
+
+    from grundy.core.table import SQLiteFile, Table
+
+    rnd = random.Random(5)
+    path = tmp_path / "d.db"
+    if compact:
+        f = SQLiteFile(str(path), "g")
+        f.write_digests([(rnd.randbytes(12), rnd.randrange(4), 0) for _ in range(60_000)])
+    else:
+        f = SQLiteFile(str(path), "g")
+        f.write([(rnd.randbytes(20), rnd.randrange(4)) for _ in range(60_000)], [])
+    f.close()
+    pages = path.stat().st_size // 4096
+    assert pages > 100
+    with open(path, "r+b") as raw:
+        raw.seek(4096 * (pages // 2))
+        raw.write(b"\xff" * 16)  # the b-tree page's header: its type and cell count
+    with pytest.raises(InputError, match="cannot read the table file .*d.db"):  # found by the load
+        Table(path=str(path), game="g", compact=compact)
