@@ -438,3 +438,17 @@ def test_loaded_position_is_frozen():
     (p,) = load("path:3")
     with pytest.raises(AttributeError):
         p.name = "x"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("token", ["0-1", "12,3", "4:5"])
+def test_edge_list_refuses_an_edge_written_without_its_space(write, token: str) -> None:
+    """A lone "0-1" was read as one isolated vertex named "0-1" (a wrong
+    graph, silently); it is an error naming the line. A lone label that is
+    not two integers joined so (a name with a hyphen) is still a vertex."""
+    path = write("joined.edges", f"1 2\n{token}\n")
+    assert error(path) == (f"{path}:2: {token!r} looks like an edge written without a space; "
+                           f"write 'u v' (a lone label is an isolated vertex)")
+    from grundy.readwrite.graphs import load
+
+    (named,) = load(write("named.edges", "a b\nleft-over\n"))
+    assert named.graph is not None and named.graph.n == 3 and named.graph.m == 1

@@ -268,9 +268,21 @@ def _token_label(token: str, where: str) -> Hashable:
     return int(token)
 
 
+#: A lone edge-list token that is two integers joined by ``-``, ``,`` or ``:``
+#: (``0-1``): refused, as the edge it was surely meant to be is not read.
+_LOOKS_LIKE_AN_EDGE = re.compile(r"\d+[-,:]\d+")
+
+
 def _load_edge_list(text: str, source: str, limits: Limits) -> list[LoadedPosition]:
     """``u v`` per line, ``#`` comments, a lone label is an isolated vertex;
-    vertices are numbered in order of first appearance."""
+    vertices are numbered in order of first appearance.
+
+    Raises
+    ------
+    InputError
+        On a line of more than two labels, a lone label that is two
+        integers joined by ``-``, ``,`` or ``:`` (an edge without its
+        space), a self-loop or a repeated edge (naming the line)."""
     vertices: list[Hashable] = []
     edges: list[LocatedEdge] = []
     for lineno, line in enumerate(text.splitlines(), 1):
@@ -280,6 +292,10 @@ def _load_edge_list(text: str, source: str, limits: Limits) -> list[LoadedPositi
         where = f"{source}:{lineno}"
         if len(tokens) > 2:
             raise InputError(f"{where}: expected 'u v' or a lone vertex, got {plural(len(tokens), 'item')}")
+        if len(tokens) == 1 and _LOOKS_LIKE_AN_EDGE.fullmatch(tokens[0]):
+            # "0-1" would be read as one isolated vertex named "0-1": a wrong graph, silently
+            raise InputError(f"{where}: {tokens[0]!r} looks like an edge written without a space; "
+                             f"write 'u v' (a lone label is an isolated vertex)")
         labels = [_token_label(t, where) for t in tokens]
         vertices.extend(labels)  # labels keep their order of first appearance
         if len(labels) == 2:
