@@ -418,7 +418,13 @@ class SQLiteFile:
         return moved
 
     def write(self, values: list[tuple[bytes, int]], partial: list[tuple[bytes, int]]) -> None:
-        """Write value rows and partial rows in one transaction."""
+        """Write value rows and partial rows in one transaction.
+
+        Raises
+        ------
+        InputError
+            If the file cannot be written.
+        """
         game = self.game
         with self._writing():
             self.conn.executemany(_UPSERT_VALUE, [(game, NAUTY_VERSION, k, v) for k, v in values])
