@@ -228,11 +228,12 @@ def test_share_counts_a_stop_from_its_start_and_names_the_limit() -> None:
 
 def test_backstop_counts_from_the_search_clock_not_the_command_start() -> None:
     """The command line's backstop alarm (``_alarm(_grace(T), T)``) is
-    pushed back when a search starts its clock late (after reading a table
-    file): here T = 0.2 s, so the first arming fires 1.22 s after entry; a
-    search starting its clock at 1.0 s moves it to 1.22 s after that, and
-    the alarm has not fired at 1.5 s. It then fires, and is never brought
-    forward by an earlier deadline."""
+    pushed back when the first search starts its clock late (after reading
+    a table file): here T = 1 s, so the first arming fires 2.1 s after
+    entry; a search starting its clock at 1.5 s moves it to 2.1 s after
+    that, and the alarm has not fired at 2.6 s. Later searches of the block
+    do not move it again (a partizan report starts one per option), and an
+    earlier deadline never brings it forward."""
     import signal
     import time
 
@@ -242,14 +243,48 @@ def test_backstop_counts_from_the_search_clock_not_the_command_start() -> None:
     from grundy.core.limits import Limits
     from grundy.errors import SearchLimitReached
 
-    with pytest.raises(SearchLimitReached, match="time limit 0.2 s"):
-        with _alarm(_grace(0.2), 0.2):
-            time.sleep(1.0)  # reading a table file
-            Limits(time_limit=0.2).start()
-            Limits(time_limit=0.01).start()  # an earlier deadline: no effect
-            time.sleep(0.5)  # past the first arming's 1.22 s
-            left = signal.getitimer(signal.ITIMER_REAL)[0]
-            assert 0.4 < left < 0.8
-            time.sleep(2.0)  # the alarm fires in here
+    entered = time.perf_counter()
+    with pytest.raises(SearchLimitReached, match="time limit 1 s"):
+        with _alarm(_grace(1.0), 1.0):
+            time.sleep(1.5)  # reading a table file
+            Limits(time_limit=1.0).start()
+            pushed = signal.getitimer(signal.ITIMER_REAL)[0]
+            assert 1.9 < pushed <= 2.1
+            time.sleep(0.2)
+            Limits(time_limit=1.0).start()  # a second search of the same analysis: no effect
+            Limits(time_limit=0.01).start()  # nor an earlier deadline
+            assert signal.getitimer(signal.ITIMER_REAL)[0] < pushed - 0.15
+            while time.perf_counter() - entered < 2.6:  # past the first arming's 2.1 s
+                time.sleep(0.05)
+            time.sleep(5.0)  # the alarm fires in here, about 3.6 s after entry
         raise AssertionError("the backstop did not fire")
+    assert time.perf_counter() - entered > 2.6
     assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
+
+
+def test_a_limit_after_the_value_keeps_the_answer() -> None:
+    """Without a table, Gale's value is found first; a position limit that
+    runs out in the first-move table after it leaves the answer (exit 0,
+    the value) with the first moves settled so far, ``first_moves_stopped``
+    and the positions the limit allowed. A limit before the value is still
+    exit 3."""
+    import json
+
+    from helpers import cli_runner
+
+    from grundy.cli import main
+
+    full = json.loads(cli_runner().invoke(main, ["value", "simplex-boundary:6", "--json"]).stdout)
+    assert "first_moves_stopped" not in full and len(full["first_moves"]) == 5
+    budget = full["stats"]["positions"] // 3  # past the value's search (7,883), short of the tables
+    cut = cli_runner().invoke(main, ["value", "simplex-boundary:6", "--json", "--max-positions", str(budget)])
+    assert cut.exit_code == 0, cut.output
+    d = json.loads(cut.stdout)
+    assert d["value"] == full["value"] == 0
+    assert d["first_moves_stopped"] == f"position limit {budget}"
+    assert d["first_moves"] == full["first_moves"][:len(d["first_moves"])] and len(d["first_moves"]) < 5
+    assert d["stats"]["positions"] == budget
+    text = cli_runner().invoke(main, ["value", "simplex-boundary:6", "--max-positions", str(budget)])
+    assert text.exit_code == 0 and "stopped at the position limit" in text.stdout and "raise --max-positions" in text.stdout
+    early = cli_runner().invoke(main, ["value", "simplex-boundary:6", "--max-positions", "100"])
+    assert early.exit_code == 3

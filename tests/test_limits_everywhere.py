@@ -59,7 +59,7 @@ def refused(args: list[str], *words: str) -> str:
 # -- --time-limit and --max-positions: every command, every kind ------------------------------
 SLOW = [
     ["moves", "torus", "--all"],  # the issue's example: ran far past its limit
-    ["moves", "simplex-boundary:6", "--all", "--no-theory"],  # with Gale's first-move table
+    ["moves", "simplex-boundary:7", "--all", "--no-theory"],
     ["value", "simplex-boundary:7"],
     ["moves", "wheel:25", "--all"],
     ["moves", "dodecahedron", "--all", "--game", "graph-nim"],
@@ -86,6 +86,23 @@ def test_time_limit_stops_every_command(args: list[str]) -> None:
 @pytest.mark.parametrize("args", SLOW, ids=lambda a: " ".join(a))
 def test_max_positions_stops_every_command(args: list[str]) -> None:
     stopped([*args, "--max-positions", "200"], "position limit 200")
+
+
+@pytest.mark.parametrize("command", ["value", "moves"])
+def test_time_limit_in_gale_first_move_table(command: str) -> None:
+    """Gale's first-move table comes after the value (no table file): a time
+    limit stops the command on time either before the value (exit 3) or in
+    the table after it (exit 0, the value, and the limit named in
+    ``first_moves_stopped``)."""
+    extra = ["--all"] if command == "moves" else []  # with the option table too
+    result, seconds = run(command, "simplex-boundary:6", *extra, "--no-theory", "--time-limit", "0.3", "--json")
+    assert seconds < GENEROUS, seconds
+    if result.exit_code == 3:
+        assert "time limit 0.3 s" in result.stderr
+    else:
+        assert result.exit_code == 0, (result.exit_code, result.stderr)
+        d = json.loads(result.stdout)
+        assert d["value"] == 0 and d["first_moves_stopped"] == "time limit 0.3 s", d.get("first_moves_stopped")
 
 
 def test_partizan_form_time_limit() -> None:

@@ -430,7 +430,7 @@ def test_api_refuses_a_graph_only_switch_for_other_kinds(kind: str) -> None:
 
 
 @pytest.mark.parametrize("game, first, second", [
-    (None, "boolean:5", "simplex-boundary:6"),  # two searches of other kinds
+    (None, "boolean:5", "divisors:360"),  # two searches of other kinds
     (None, "random:9,0.5,1", "boolean:5"),  # the graphs' solver, then a poset
     (None, "boolean:5", "random:9,0.5,1"),  # a poset, then the graphs' solver
     ("be-bo", "random:8,0.4,1", "random:8,0.4,2"),  # partizan searches

@@ -784,10 +784,16 @@ def test_a_large_save_does_not_leave_a_large_wal_file(tmp_path: Path, monkeypatc
 @pytest.mark.parametrize("compact", [True, False])
 def test_a_damaged_page_is_found_by_the_load_without_quick_check(tmp_path: Path, compact: bool,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """A table opens its file without SQLite's ``quick_check`` (which reads the
-    whole file) because its load reads every row of its game: a page whose
-    header is overwritten in the middle of the file is still an InputError
-    naming the file, whether the rows are digests (compact) or keys."""
+    """An unbounded compact table opens its file without SQLite's
+    ``quick_check`` (which reads the whole file) because its load reads
+    every row of its game: a page whose header is overwritten in the middle
+    of the file is still an InputError naming the file, found by the load,
+    whether the rows are digests or keys; a dict table and a bounded one
+    keep the check, which finds it on opening."""
+    opened: list[bool] = []
+    real_open = table_module.SQLiteFile._open
+    monkeypatch.setattr(table_module.SQLiteFile, "_open",
+                        lambda self, check: (opened.append(check), real_open(self, check))[1])
     import random
 
     from grundy.core.table import SQLiteFile, Table
@@ -806,5 +812,13 @@ def test_a_damaged_page_is_found_by_the_load_without_quick_check(tmp_path: Path,
     with open(path, "r+b") as raw:
         raw.seek(4096 * (pages // 2))
         raw.write(b"\xff" * 16)  # the b-tree page's header: its type and cell count
-    with pytest.raises(InputError, match="cannot read the table file .*d.db"):  # found by the load
-        Table(path=str(path), game="g", compact=compact)
+    if compact:
+        with pytest.raises(InputError, match="cannot read the table file .*d.db"):  # found by the load
+            Table(path=str(path), game="g", compact=True)
+        with pytest.raises(InputError, match="cannot use .*d.db as a table file"):  # found by the check
+            Table(path=str(path), game="g", compact=True, max_bytes=1 << 20)
+        assert opened[-2:] == [False, True]
+    else:
+        with pytest.raises(InputError, match="cannot use .*d.db as a table file"):
+            Table(path=str(path), game="g", compact=False)
+        assert opened[-1:] == [True]

@@ -77,9 +77,9 @@ class Analysis:
         describes (a poset, complex, Chomp or Nim position): ``fields`` keep
         the position's own keys (``elements``, ``facets``, ``rows``,
         ``heaps``...), ``extra`` what follows the stats (``first_moves``,
-        ``complement_replies``)."""
+        ``complement_replies``, ``first_moves_stopped``)."""
         known = {"name", "game", "play", "value", "outcome", "winning_moves", "explanation", "stats", "options"}
-        after = {"first_moves", "complement_replies"}
+        after = {"first_moves", "complement_replies", "first_moves_stopped"}
         misere = d.get("play") == "misere"
         key = "outcome" if misere else "value"
         options = None

@@ -73,7 +73,8 @@ def _other(
     ------
     InputError
         If ``game`` or ``solver`` is given with such a position (they are
-        for graphs), or the spec is malformed.
+        for graphs), the spec is malformed, or a graph ``Theory`` turns off
+        a switch the kind has no result of (see :func:`_switches`).
     """
     from grundy.errors import InputError
     from grundy.games.graphs.rulesets import ruleset_name
@@ -188,8 +189,9 @@ def analyze(
     Raises
     ------
     InputError
-        If the position cannot be read (see :func:`grundy.readwrite.graphs.to_graph`) or
-        the game is unknown.
+        If the position cannot be read (see :func:`grundy.readwrite.graphs.to_graph`),
+        the game is unknown, or (a poset, complex, Chomp, Nim or octal spec)
+        ``theory`` turns off a switch the kind has no result of.
     SearchLimitReached
         If a limit stops the search; the solver keeps what it learned.
 

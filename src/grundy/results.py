@@ -230,7 +230,10 @@ def _complex(
     counters in the checkpoint summary ``TABLE.summary.json`` (see
     :func:`_summary`), rewritten every minute, at each settled answer and at
     the end. Gale's ``stats`` count every stage (what ``max_positions``
-    and ``time_limit`` count), not the value's search alone."""
+    and ``time_limit`` count), not the value's search alone. Without a
+    table the value comes first: a limit reached after it leaves the answer
+    with the first moves and replies settled so far and
+    ``first_moves_stopped`` (the limit's reason)."""
     from grundy.games.complexes import ComplexSolver, complex_analysis, gale_complement_replies, gale_first_moves
 
     family, _, params = name.strip().partition(":")
@@ -291,15 +294,24 @@ def _complex(
         if gale:
             # Gale's game: the first-move table up to symmetry (one face of each size)
             if table is None:
-                budget()
-                settled[:] = gale_first_moves(n, solver=solver)
-                budget()
-                replies[:] = gale_complement_replies(n, solver=solver)  # little left to search (none for n <= 6)
+                try:
+                    budget()
+                    gale_first_moves(n, solver=solver, on_settled=lambda k, v: settled.append((k, v)))
+                    budget()
+                    # little left to search (none for n <= 6)
+                    gale_complement_replies(n, solver=solver, on_settled=lambda k, w: replies.append((k, w)))
+                except SearchLimitReached as limit:
+                    # the value is found: the answer stands, with the tables as far as they got
+                    result["first_moves_stopped"] = limit.reason
+                    # a position limit's last generation was refused: not counted
+                    counted = limit.positions if limit.reason.startswith("position") else None
             result["first_moves"] = _first_moves_json(settled)
             result["complement_replies"] = _replies_json(replies)
             # the statistics of every stage: what --max-positions counted
             after = solver.stats.as_dict()
             result["stats"] = {k: after[k] - before[k] for k in after}
+            if "first_moves_stopped" in result and counted is not None:
+                result["stats"]["positions"] = min(result["stats"]["positions"], counted - before["positions"])
             result["stats"]["seconds"] = round(time.perf_counter() - t_route, 4)
             summary(solver, f"done: value {result['value']}")
     except SearchLimitReached as limit:

@@ -344,9 +344,13 @@ def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) 
     elif option_table:
         click.echo("  options: not listed (too large to build)")
     first = (a.extra or {}).get("first_moves")
-    if first:
+    stopped = (a.extra or {}).get("first_moves_stopped")
+    if first or stopped:
         click.echo("  first moves up to symmetry (remove a face of size k -> nim-value of the result):")
-        click.echo("    " + ", ".join(f"k={m['face_size']}: {m['value']}" for m in first))
+        click.echo("    " + (", ".join(f"k={m['face_size']}: {m['value']}" for m in first) or "none settled"))
+    if stopped:
+        option = "--time-limit" if stopped.startswith("time") else "--max-positions"
+        click.echo(f"    (the rest not searched: stopped at the {stopped} after the value was found; raise {option})")
     replies = (a.extra or {}).get("complement_replies")
     if replies:
         won = [str(m["face_size"]) for m in replies if m["wins"]]
@@ -571,9 +575,13 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
                             "0" if g == 0 else None), g
                         positions = solver.stats.positions - before
             except SearchLimitReached as limit:
+                # positions of the whole command (the graphs' solver counts its lifetime)
+                total = offset + limit.positions if limit.positions else spent
                 if max_positions is not None and limit.reason.startswith("position"):
-                    limit = SearchLimitReached(f"position limit {max_positions}",
-                                               min(offset + limit.positions, max_positions), limit.seconds)
+                    limit = SearchLimitReached(f"position limit {max_positions}", min(total, max_positions),
+                                               limit.seconds)
+                else:
+                    limit = SearchLimitReached(limit.reason, total, limit.seconds)
                 raise _Stopped(item.name or "graph", limit) from None
             spent += positions
             if as_json:
@@ -603,10 +611,11 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
     own, and the other searches check theirs only between positions. The
     command ends right after (exit 3), and a search's table keeps only what
     it had stored, so no state it leaves matters. A backstop (``limit``
-    given) is pushed back whenever a search starts its clock inside the
+    given) is pushed back when the first search starts its clock inside the
     block (:func:`grundy.core.limits.backstop`) to the grace after that
     search's deadline, so reading a large table file first does not eat the
-    search's time; it is never brought forward.
+    search's time; it is never brought forward, and later searches of the
+    block do not move it.
 
     Raises
     ------
@@ -629,10 +638,16 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
         raise SearchLimitReached(f"time limit {limit if limit is not None else seconds:g} s", 0,
                                  time.perf_counter() - start)
 
+    pushed = [False]
+
     def rearm(deadline: float) -> None:
-        """A search started its clock (after reading a table file, which
-        may take minutes): the backstop fires no earlier than the grace
-        after that search's deadline."""
+        """The first search started its clock (after reading a table file,
+        which may take minutes): the backstop fires no earlier than the
+        grace after that search's deadline. Later searches of the block (a
+        partizan report's one per option) do not move it again."""
+        if pushed[0]:
+            return
+        pushed[0] = True
         left = _grace(max(deadline - time.perf_counter(), 0.0))
         if left is not None and left > signal.getitimer(signal.ITIMER_REAL)[0]:
             signal.setitimer(signal.ITIMER_REAL, left)

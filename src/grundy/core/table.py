@@ -200,9 +200,11 @@ class SQLiteFile:
         The namespace of the rows (the game's name and key format).
     check : bool
         Run SQLite's ``quick_check`` on opening (it reads the whole file: about
-        26 s for 3 GB here). A caller that reads every row of its game at once
-        (:class:`Table`'s load) passes False: a damaged page is then found as
-        it is read, and is the same InputError.
+        26 s for 3 GB here). :class:`Table` passes False for an unbounded
+        compact table, whose load reads all of its game's rows (positions,
+        digests, journal) before anything is written: a damaged page among
+        them is then found as it is read, as the same InputError. Not
+        checked then: other games' rows and SQLite's free-page list.
 
     Raises
     ------
@@ -586,8 +588,11 @@ class Table:
         self._saved = 0
         self._saved_partial: dict[bytes, int] = {}
         if path is not None:
-            # every row of the game is read below, which finds a damaged page as quick_check would
-            self.file = SQLiteFile(path, game, check=False)
+            # an unbounded compact table reads this game's positions, digests and journal rows
+            # below before it writes, which finds a damaged page among them as quick_check
+            # would; a bounded one merges the journal first and a dict table reads positions
+            # only, so those keep the whole-file check
+            self.file = SQLiteFile(path, game, check=not (self.compact is not None and max_bytes is None))
             try:
                 if self.compact is not None:
                     if max_bytes is not None:  # the spill: save before dropping, read dropped rows back

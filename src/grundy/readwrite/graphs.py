@@ -270,7 +270,7 @@ def _token_label(token: str, where: str) -> Hashable:
 
 #: A lone edge-list token that is two integers joined by ``-``, ``,`` or ``:``
 #: (``0-1``): refused, as the edge it was surely meant to be is not read.
-_LOOKS_LIKE_AN_EDGE = re.compile(r"\d+[-,:]\d+")
+_LOOKS_LIKE_AN_EDGE = re.compile(r"[0-9]+[-,:][0-9]+")
 
 
 def _load_edge_list(text: str, source: str, limits: Limits) -> list[LoadedPosition]:
@@ -540,7 +540,9 @@ def load(
         unsupported extension (the message lists the supported ones); an
         unreadable file (permissions, directory, not UTF-8); an empty file
         or stdin ("no graph in ..."); malformed graph6/sparse6 (with file
-        and line); an edge-list line with 3 or more items (with the line);
+        and line); an edge-list line with 3 or more items, or a lone label
+        that is two integers joined by ``-``, ``,`` or ``:`` such as ``0-1``
+        (an edge without its space; with the line);
         malformed JSON (with line and column) or the wrong JSON shape; a
         JSON edge naming a vertex missing from its ``vertices`` list;
         self-loops or repeated edges; unknown families or bad parameters;
