@@ -226,40 +226,47 @@ def test_share_counts_a_stop_from_its_start_and_names_the_limit() -> None:
     assert unlimited.deadline is not None and unlimited.deadline - time.perf_counter() > 4.0
 
 
-def test_backstop_counts_from_the_search_clock_not_the_command_start() -> None:
-    """The command line's backstop alarm (``_alarm(_grace(T), T)``) is
-    pushed back when the first search starts its clock late (after reading
-    a table file): here T = 1 s, so the first arming fires 2.1 s after
-    entry; a search starting its clock at 1.5 s moves it to 2.1 s after
-    that, and the alarm has not fired at 2.6 s. Later searches of the block
-    do not move it again (a partizan report starts one per option), and an
-    earlier deadline never brings it forward."""
+def test_backstop_waits_as_long_as_the_table_file_took_to_read(tmp_path: Path, monkeypatch) -> None:
+    """The command line's backstop alarm (``_alarm(_grace(T), T)``, here
+    T = 1 s: it fires 2.1 s after entry) fires later by the time a table
+    file took to read (1.5 s here, a load made slow), so the search, whose
+    clock starts after the read, keeps its time; a search starting its
+    clock does not move it (work outside a search's clock stays bounded)."""
     import signal
     import time
 
     import pytest
 
     from grundy.cli import _alarm, _grace
+    from grundy.core import table as table_module
     from grundy.core.limits import Limits
+    from grundy.core.table import Table
     from grundy.errors import SearchLimitReached
 
+    real_load = table_module.SQLiteFile.load_compact
+
+    def slow_load(self, table):  # a large file
+        time.sleep(1.5)
+        return real_load(self, table)
+
+    monkeypatch.setattr(table_module.SQLiteFile, "load_compact", slow_load)
     entered = time.perf_counter()
     with pytest.raises(SearchLimitReached, match="time limit 1 s"):
         with _alarm(_grace(1.0), 1.0):
-            time.sleep(1.5)  # reading a table file
-            Limits(time_limit=1.0).start()
-            pushed = signal.getitimer(signal.ITIMER_REAL)[0]
-            assert 1.9 < pushed <= 2.1
-            time.sleep(0.2)
-            Limits(time_limit=1.0).start()  # a second search of the same analysis: no effect
-            Limits(time_limit=0.01).start()  # nor an earlier deadline
-            assert signal.getitimer(signal.ITIMER_REAL)[0] < pushed - 0.15
-            while time.perf_counter() - entered < 2.6:  # past the first arming's 2.1 s
+            Table(str(tmp_path / "t.db"), "g", compact=True).close()
+            left = signal.getitimer(signal.ITIMER_REAL)[0]
+            since = time.perf_counter() - entered
+            assert 2.1 + 1.5 - since - 0.3 < left <= 2.1 + 1.5 - since + 0.01, (left, since)
+            before = signal.getitimer(signal.ITIMER_REAL)[0]
+            Limits(time_limit=5.0).start()
+            assert signal.getitimer(signal.ITIMER_REAL)[0] <= before
+            while time.perf_counter() - entered < 2.4:  # past the first arming's 2.1 s
                 time.sleep(0.05)
             time.sleep(5.0)  # the alarm fires in here, about 3.6 s after entry
         raise AssertionError("the backstop did not fire")
-    assert time.perf_counter() - entered > 2.6
+    assert time.perf_counter() - entered > 2.4
     assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
+    Table(str(tmp_path / "t.db"), "g", compact=True).close()  # outside a backstop: nothing to push
 
 
 def test_a_limit_after_the_value_keeps_the_answer() -> None:

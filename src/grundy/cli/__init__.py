@@ -611,11 +611,9 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
     own, and the other searches check theirs only between positions. The
     command ends right after (exit 3), and a search's table keeps only what
     it had stored, so no state it leaves matters. A backstop (``limit``
-    given) is pushed back when the first search starts its clock inside the
-    block (:func:`grundy.core.limits.backstop`) to the grace after that
-    search's deadline, so reading a large table file first does not eat the
-    search's time; it is never brought forward, and later searches of the
-    block do not move it.
+    given) fires later by the time a table file took to read inside the
+    block (:func:`grundy.core.limits.extend_backstop`), so reading a large
+    table first does not eat the search's time.
 
     Raises
     ------
@@ -638,19 +636,12 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
         raise SearchLimitReached(f"time limit {limit if limit is not None else seconds:g} s", 0,
                                  time.perf_counter() - start)
 
-    pushed = [False]
-
-    def rearm(deadline: float) -> None:
-        """The first search started its clock (after reading a table file,
-        which may take minutes): the backstop fires no earlier than the
-        grace after that search's deadline. Later searches of the block (a
-        partizan report's one per option) do not move it again."""
-        if pushed[0]:
-            return
-        pushed[0] = True
-        left = _grace(max(deadline - time.perf_counter(), 0.0))
-        if left is not None and left > signal.getitimer(signal.ITIMER_REAL)[0]:
-            signal.setitimer(signal.ITIMER_REAL, left)
+    def extend(seconds: float) -> None:
+        """A table file took ``seconds`` to read: the backstop fires that
+        much later (the search's own clock starts after the read)."""
+        left = signal.getitimer(signal.ITIMER_REAL)[0]
+        if left > 0 and seconds > 0:
+            signal.setitimer(signal.ITIMER_REAL, left + seconds)
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -658,7 +649,7 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
         if limit is None:
             yield
         else:
-            with backstop(rearm):
+            with backstop(extend):
                 yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)

@@ -30,6 +30,7 @@ __all__ = [
     "stop_on_signal",
     "cancellable",
     "backstop",
+    "extend_backstop",
 ]
 
 
@@ -142,23 +143,31 @@ def cancellable(event: threading.Event) -> Iterator[None]:
         _CANCEL.reset(token)
 
 
-#: Re-arms the front end's backstop timer (see :func:`backstop`), or None.
+#: Pushes the front end's backstop timer later (see :func:`backstop`), or None.
 _BACKSTOP: ContextVar[Callable[[float], None] | None] = ContextVar("grundy_backstop", default=None)
 
 
 @contextmanager
-def backstop(rearm: Callable[[float], None]) -> Iterator[None]:
-    """Inside the block, every :meth:`Limits.start` that sets a deadline
-    calls ``rearm(deadline)`` (a ``time.perf_counter()`` instant): for a
-    front end whose backstop timer (a signal bounding a search that checks
-    its clock only between positions) must count from the search's clock,
-    not from the command's start, when reading a table file first takes
-    minutes (the command line's ``--time-limit``)."""
-    token = _BACKSTOP.set(rearm)
+def backstop(extend: Callable[[float], None]) -> Iterator[None]:
+    """Inside the block, :func:`extend_backstop` calls ``extend(seconds)``:
+    for a front end whose backstop timer (a signal bounding work that checks
+    no clock) must not count the reading of a table file, which may take
+    minutes before a search starts its own clock (the command line's
+    ``--time-limit``)."""
+    token = _BACKSTOP.set(extend)
     try:
         yield
     finally:
         _BACKSTOP.reset(token)
+
+
+def extend_backstop(seconds: float) -> None:
+    """Push the front end's backstop timer (if any, see :func:`backstop`)
+    ``seconds`` later: called by :class:`grundy.core.table.Table` with the
+    time it took to open and read its file."""
+    extend = _BACKSTOP.get()
+    if extend is not None:
+        extend(seconds)
 
 
 class Limits:
@@ -210,9 +219,6 @@ class Limits:
         self.deadline = self.started + self.time_limit if self.time_limit else None
         if self.until is not None:
             self.deadline = self.until if self.deadline is None else min(self.deadline, self.until)
-        rearm = _BACKSTOP.get()
-        if rearm is not None and self.deadline is not None:
-            rearm(self.deadline)
 
     def share(self, seconds: float | None) -> None:
         """Let the top-level calls from now on share ``seconds`` of wall time

@@ -73,7 +73,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from grundy.core.canon import NAUTY_VERSION
-from grundy.core.limits import interrupted
+from grundy.core.limits import extend_backstop, interrupted
 from grundy.errors import InputError
 
 try:
@@ -588,6 +588,7 @@ class Table:
         self._saved = 0
         self._saved_partial: dict[bytes, int] = {}
         if path is not None:
+            started = time.perf_counter()
             # an unbounded compact table reads this game's positions, digests and journal rows
             # below before it writes, which finds a damaged page among them as quick_check
             # would; a bounded one merges the journal first and a dict table reads positions
@@ -607,6 +608,8 @@ class Table:
             except BaseException:  # a damaged file, or Ctrl-C during a long load: the file is closed
                 self.file.close()
                 raise
+            # the search's clock starts after this: a front end's backstop timer waits as long
+            extend_backstop(time.perf_counter() - started)
 
     def remember(self, key: bytes, alias: tuple[int, tuple[bytes, ...]] | None) -> None:
         """Cache the reduction of ``key`` (None: it has none)."""
