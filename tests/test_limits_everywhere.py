@@ -275,3 +275,48 @@ def test_progress_shows_values_known_as_whole_numbers() -> None:
     finally:
         limits.finish()
         sys.stderr = real
+
+
+def test_backstop_fires_again_when_its_stop_is_lost() -> None:
+    """The backstop's stop can be raised inside a finalizer (a collection in
+    the middle of the work), where Python drops it: the timer fires again
+    shortly, so the block still stops (here the first stop is dropped by
+    hand; the octal work of the test above had run to its end after it)."""
+    from grundy.cli import _alarm
+    from grundy.errors import SearchLimitReached
+
+    dropped: list[float] = []
+    t0 = time.perf_counter()
+    with pytest.raises(SearchLimitReached, match="time limit 0.2 s"):
+        with _alarm(0.2):
+            while time.perf_counter() - t0 < 5.0:
+                try:
+                    sum(range(1000))  # work that checks no clock
+                except SearchLimitReached:
+                    if dropped:
+                        raise
+                    dropped.append(time.perf_counter() - t0)  # as a finalizer's exception is
+    assert len(dropped) == 1 and 0.2 <= dropped[0] < 1.0
+    assert time.perf_counter() - t0 < dropped[0] + 1.0
+
+
+def test_backstop_does_not_interrupt_the_unwinding_of_its_stop() -> None:
+    """While the backstop's stop unwinds (a table saved in an ``except`` or
+    ``finally`` on the way out), the timer firing again raises nothing: the
+    save runs to its end and the one stop leaves the block."""
+    from grundy.cli import _alarm
+    from grundy.errors import SearchLimitReached
+
+    saved: list[bool] = []
+    t0 = time.perf_counter()
+    with pytest.raises(SearchLimitReached, match="time limit 0.2 s"):
+        with _alarm(0.2):
+            try:
+                while time.perf_counter() - t0 < 5.0:
+                    sum(range(1000))
+            finally:
+                end = time.perf_counter() + 0.5  # a save of half a second: ten refires in it
+                while time.perf_counter() < end:
+                    sum(range(1000))
+                saved.append(True)
+    assert saved == [True]

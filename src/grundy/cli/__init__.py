@@ -603,6 +603,11 @@ def _grace(seconds: float | None) -> float | None:
     return None if seconds is None else seconds * 1.1 + 1.0
 
 
+#: Seconds after which the timer of :func:`_alarm` fires again when its stop
+#: was lost (raised inside a finalizer, which Python reports and drops).
+_REFIRE_SECONDS = 0.05
+
+
 @contextmanager
 def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
     """Raise :class:`SearchLimitReached` (reason ``time limit LIMIT s``,
@@ -633,6 +638,11 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
     start = time.perf_counter()
 
     def expire(signum: int, frame: Any) -> None:
+        # Python drops an exception raised while a finalizer runs (a collection in the middle
+        # of the work): the timer fires again shortly, until the stop leaves the block
+        signal.setitimer(signal.ITIMER_REAL, _REFIRE_SECONDS)
+        if isinstance(sys.exc_info()[1], SearchLimitReached):
+            return  # the stop is unwinding (a table file being saved on the way): not again
         raise SearchLimitReached(f"time limit {limit if limit is not None else seconds:g} s", 0,
                                  time.perf_counter() - start)
 
