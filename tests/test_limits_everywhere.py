@@ -320,3 +320,30 @@ def test_backstop_does_not_interrupt_the_unwinding_of_its_stop() -> None:
                     sum(range(1000))
                 saved.append(True)
     assert saved == [True]
+
+
+def test_a_settled_backstop_fires_no_more() -> None:
+    """Work that catches the backstop's stop on purpose and goes on (Gale's
+    answer once its value is found) settles it: no second stop, and the
+    block ends normally with its handler and timer put back."""
+    import signal
+
+    from grundy.cli import _alarm
+    from grundy.core.limits import settle_backstop
+    from grundy.errors import SearchLimitReached
+
+    previous = signal.getsignal(signal.SIGALRM)
+    caught: list[str] = []
+    t0 = time.perf_counter()
+    with _alarm(0.2, 0.2):
+        try:
+            while time.perf_counter() - t0 < 5.0:
+                sum(range(1000))
+        except SearchLimitReached as stop:
+            settle_backstop()
+            caught.append(stop.reason)
+        end = time.perf_counter() + 0.5  # the rest of the answer: ten refire periods
+        while time.perf_counter() < end:
+            sum(range(1000))
+    assert caught == ["time limit 0.2 s"]
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0) and signal.getsignal(signal.SIGALRM) == previous

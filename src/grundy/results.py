@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from grundy.core.explain import outcome_line
-from grundy.core.limits import Limits, Stats
+from grundy.core.limits import Limits, Stats, settle_backstop
 from grundy.core.misere import MisereSearch
 from grundy.core.moves import label_json
 from grundy.errors import InputError, SearchLimitReached, TooLargeError
@@ -302,6 +302,7 @@ def _complex(
                     gale_complement_replies(n, solver=solver, on_settled=lambda k, w: replies.append((k, w)))
                 except SearchLimitReached as limit:
                     # the value is found: the answer stands, with the tables as far as they got
+                    settle_backstop()  # the command line's timer raises no second stop
                     result["first_moves_stopped"] = limit.reason
                     # a position limit's last generation was refused: not counted
                     counted = limit.positions if limit.reason.startswith("position") else None

@@ -608,6 +608,32 @@ def _grace(seconds: float | None) -> float | None:
 _REFIRE_SECONDS = 0.05
 
 
+class _Timer:
+    """The backstop timer of one :func:`_alarm` block, as
+    :func:`grundy.core.limits.backstop` drives it: paused while a table file
+    is read, settled when a stop was caught on purpose."""
+
+    def __init__(self) -> None:
+        self.done = False
+        self.settled = False
+
+    def suspend(self) -> float:
+        """Disarm; returns the seconds that were left."""
+        left = signal.getitimer(signal.ITIMER_REAL)[0]
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        return left
+
+    def resume(self, left: float) -> None:
+        """Arm again with ``left`` seconds (the refires after them)."""
+        if left > 0 and not (self.done or self.settled):
+            signal.setitimer(signal.ITIMER_REAL, left, _REFIRE_SECONDS)
+
+    def settle(self) -> None:
+        """A stop was caught and the work goes on to its end: fire no more."""
+        self.settled = True
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
 @contextmanager
 def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
     """Raise :class:`SearchLimitReached` (reason ``time limit LIMIT s``,
@@ -616,9 +642,13 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
     own, and the other searches check theirs only between positions. The
     command ends right after (exit 3), and a search's table keeps only what
     it had stored, so no state it leaves matters. A backstop (``limit``
-    given) fires later by the time a table file took to read inside the
-    block (:func:`grundy.core.limits.extend_backstop`), so reading a large
-    table first does not eat the search's time.
+    given) is paused while a table file is read
+    (:func:`grundy.core.limits.backstop_paused`), so reading a large table
+    first does not eat the search's time, and stops firing once a stop is
+    caught on purpose (:func:`grundy.core.limits.settle_backstop`). After
+    the first stop the timer fires again every ``_REFIRE_SECONDS`` until the
+    block ends (a stop raised in a finalizer is lost), raising nothing while
+    an exception is unwinding.
 
     Raises
     ------
@@ -636,34 +666,32 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
             return
         raise InputError("--time-limit for partizan games needs timer signals, unavailable here")
     start = time.perf_counter()
+    timer = _Timer()
 
     def expire(signum: int, frame: Any) -> None:
-        # Python drops an exception raised while a finalizer runs (a collection in the middle
-        # of the work): the timer fires again shortly, until the stop leaves the block
-        signal.setitimer(signal.ITIMER_REAL, _REFIRE_SECONDS)
-        if isinstance(sys.exc_info()[1], SearchLimitReached):
-            return  # the stop is unwinding (a table file being saved on the way): not again
+        # The timer fires again every _REFIRE_SECONDS until the block ends: Python drops an
+        # exception raised while a finalizer runs (a collection in the middle of the work)
+        if timer.done or timer.settled:
+            return
+        if sys.exc_info()[1] is not None:
+            return  # a stop or an interrupt is unwinding (a table saved on the way): not now
         raise SearchLimitReached(f"time limit {limit if limit is not None else seconds:g} s", 0,
                                  time.perf_counter() - start)
 
-    def extend(seconds: float) -> None:
-        """A table file took ``seconds`` to read: the backstop fires that
-        much later (the search's own clock starts after the read)."""
-        left = signal.getitimer(signal.ITIMER_REAL)[0]
-        if left > 0 and seconds > 0:
-            signal.setitimer(signal.ITIMER_REAL, left + seconds)
-
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, _REFIRE_SECONDS)
     try:
         if limit is None:
             yield
         else:
-            with backstop(extend):
+            with backstop(timer):
                 yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        try:
+            timer.done = True  # a signal from here on does nothing
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
 
 
 def _nimber(g: int) -> str:

@@ -30,7 +30,8 @@ __all__ = [
     "stop_on_signal",
     "cancellable",
     "backstop",
-    "extend_backstop",
+    "backstop_paused",
+    "settle_backstop",
 ]
 
 
@@ -143,31 +144,46 @@ def cancellable(event: threading.Event) -> Iterator[None]:
         _CANCEL.reset(token)
 
 
-#: Pushes the front end's backstop timer later (see :func:`backstop`), or None.
-_BACKSTOP: ContextVar[Callable[[float], None] | None] = ContextVar("grundy_backstop", default=None)
+#: The front end's backstop timer (see :func:`backstop`), or None.
+_BACKSTOP: ContextVar[Any] = ContextVar("grundy_backstop", default=None)
 
 
 @contextmanager
-def backstop(extend: Callable[[float], None]) -> Iterator[None]:
-    """Inside the block, :func:`extend_backstop` calls ``extend(seconds)``:
-    for a front end whose backstop timer (a signal bounding work that checks
-    no clock) must not count the reading of a table file, which may take
-    minutes before a search starts its own clock (the command line's
-    ``--time-limit``)."""
-    token = _BACKSTOP.set(extend)
+def backstop(timer: Any) -> Iterator[None]:
+    """Make ``timer`` the backstop of the work inside the block: a front
+    end's timer (a signal bounding work that checks no clock, the command
+    line's ``--time-limit``) with ``suspend() -> seconds left``,
+    ``resume(seconds)`` and ``settle()``, driven by :func:`backstop_paused`
+    and :func:`settle_backstop`."""
+    token = _BACKSTOP.set(timer)
     try:
         yield
     finally:
         _BACKSTOP.reset(token)
 
 
-def extend_backstop(seconds: float) -> None:
-    """Push the front end's backstop timer (if any, see :func:`backstop`)
-    ``seconds`` later: called by :class:`grundy.core.table.Table` with the
-    time it took to open and read its file."""
-    extend = _BACKSTOP.get()
-    if extend is not None:
-        extend(seconds)
+@contextmanager
+def backstop_paused() -> Iterator[None]:
+    """The backstop timer (if any) does not run inside the block: reading a
+    table file, which may take minutes before a search starts its own
+    clock (:class:`grundy.core.table.Table`)."""
+    timer = _BACKSTOP.get()
+    if timer is None:
+        yield
+        return
+    left = timer.suspend()
+    try:
+        yield
+    finally:
+        timer.resume(left)
+
+
+def settle_backstop() -> None:
+    """A stop was caught on purpose and the work goes on to its end (Gale's
+    answer after its value): the backstop timer (if any) fires no more."""
+    timer = _BACKSTOP.get()
+    if timer is not None:
+        timer.settle()
 
 
 class Limits:

@@ -73,7 +73,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from grundy.core.canon import NAUTY_VERSION
-from grundy.core.limits import extend_backstop, interrupted
+from grundy.core.limits import backstop_paused, interrupted
 from grundy.errors import InputError
 
 try:
@@ -588,28 +588,31 @@ class Table:
         self._saved = 0
         self._saved_partial: dict[bytes, int] = {}
         if path is not None:
-            started = time.perf_counter()
-            # an unbounded compact table reads this game's positions, digests and journal rows
-            # below before it writes, which finds a damaged page among them as quick_check
-            # would; a bounded one merges the journal first and a dict table reads positions
-            # only, so those keep the whole-file check
-            self.file = SQLiteFile(path, game, check=not (self.compact is not None and max_bytes is None))
-            try:
-                if self.compact is not None:
-                    if max_bytes is not None:  # the spill: save before dropping, read dropped rows back
-                        self.file.merge_journal()  # fetch_digest reads digests only
-                        self.compact.on_full = self.save
-                        self.compact.fetch = self.file.fetch_digest
-                    self.loaded = self.file.load_compact(self.compact)  # a file larger than the bound spills
-                else:
-                    self.loaded = self.file.load(self.values, self.not_values)
-                    self._saved = len(self.values)
-                    self._saved_partial = dict(self.not_values)
-            except BaseException:  # a damaged file, or Ctrl-C during a long load: the file is closed
-                self.file.close()
-                raise
-            # the search's clock starts after this: a front end's backstop timer waits as long
-            extend_backstop(time.perf_counter() - started)
+            # the search's clock starts after the read: a front end's backstop timer waits too
+            with backstop_paused():
+                self._open_file(path, game, max_bytes)
+
+    def _open_file(self, path: str, game: str, max_bytes: int | None) -> None:
+        """Open the table file and read this game's rows into the table."""
+        # an unbounded compact table reads this game's positions, digests and journal rows
+        # below before it writes, which finds a damaged page among them as quick_check
+        # would; a bounded one merges the journal first and a dict table reads positions
+        # only, so those keep the whole-file check
+        self.file = f = SQLiteFile(path, game, check=not (self.compact is not None and max_bytes is None))
+        try:
+            if self.compact is not None:
+                if max_bytes is not None:  # the spill: save before dropping, read dropped rows back
+                    f.merge_journal()  # fetch_digest reads digests only
+                    self.compact.on_full = self.save
+                    self.compact.fetch = f.fetch_digest
+                self.loaded = f.load_compact(self.compact)  # a file larger than the bound spills
+            else:
+                self.loaded = f.load(self.values, self.not_values)
+                self._saved = len(self.values)
+                self._saved_partial = dict(self.not_values)
+        except BaseException:  # a damaged file, or Ctrl-C during a long load: the file is closed
+            f.close()
+            raise
 
     def remember(self, key: bytes, alias: tuple[int, tuple[bytes, ...]] | None) -> None:
         """Cache the reduction of ``key`` (None: it has none)."""
