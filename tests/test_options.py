@@ -457,3 +457,19 @@ def test_form_max_positions_is_one_budget_for_every_position(game: str | None, f
     assert both.exit_code == 0, (both.stdout, both.stderr)
     spent = [json.loads(line)["stats"]["positions"] for line in both.stdout.splitlines()]
     assert spent[0] == a and 0 < spent[1] <= b  # the second may reuse what the first learned
+
+
+def test_form_searches_only_gale_value() -> None:
+    """``form`` prints the value only, so Gale's game is not given its
+    first-move table and complement replies there: fewer positions than
+    ``value`` (which searches them), the same value, and the Gale search's
+    own count (``ComplexSolver`` on the start position alone)."""
+    from grundy.games.complexes import ComplexSolver, build_complex_family
+
+    form = one_json("form", "simplex-boundary:6")
+    value = one_json("value", "simplex-boundary:6")
+    solver = ComplexSolver()
+    solver.start()
+    alone = solver.value_of(*solver.decompose(build_complex_family("simplex-boundary:6").facets))
+    assert form["nimber"] == value["value"] == alone == 0
+    assert form["stats"]["positions"] == solver.stats.positions < value["stats"]["positions"]

@@ -96,6 +96,7 @@ def analyze_other(
     max_positions: int | None = None,
     progress: bool = False,
     table: str | None = None,
+    value_only: bool = False,
 ) -> dict[str, Any]:
     """The JSON object for one position of ``kind`` (``"poset"``,
     ``"complex"``, ``"chomp"``, ``"nim"``, ``"octal"``), as ``grundy value
@@ -111,6 +112,9 @@ def analyze_other(
         Limits of the search (seconds per position; positions in all).
     table : str, optional
         An SQLite table file (posets and complexes, normal play).
+    value_only : bool
+        Only the value is wanted (``grundy form``): Gale's first-move table
+        and complement replies (``simplex-boundary:N``) are not searched.
 
     Raises
     ------
@@ -142,7 +146,8 @@ def analyze_other(
         finally:
             solver.close()
     elif kind == "complex":
-        out = _complex(position, name, option_table, theory, time_limit, max_positions, progress, table)
+        out = _complex(position, name, option_table, theory, time_limit, max_positions, progress, table,
+                       value_only)
     elif kind == "chomp":
         from grundy.games.chomp import analyze_chomp
 
@@ -217,8 +222,9 @@ def _complex(
     max_positions: int | None,
     progress: bool,
     table: str | None,
+    value_only: bool = False,
 ) -> dict[str, Any]:
-    """A complex's answer. Gale's game (``simplex-boundary:n``) also gets its
+    """A complex's answer. Unless ``value_only``, Gale's game (``simplex-boundary:n``) also gets its
     first-move table up to symmetry (``first_moves``) and the answers to
     each first move by the complementary set (``complement_replies``, see
     :func:`grundy.games.complexes.gale_complement_replies`). With a
@@ -237,7 +243,7 @@ def _complex(
     from grundy.games.complexes import ComplexSolver, complex_analysis, gale_complement_replies, gale_first_moves
 
     family, _, params = name.strip().partition(":")
-    gale = family.lower() == "simplex-boundary" and params.strip().isdigit()
+    gale = family.lower() == "simplex-boundary" and params.strip().isdigit() and not value_only
     n = int(params) if gale else 0
     settled: list[tuple[int, int]] = []
     replies: list[tuple[int, bool]] = []

@@ -543,7 +543,7 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
                 if item.kind != "graph":
                     with _alarm(_grace(time_limit), time_limit):
                         d = analyze_other(item.kind, item.position, item.name, max_positions=left(),
-                                          time_limit=time_limit)
+                                          time_limit=time_limit, value_only=True)
                     g, positions, label = d["value"], d["stats"].get("positions", 0), d["game"]
                     text, outcome, number, nimber = _nimber(g), d["outcome"], ("0" if g == 0 else None), g
                 else:
