@@ -347,3 +347,21 @@ def test_a_settled_backstop_fires_no_more() -> None:
             sum(range(1000))
     assert caught == ["time limit 0.2 s"]
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0) and signal.getsignal(signal.SIGALRM) == previous
+
+
+def test_backstop_stops_work_done_inside_an_except_block() -> None:
+    """Work that runs inside an ``except`` block of another exception (a
+    cache miss's KeyError handler computing the entry) is still stopped:
+    only a stop or an interrupt being handled holds the backstop back."""
+    from grundy.cli import _alarm
+    from grundy.errors import SearchLimitReached
+
+    t0 = time.perf_counter()
+    with pytest.raises(SearchLimitReached, match="time limit 0.2 s"):
+        with _alarm(0.2):
+            try:
+                {}["missing"]
+            except KeyError:
+                while time.perf_counter() - t0 < 5.0:
+                    sum(range(1000))
+    assert time.perf_counter() - t0 < 1.5

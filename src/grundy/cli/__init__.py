@@ -648,7 +648,8 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
     caught on purpose (:func:`grundy.core.limits.settle_backstop`). After
     the first stop the timer fires again every ``_REFIRE_SECONDS`` until the
     block ends (a stop raised in a finalizer is lost), raising nothing while
-    an exception is unwinding.
+    a stop or an interrupt is being handled (other exceptions, such as a
+    cache miss's KeyError handler doing the work, do not hold it).
 
     Raises
     ------
@@ -673,7 +674,7 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
         # exception raised while a finalizer runs (a collection in the middle of the work)
         if timer.done or timer.settled:
             return
-        if sys.exc_info()[1] is not None:
+        if isinstance(sys.exc_info()[1], (SearchLimitReached, _Stopped, KeyboardInterrupt)):
             return  # a stop or an interrupt is unwinding (a table saved on the way): not now
         raise SearchLimitReached(f"time limit {limit if limit is not None else seconds:g} s", 0,
                                  time.perf_counter() - start)
