@@ -72,4 +72,6 @@ def test_time_limit_stops_octal_heap_work(extra: list[str]) -> None:
     assert result.exit_code == 3, (result.exit_code, result.stdout[:200], result.stderr)
     (stopped,) = _lines(result)
     assert stopped["value"] is None and stopped["stopped"] == "time limit 0.1 s"
-    assert elapsed < 1.5, elapsed
+    # the backstop fires at 1.11 s; freeing the work's objects on the way out took up to 0.7 s
+    # more in a loaded test process (a fresh `grundy value` stops in 0.6 s of wall time)
+    assert elapsed < 2.5, elapsed
