@@ -268,10 +268,7 @@ def _complex(
 
     def budget() -> None:
         """Stop before a stage once ``time_limit`` is spent."""
-        limits = solver.limits
-        if limits.until is not None and limits.since is not None and time.perf_counter() >= limits.until:
-            raise SearchLimitReached(f"time limit {time_limit:g} s", solver.stats.positions,
-                                     time.perf_counter() - limits.since)
+        solver.limits.check_shared(solver.stats.positions)
 
     try:
         if gale and table is not None:

@@ -251,11 +251,8 @@ def _answers(
                     answer = next(graphs)
                 yield answer
             except _Stopped as stopped:
-                if max_positions is not None and stopped.limit.reason.startswith("position"):
-                    raise _Stopped(stopped.name, SearchLimitReached(
-                        f"position limit {max_positions}", stopped.limit.positions + spent, stopped.limit.seconds
-                    )) from None
-                raise
+                raise _Stopped(stopped.name, _budget_stop(stopped.limit, max_positions,
+                                                          stopped.limit.positions + spent)) from None
             continue
         left = None if max_positions is None else max(max_positions - spent - solver.stats.positions, 0)
         try:
@@ -267,12 +264,20 @@ def _answers(
                     table=table,
                 )
         except SearchLimitReached as limit:
-            if max_positions is not None and limit.reason.startswith("position"):
-                limit = SearchLimitReached(f"position limit {max_positions}",
-                                           limit.positions + spent + solver.stats.positions, limit.seconds)
-            raise _Stopped(item.name, limit) from None
+            raise _Stopped(item.name, _budget_stop(limit, max_positions,
+                                                   limit.positions + spent + solver.stats.positions)) from None
         spent += d["stats"].get("positions", 0)
         yield Analysis.from_json(d, item.kind)
+
+
+def _budget_stop(limit: SearchLimitReached, max_positions: int | None, total: int) -> SearchLimitReached:
+    """A search's stop restated for a command whose positions share one
+    ``--max-positions`` budget: a position limit names the budget and counts
+    ``total`` positions (those of the whole command); another stop is
+    returned as it is."""
+    if max_positions is not None and limit.reason.startswith("position"):
+        return SearchLimitReached(f"position limit {max_positions}", min(total, max_positions), limit.seconds)
+    return limit
 
 
 def _analyses(items: list[LoadedPosition], solver: Solver, option_table: bool) -> Iterator[Analysis]:
@@ -577,12 +582,10 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
             except SearchLimitReached as limit:
                 # positions of the whole command (the graphs' solver counts its lifetime)
                 total = offset + limit.positions if limit.positions else spent
-                if max_positions is not None and limit.reason.startswith("position"):
-                    limit = SearchLimitReached(f"position limit {max_positions}", min(total, max_positions),
-                                               limit.seconds)
-                else:
-                    limit = SearchLimitReached(limit.reason, total, limit.seconds)
-                raise _Stopped(item.name or "graph", limit) from None
+                restated = _budget_stop(limit, max_positions, total)
+                if restated is limit:  # a time limit: still the command's positions
+                    restated = SearchLimitReached(limit.reason, total, limit.seconds)
+                raise _Stopped(item.name or "graph", restated) from None
             spent += positions
             if as_json:
                 click.echo(json.dumps({

@@ -12,7 +12,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -246,6 +246,14 @@ class Limits:
         self.since = now if seconds else None
         if seconds and not self.time_limit:
             self.time_limit = seconds  # the limit the messages name
+
+    def check_shared(self, positions: int) -> None:
+        """Raise :class:`SearchLimitReached` (``positions`` searched) once
+        the budget of :meth:`share` is spent: for a front end between its
+        top-level calls."""
+        now = time.perf_counter()
+        if self.until is not None and now >= self.until:
+            raise SearchLimitReached(f"time limit {self.time_limit:g} s", positions, self._elapsed(now))
 
     def _elapsed(self, now: float) -> float:
         """Seconds for a stop message: since :meth:`share` when a budget is
