@@ -72,6 +72,47 @@ def test_time_limit_stops_octal_heap_work(extra: list[str]) -> None:
     assert result.exit_code == 3, (result.exit_code, result.stdout[:200], result.stderr)
     (stopped,) = _lines(result)
     assert stopped["value"] is None and stopped["stopped"] == "time limit 0.1 s"
-    # the backstop fires at 1.11 s; freeing the work's objects on the way out took up to 0.7 s
-    # more in a loaded test process (a fresh `grundy value` stops in 0.6 s of wall time)
+    # the moves' own checks stop it at about 0.4 s (their generation, then one sort of
+    # 250,000 moves that checks nothing); freeing the work's objects on the way out took up
+    # to 0.7 s more in a loaded test process
     assert elapsed < 2.5, elapsed
+
+
+def test_octal_moves_check_the_clock_past_their_generation() -> None:
+    # the moves of a heap of 1000 are generated with a check per number taken
+    # (1001 calls), then sorted and listed: about 250,000 of them, a second of
+    # work that ran with no check (--time-limit 0.1 stopped only by the
+    # command's backstop, after 1.11 s)
+    from grundy.games.octal import _misere_options
+    from grundy.games.octal.code import _as_code
+    from grundy.results import _octal_moves
+
+    code = _as_code("0.3(4)")
+    generation = 0
+
+    def count_generation() -> None:
+        nonlocal generation
+        generation += 1
+
+    moves = len(_misere_options(code, (1000,), count_generation))
+    calls = 0
+
+    def stop_after_generation() -> None:
+        nonlocal calls
+        calls += 1
+        if calls > generation:
+            raise RuntimeError("stopped")
+
+    with pytest.raises(RuntimeError, match="stopped"):
+        _octal_moves(code, (1000,), stop_after_generation)
+    assert generation == 1001 and moves > 200_000
+    calls = 0
+    everything = _octal_moves(code, (1000,), lambda: None)
+    assert len(everything) == moves
+
+    def count() -> None:
+        nonlocal calls
+        calls += 1
+
+    _octal_moves(code, (1000,), count)
+    assert calls >= generation + moves // 1024, (calls, generation, moves)

@@ -538,7 +538,9 @@ def _octal_moves(
     code: Any, heaps: tuple[int, ...], check: Callable[[], None] | None = None
 ) -> list[tuple[dict[str, Any], tuple[int, ...], tuple[int, ...]]]:
     """``(move, heaps left by the move on its heap, whole position after)``
-    for every move, heap by heap (1-based), distinct results once."""
+    for every move, heap by heap (1-based), distinct results once.
+    ``check()``, if given, is called every 1024 moves too (a heap of 1000
+    has about 250,000 of them: a second of work past the moves' generation)."""
     from grundy.games.octal import _misere_options
 
     out = []
@@ -546,7 +548,9 @@ def _octal_moves(
         if not h:
             continue
         rest = heaps[:i] + heaps[i + 1 :]
-        for left in sorted(_misere_options(code, (h,), check)):
+        for n, left in enumerate(sorted(_misere_options(code, (h,), check))):
+            if check is not None and not n & 1023:
+                check()
             out.append(({"heap": i + 1, "to": list(left)}, left, tuple(sorted(x for x in rest + left if x))))
     return out
 
@@ -568,7 +572,9 @@ def _octal(
         total ^= seq[h]
     moves = _octal_moves(code, heaps, check)
     winning, table = [], []
-    for move, left, _after in moves:
+    for n, (move, left, _after) in enumerate(moves):
+        if check is not None and not n & 1023:
+            check()
         v = total ^ seq[heaps[move["heap"] - 1]]
         for x in left:
             v ^= seq[x]
