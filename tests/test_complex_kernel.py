@@ -203,6 +203,22 @@ def test_option_lists_equal_python(cx: Complex, theory: ComplexTheory, refute: i
         )
 
 
+@settings(max_examples=150, deadline=None)
+@given(complexes(max_vertices=12, max_facets=8))
+def test_face_counts_and_options_on_both_sides_of_eight_vertices(cx: Complex) -> None:
+    """Components on at most 8 vertices have their faces listed and counted
+    on 256-bit face sets, larger ones on a bitmap of 2^n bits (sorted): the
+    same counts as the Python path's ``size`` and the same option lists."""
+    for nv, facets in _components_keys(cx):
+        key = complex_key(nv, facets)
+        if not kernel.expands(key):
+            continue
+        py = ComplexSolver(compiled=False)
+        c = ComplexSolver(compiled=True)
+        assert c.expander().face_count(key) == py.game.size(key)
+        assert _python_options(py, key) == c.expander().expand(key)
+
+
 def test_large_children_go_to_python() -> None:
     """A component whose move leaves more than 64 incidence nodes: the
     kernel hands that option's component to the Python path and the option

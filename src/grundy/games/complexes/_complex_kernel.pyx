@@ -6,8 +6,10 @@ component of at most ``MAX_VERTICES`` vertices whose coloured vertex-facet
 incidence graph has at most 64 nodes (one nauty set word per row), done in
 C on facet bitsets (``uint32``, one bit per vertex):
 
-- the options of a component: its faces (subsets of the facets, found with a
-  bitmap over the ``2^n`` possible faces), one per orbit of the automorphism
+- the options of a component: its faces (subsets of the facets: for at most
+  8 vertices a 256-bit set, the union of precomputed sets of subsets, read
+  size by size; for more, a bitmap over the ``2^n`` possible faces, sorted),
+  one per orbit of the automorphism
   group (faces by size, then number, as the Python path), and for each the
   move (:func:`grundy.games.complexes.complex.remove_face`);
 - the split of an option into connected components (by lowest vertex), lone
@@ -537,6 +539,66 @@ cdef int _faces(const uint32_t* facets, int nf, int nv, uint64_t* bitmap, uint32
     return n
 
 
+# ----------------------------------------------------------------------
+# faces of a complex on at most 8 vertices: 256-bit sets of faces
+# ----------------------------------------------------------------------
+DEF SMALLV = 8
+#: _DOWN[f]: the nonempty subsets of the vertex set f (f < 256), as a set of
+#: faces (bit s of word s >> 6); _SIZED[k]: the sets of exactly k vertices.
+cdef uint64_t _DOWN[256][4]
+cdef uint64_t _SIZED[SMALLV + 1][4]
+
+
+cdef void _init_small() noexcept nogil:
+    cdef int f, s
+    for f in range(256):
+        for s in range(4):
+            _DOWN[f][s] = 0
+        s = f
+        while s:
+            _DOWN[f][s >> 6] |= (<uint64_t>1) << (s & 63)
+            s = (s - 1) & f
+    for f in range(SMALLV + 1):
+        for s in range(4):
+            _SIZED[f][s] = 0
+    for s in range(256):
+        _SIZED[CK_POPCOUNT(s)][s >> 6] |= (<uint64_t>1) << (s & 63)
+
+
+_init_small()
+
+
+cdef inline void _small_face_set(const uint32_t* facets, int nf, uint64_t* out) noexcept nogil:
+    """The faces of facets on vertices ``0..7`` as a 256-bit set."""
+    cdef int j
+    cdef const uint64_t* d
+    out[0] = out[1] = out[2] = out[3] = 0
+    for j in range(nf):
+        d = _DOWN[facets[j]]
+        out[0] |= d[0]
+        out[1] |= d[1]
+        out[2] |= d[2]
+        out[3] |= d[3]
+
+
+cdef int _small_faces(const uint32_t* facets, int nf, int nv, uint32_t* out) noexcept nogil:
+    """Every face of a complex on ``nv <= 8`` vertices into ``out``, by size,
+    then number (the order of :func:`_faces` sorted by :func:`_cmp_face`);
+    returns the count."""
+    cdef uint64_t fs[4]
+    cdef uint64_t w
+    cdef int k, i, n = 0
+    _small_face_set(facets, nf, fs)
+    for k in range(1, nv + 1):
+        for i in range(4):
+            w = fs[i] & _SIZED[k][i]
+            while w:
+                out[n] = <uint32_t>(i * 64 + CK_CTZ(w))
+                n += 1
+                w &= w - 1
+    return n
+
+
 cdef int _decode(bytes key, uint64_t* rows, int* nv) except -1:
     """Rows of a key this kernel expands and its number of vertices; returns
     the number of nodes."""
@@ -878,14 +940,24 @@ cdef class Expander(CompiledSearch):
         return <long>alias[0]
 
     cpdef long face_count(self, bytes key) except -1:
-        """Number of faces of the component ``key`` (``ComplexGame.size``)."""
-        cdef PyObject* found = PyDict_GetItem(self.faces, key)
+        """Number of faces of the component ``key`` (``ComplexGame.size``):
+        for at most 8 vertices counted on its 256-bit face set each time
+        (cheaper than the dict ``faces``, which caches larger keys' counts)."""
+        cdef PyObject* found
         cdef uint64_t rows[MAXN]
         cdef uint32_t facets[MAXN]
         cdef uint64_t* bitmap
         cdef uint32_t* out
         cdef int nv = 0, total, nf
         cdef long count
+        cdef uint64_t fs[4]
+        if _expandable(key) and (<const unsigned char*>PyBytes_AS_STRING(key))[1] <= SMALLV:
+            # at most 8 vertices: counted on 256-bit face sets, not cached
+            total = _decode(key, rows, &nv)
+            nf = _facets_of_rows(rows, nv, total, facets)
+            _small_face_set(facets, nf, fs)
+            return CK_POPCOUNT(fs[0]) + CK_POPCOUNT(fs[1]) + CK_POPCOUNT(fs[2]) + CK_POPCOUNT(fs[3])
+        found = PyDict_GetItem(self.faces, key)
         if found != NULL:
             return <long><object>found
         if not _expandable(key):
@@ -956,8 +1028,11 @@ cdef class Expander(CompiledSearch):
             orbitq = <uint32_t*>malloc(((<size_t>1) << nv) * 4)
             if bitmap == NULL or seenmap == NULL or faces == NULL or queue == NULL or orbitq == NULL:
                 raise MemoryError()
-            nfaces = _faces(facets, nf, nv, bitmap, faces)
-            qsort(faces, nfaces, 4, _cmp_face)
+            if nv <= SMALLV:
+                nfaces = _small_faces(facets, nf, nv, faces)
+            else:
+                nfaces = _faces(facets, nf, nv, bitmap, faces)
+                qsort(faces, nfaces, 4, _cmp_face)
             # one face per orbit, the first of its orbit in the order of
             # faces: the representatives into queue[0..nreps); each orbit
             # explored breadth first in orbitq (as ComplexGame.children)
