@@ -78,6 +78,72 @@ def test_time_limit_stops_octal_heap_work(extra: list[str]) -> None:
     assert elapsed < 2.5, elapsed
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["nim:100000,200000,300000", "--misere", "--no-theory"],  # 600,000 moves listed, then each position's
+        ["nim:100000,200000,300000", "--no-theory"],
+        ["simplex-boundary:14", "--misere"],  # 16,382 faces, a complex made for each
+        ["skeleton:16,3", "--misere"],
+        ["complete:30", "--game", "graph-nim"],  # 2^29 - 1 moves at a vertex
+        ["octal:0.3(4):1000"],
+    ],
+)
+def test_time_limit_stops_long_lists_of_moves_by_its_own_checks(args: list[str]) -> None:
+    # each of these ran with no check of the clock until the command's backstop
+    # stopped it (at 1.1 x the limit + 1 s: 1.22 s here): the stop message counted 1.33 s
+    import gc
+    import re
+    import time
+
+    gc.freeze()  # collections over earlier tests' objects are not this command's work
+    try:
+        t0 = time.perf_counter()
+        result = run("value", *args, "--time-limit", "0.2", "--json")
+        elapsed = time.perf_counter() - t0
+    finally:
+        gc.unfreeze()
+    assert result.exit_code == 3, (result.exit_code, result.stdout[:200], result.stderr)
+    (stopped,) = _lines(result)
+    assert stopped["stopped"] == "time limit 0.2 s"
+    seconds = float(re.search(r" in ([0-9.]+) s", result.stderr).group(1))
+    assert seconds < 0.9 and elapsed < 1.1, (elapsed, result.stderr)
+
+
+def test_graph_nim_options_are_made_one_at_a_time() -> None:
+    # Graph Nim's moves at a vertex are the nonempty sets of its edges: K_16 has
+    # 2^15 - 1 at its one vertex orbit; the first option must not make them all
+    from grundy.games.graphs.game import Solver
+    from grundy.games.graphs.bitset import full_mask
+
+    s = Solver(ruleset="graph-nim")
+    made = 0
+    options = s.game.ruleset.options
+
+    def counting(*a, **k):
+        nonlocal made
+        for p in options(*a, **k):
+            made += 1
+            yield p
+
+    s.game.ruleset = _Counting(s.game.ruleset, counting)
+    k16 = tuple(full_mask(16) & ~(1 << i) for i in range(16))
+    (key,) = s.decompose(k16)[1]
+    first = next(iter(s.game.children(s, key)))
+    assert first is not None and made == 1, made
+
+
+class _Counting:
+    """A ruleset whose ``options`` go through ``counting``."""
+
+    def __init__(self, ruleset, counting) -> None:
+        self._ruleset = ruleset
+        self.options = counting
+
+    def __getattr__(self, name):
+        return getattr(self._ruleset, name)
+
+
 def test_octal_moves_check_the_clock_past_their_generation() -> None:
     # the moves of a heap of 1000 are generated with a check per number taken
     # (1001 calls), then sorted and listed: about 250,000 of them, a second of

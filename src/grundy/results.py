@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterable
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Any, TypeVar
 
 from grundy.core.explain import outcome_line
 from grundy.core.limits import Limits, Stats, settle_backstop
@@ -444,10 +444,12 @@ def _searched(value: int, stats: Stats, what: str) -> tuple[list[str], dict[str,
                          "seconds": round(stats.seconds, 4)}
 
 
-def _nim_options(heaps: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
+def _nim_options(heaps: tuple[int, ...], check: Callable[[], None] | None = None) -> Iterable[tuple[int, ...]]:
+    """The sorted heaps one move away (``check()`` every 1024 moves: heaps of
+    300,000 have that many)."""
     out = set()
     for i, h in enumerate(heaps):
-        for to in range(h):
+        for to in _checked(range(h), check, 1024):
             out.add(tuple(sorted(heaps[:i] + ((to,) if to else ()) + heaps[i + 1 :])))
     return out
 
@@ -458,15 +460,18 @@ def _nim(
     from grundy.games.chomp import analyze_nim
 
     out = analyze_nim(pos, name=name)
+    check = _deadline(time_limit)
     if option_table:
         heaps = pos.heaps
         total = out["value"]
         out["options"] = [
-            {"heap": i + 1, "to": to, "value": total ^ h ^ to} for i, h in enumerate(heaps) for to in range(h)
+            {"heap": i + 1, "to": to, "value": total ^ h ^ to}
+            for i, h in enumerate(heaps)
+            for to in _checked(range(h), check, 1024)
         ]
     if theory:
         return out
-    value, stats = _heap_search(pos.heaps, _nim_options, time_limit, max_positions)
+    value, stats = _heap_search(pos.heaps, lambda h: _nim_options(h, check), time_limit, max_positions)
     if value != out["value"]:  # pragma: no cover - Bouton's theorem
         raise AssertionError(f"nim-sum rule {out['value']} and search {value} disagree on {pos.heaps}")
     out["explanation"], out["stats"] = _searched(value, stats, "sorted heaps")
@@ -476,13 +481,29 @@ def _nim(
 # -- octal games on heaps ------------------------------------------------------------
 def _deadline(time_limit: float | None) -> Callable[[], None] | None:
     """:meth:`Limits.check_time` of a clock started now (None without a
-    limit): for the work on octal heaps that is not a search of positions
-    (nim-sequences, moves)."""
+    limit): for work that is not a search of positions (nim-sequences,
+    lists of moves)."""
     if time_limit is None:
         return None
     limits = Limits(time_limit)
     limits.start()
     return limits.check_time
+
+
+_T = TypeVar("_T")
+
+
+def _checked(items: Iterable[_T], check: Callable[[], None] | None, every: int) -> Iterator[_T]:
+    """``items``, calling ``check()`` (if given) before the first and then
+    every ``every`` items: a list of moves may be long enough (hundreds of
+    thousands) to outlast a time limit."""
+    if check is None:
+        yield from items
+        return
+    for n, item in enumerate(items):
+        if not n % every:
+            check()
+        yield item
 
 
 class _SequenceLimits:
@@ -548,9 +569,7 @@ def _octal_moves(
         if not h:
             continue
         rest = heaps[:i] + heaps[i + 1 :]
-        for n, left in enumerate(sorted(_misere_options(code, (h,), check))):
-            if check is not None and not n & 1023:
-                check()
+        for left in _checked(sorted(_misere_options(code, (h,), check)), check, 1024):
             out.append(({"heap": i + 1, "to": list(left)}, left, tuple(sorted(x for x in rest + left if x))))
     return out
 
@@ -572,9 +591,7 @@ def _octal(
         total ^= seq[h]
     moves = _octal_moves(code, heaps, check)
     winning, table = [], []
-    for n, (move, left, _after) in enumerate(moves):
-        if check is not None and not n & 1023:
-            check()
+    for move, left, _after in _checked(moves, check, 1024):
         v = total ^ seq[heaps[move["heap"] - 1]]
         for x in left:
             v ^= seq[x]
@@ -624,7 +641,10 @@ def _misere(
     max_positions: int | None,
     progress: bool,
 ) -> dict[str, Any]:
-    """Misère outcome, winning moves and options of a position of ``kind``."""
+    """Misère outcome, winning moves and options of a position of ``kind``.
+    The lists of moves check the time limit as they are made (a complex's
+    faces, Nim's and octal heaps' moves may be hundreds of thousands)."""
+    check = _deadline(time_limit)
     options: Callable[[Any], Iterable[Any]]
     key: Callable[[Any], Hashable]
     moves: list[tuple[dict[str, Any], Any]]
@@ -633,12 +653,12 @@ def _misere(
         from grundy.games.posets import poset_key
 
         def options(p: Any) -> Iterable[Any]:
-            return [p.move(x) for x in p.labels]
+            return [p.move(x) for x in _checked(p.labels, check, 64)]
 
         def key(p: Any) -> Hashable:
             return poset_key(p.game_up) if p.n else b""
 
-        moves = [({"element": label_json(x)}, pos.move(x)) for x in pos.labels]
+        moves = [({"element": label_json(x)}, pos.move(x)) for x in _checked(pos.labels, check, 64)]
         fields = {
             "dual": pos.dual,
             "elements": [label_json(x) for x in pos.labels],
@@ -649,14 +669,14 @@ def _misere(
         from grundy.games.complexes import complex_key
 
         def options(c: Any) -> Iterable[Any]:
-            return [c.move(c.face_labels(f)) for f in c.faces()]
+            return [c.move(c.face_labels(f)) for f in _checked(c.faces(), check, 64)]
 
         def key(c: Any) -> Hashable:
             return complex_key(c.n, c.facets) if c.n else b""
 
         moves = [
             ({"face": [label_json(v) for v in pos.face_labels(f)]}, pos.move(pos.face_labels(f)))
-            for f in sorted(pos.faces(), key=lambda f: (f.bit_count(), f))
+            for f in _checked(sorted(pos.faces(), key=lambda f: (f.bit_count(), f)), check, 64)
         ]
         fields = {"vertices": [label_json(v) for v in pos.labels],
                   "facets": [[label_json(v) for v in pos.face_labels(f)] for f in pos.facets]}
@@ -677,7 +697,7 @@ def _misere(
     elif kind == "nim":
 
         def options(h: Any) -> Iterable[Any]:
-            return _nim_options(h)
+            return _nim_options(h, check)
 
         def key(h: Any) -> Hashable:
             return h
@@ -686,7 +706,7 @@ def _misere(
         moves = [
             ({"heap": i + 1, "to": to}, tuple(sorted(x for x in pos.heaps[:i] + (to,) + pos.heaps[i + 1 :] if x)))
             for i, h in enumerate(pos.heaps)
-            for to in range(h)
+            for to in _checked(range(h), check, 1024)
         ]
         fields = {"heaps": list(pos.heaps)}
         game, rule = "nim", "a move takes one or more counters from one heap"
@@ -695,7 +715,6 @@ def _misere(
         from grundy.games.octal import _misere_options
 
         code = pos.code
-        check = _deadline(time_limit)
 
         def options(h: Any) -> Iterable[Any]:
             return _misere_options(code, h, check)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import Any
 
 from grundy.core.canon import automorphisms, certificate, graph_from_certificate
@@ -286,12 +287,12 @@ class GraphGame:
         if self.is_chomp and _kernel is not None and n <= _kernel.MAX_VERTICES:
             splits = _kernel.children(adj, vertices[start:], edges[max(0, start - nv) :], self.theory)
             return (self.resolve(search, s) for s in splits)
-        positions: Iterable[tuple[int, ...]]
         if self.is_chomp:  # in the kernel's order
             positions = [remove_vertex(adj, v) for v in vertices] + [remove_edge(adj, i, j) for i, j in edges]
-        else:
-            positions = list(self.ruleset.options(adj, set(vertices), set(edges)))
-        return self._each(search, positions[start:])
+            return self._each(search, positions[start:])
+        # one at a time: a ruleset's moves may be exponential in the degree (Graph Nim at a
+        # vertex of degree d has 2^d - 1), and the time limit is checked between options
+        return self._each(search, islice(self.ruleset.options(adj, set(vertices), set(edges)), start, None))
 
     def _each(self, search: Searcher, positions: Iterable[tuple[int, ...]]) -> Iterator[Split]:
         """Decompose the options one by one, checking the time limit before
