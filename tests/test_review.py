@@ -182,3 +182,62 @@ def test_octal_moves_check_the_clock_past_their_generation() -> None:
 
     _octal_moves(code, (1000,), count)
     assert calls >= generation + moves // 1024, (calls, generation, moves)
+
+
+# -- the winning moves of a graph check the clock, whose options are mostly known -------
+def _spent(solver) -> None:
+    """Make every later top-level call of ``solver`` start past its deadline."""
+    import time
+
+    solver.limits.share(1e-6)  # the budget of a front end's stages: a microsecond from now
+    time.sleep(0.01)
+
+
+def test_winning_moves_of_any_ruleset_check_the_clock() -> None:
+    # the value search values every option first; the moves loop then looks them up
+    # (table hits: no tick) and decomposes each, 2^d - 1 of them at a Graph Nim vertex
+    from grundy.analysis import _generic_moves
+    from grundy.errors import SearchLimitReached
+    from grundy.games.graphs.families import build_family
+    from grundy.games.graphs.game import Solver
+
+    g = build_family("star:6")
+    s = Solver(ruleset="graph-nim")
+    s.start()
+    assert s.value_of(*s.decompose(g.adj)) == 6
+    s.finish()
+    winning, _ = _generic_moves(g, s, False)  # no limit: every move valued from the table
+    assert len(winning) == 1
+    _spent(s)
+    s.start()
+    with pytest.raises(SearchLimitReached):
+        _generic_moves(g, s, False)
+
+
+def test_misere_winning_moves_check_the_clock_and_options_come_one_at_a_time() -> None:
+    from grundy.analysis import analyze_misere
+    from grundy.errors import SearchLimitReached
+    from grundy.games.graphs.families import build_family
+    from grundy.games.graphs.misere import MisereSolver
+
+    g = build_family("star:6")
+    s = MisereSolver("graph-nim")
+    assert analyze_misere(g, s).misere_outcome == "N"
+    _spent(s)
+    with pytest.raises(SearchLimitReached):
+        analyze_misere(g, s)  # every position is in the memo: only the moves loop can stop it
+    # K_16: 2^15 - 1 moves at its one vertex orbit; the first option must not make them all
+    t = MisereSolver("graph-nim")
+    made = 0
+    options = t.ruleset.options
+
+    def counting(*a, **k):
+        nonlocal made
+        for p in options(*a, **k):
+            made += 1
+            yield p
+
+    t.ruleset = _Counting(t.ruleset, counting)
+    k16 = tuple(((1 << 16) - 1) & ~(1 << i) for i in range(16))
+    first = next(iter(t._options(k16)))
+    assert len(first) == 16 and made == 1, made

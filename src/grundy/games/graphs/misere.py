@@ -7,6 +7,7 @@ about normal play.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from grundy.core.canon import automorphisms, certificate
@@ -38,15 +39,20 @@ class MisereSolver(MisereSearch[tuple[int, ...]]):
         self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         super().__init__(self._options, _graph_key, **kwargs)
 
-    def _options(self, adj: tuple[int, ...]) -> list[tuple[int, ...]]:
+    def _options(self, adj: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        """The options, one per orbit of moves, made one at a time with the
+        time limit checked before each (Graph Nim has 2^d - 1 moves at a
+        vertex of degree d; the search stops at the first P-option)."""
         n = len(adj)
         if n == 0:
-            return []
+            return
         nbrs = upper_lists(adj)
         gens, orbits = automorphisms(n, nbrs)
         vertex_reps = {i for i in range(n) if orbits[i] == i}
         edge_reps = set(_edge_orbit_reps(nbrs, gens))
-        return list(self.ruleset.options(adj, vertex_reps, edge_reps))
+        for option in self.ruleset.options(adj, vertex_reps, edge_reps):
+            self.limits.check_time()
+            yield option
 
 
 def _graph_key(adj: tuple[int, ...]) -> bytes:

@@ -125,25 +125,24 @@ class GraphRuleset:
                 continue
             yield self.apply(adj, move)
 
-    def labelled_moves(self, labels: tuple[Hashable, ...], adj: tuple[int, ...]) -> list[tuple[Move, IndexMove]]:
+    def labelled_moves(self, labels: tuple[Hashable, ...], adj: tuple[int, ...]) -> Iterator[tuple[Move, IndexMove]]:
         """Every move of the position, in the user's labels, vertex moves
-        first, each with its index move."""
-        out = []
+        first, each with its index move: made one at a time (Graph Nim has
+        2^d - 1 moves at a vertex of degree d)."""
         for move in self.moves(adj):
             if move[0] == "v":
-                out.append((Move(vertex=labels[move[1]]), move))
+                yield Move(vertex=labels[move[1]]), move
             elif move[0] == "e":
-                out.append((Move(edge=(labels[move[1]], labels[move[2]])), move))
+                yield Move(edge=(labels[move[1]], labels[move[2]])), move
             elif move[0] == "k":
                 gone = tuple(labels[j] for j in _bits(_taken(adj, move)))
-                out.append((TakeMove(vertex=labels[move[1]], removes=gone), move))
+                yield TakeMove(vertex=labels[move[1]], removes=gone), move
             elif move[0] == "a":
                 gone = (labels[move[1]], labels[move[2]])
-                out.append((TakeMove(edge=gone, removes=gone), move))
+                yield TakeMove(edge=gone, removes=gone), move
             else:
                 i = move[1]
-                out.append((Move(vertex=labels[i], edges=tuple((labels[i], labels[j]) for j in move[2])), move))
-        return out
+                yield Move(vertex=labels[i], edges=tuple((labels[i], labels[j]) for j in move[2])), move
 
 
 def _bits(mask: int) -> Iterator[int]:
