@@ -180,11 +180,17 @@ def _python_options(s: Searcher, key: bytes, refute: int = -1, partial: Any = No
         s._expands = expands
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.one_of(complexes(), symmetric_complexes()), st.sampled_from(THEORIES), st.integers(-1, 3))
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(complexes(max_vertices=12, max_facets=8), symmetric_complexes()),
+    st.sampled_from(THEORIES),
+    st.integers(-1, 3),
+)
 def test_option_lists_equal_python(cx: Complex, theory: ComplexTheory, refute: int) -> None:
     """The same options, in the same order, on both paths (and the same
-    stopped generations with ``refute``)."""
+    stopped generations with ``refute``), on components of up to 12
+    vertices: on both sides of 8 (faces on 256-bit sets up to 8, on a sorted
+    bitmap of 2^n bits above)."""
     for nv, facets in _components_keys(cx):
         key = complex_key(nv, facets)
         if not kernel.expands(key):
@@ -205,18 +211,16 @@ def test_option_lists_equal_python(cx: Complex, theory: ComplexTheory, refute: i
 
 @settings(max_examples=150, deadline=None)
 @given(complexes(max_vertices=12, max_facets=8))
-def test_face_counts_and_options_on_both_sides_of_eight_vertices(cx: Complex) -> None:
-    """Components on at most 8 vertices have their faces listed and counted
-    on 256-bit face sets, larger ones on a bitmap of 2^n bits (sorted): the
-    same counts as the Python path's ``size`` and the same option lists."""
+def test_face_counts_on_both_sides_of_eight_vertices(cx: Complex) -> None:
+    """Components on at most 8 vertices have their faces counted on 256-bit
+    face sets, larger ones on a bitmap of 2^n bits (cached): the same counts
+    as the Python path's ``size``."""
+    py = ComplexSolver(compiled=False)
+    c = ComplexSolver(compiled=True)
     for nv, facets in _components_keys(cx):
         key = complex_key(nv, facets)
-        if not kernel.expands(key):
-            continue
-        py = ComplexSolver(compiled=False)
-        c = ComplexSolver(compiled=True)
-        assert c.expander().face_count(key) == py.game.size(key)
-        assert _python_options(py, key) == c.expander().expand(key)
+        if kernel.expands(key):
+            assert c.expander().face_count(key) == py.game.size(key)
 
 
 def test_large_children_go_to_python() -> None:

@@ -128,7 +128,7 @@ def test_labelled_moves_delete_the_right_vertices(game: str) -> None:
     for seed in range(20):
         G = nx.relabel_nodes(nx.gnp_random_graph(7, 0.4, seed=seed), lambda v: f"v{v}")
         g = Graph.from_networkx(G)
-        moves = rs.labelled_moves(g.labels, g.adj)
+        moves = list(rs.labelled_moves(g.labels, g.adj))
         want = sorted(sorted(p[0]) for p in OPTIONS[game](*position(G)))
         assert sorted(sorted(G.nodes - set(m.removes)) for m, _ in moves) == want
         for move, index_move in moves:

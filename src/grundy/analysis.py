@@ -291,7 +291,7 @@ def _generic_moves(
     winning: list[Move] = []
     table: list[tuple[Move, int]] | None = [] if option_table else None
     for move, index_move in solver.ruleset.labelled_moves(g.labels, g.adj):
-        solver.limits.check_time()  # options already valued are not searched again: no tick of their own
+        solver.limits.check_time(solver.stats.positions)  # options already valued are not searched again: no tick of their own
         nim, unk = solver.decompose(solver.ruleset.apply(g.adj, index_move))
         if table is not None:
             val = solver.value_of(nim, unk)
@@ -325,7 +325,7 @@ def analyze_misere(
         winning: list[Move] = []
         table: list[tuple[Move, Any]] | None = [] if option_table else None
         for move, index_move in ruleset.labelled_moves(g.labels, g.adj):
-            solver.limits.check_time()  # options already known are not searched again: no tick of their own
+            solver.limits.check_time(solver.stats.positions)  # options already known are not searched again: no tick of their own
             child_n = solver.is_n(ruleset.apply(g.adj, index_move))
             if table is not None:
                 table.append((move, "N" if child_n else "P"))

@@ -395,13 +395,14 @@ def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], repl
 # -- Nim ------------------------------------------------------------------------
 def _heap_search(
     heaps: tuple[int, ...],
-    options: Callable[[tuple[int, ...]], Iterable[tuple[int, ...]]],
+    options: Callable[[tuple[int, ...], Callable[[], None]], Iterable[tuple[int, ...]]],
     time_limit: float | None,
     max_positions: int | None,
 ) -> tuple[int, Stats]:
     """Nim-value of ``heaps`` by plain mex search (no theorem), memoised on
-    the sorted nonempty heaps; ``options`` gives the sorted heap tuples one
-    move away. Returns the value and the search's counters.
+    the sorted nonempty heaps; ``options(heaps, check)`` gives the sorted
+    heap tuples one move away, calling ``check()`` (the search's clock and
+    count) as it goes. Returns the value and the search's counters.
 
     Raises
     ------
@@ -412,6 +413,9 @@ def _heap_search(
     limits = Limits(time_limit, max_positions)
     memo: dict[tuple[int, ...], int] = {}
 
+    def check() -> None:
+        limits.check_time(stats.positions)
+
     def value(h: tuple[int, ...]) -> int:
         known = memo.get(h)
         if known is not None:
@@ -419,7 +423,7 @@ def _heap_search(
             return known
         stats.positions += 1
         limits.tick(stats.positions, len(memo))
-        seen = {value(o) for o in options(h)}
+        seen = {value(o) for o in options(h, check)}
         v = 0
         while v in seen:
             v += 1
@@ -444,14 +448,20 @@ def _searched(value: int, stats: Stats, what: str) -> tuple[list[str], dict[str,
                          "seconds": round(stats.seconds, 4)}
 
 
-def _nim_options(heaps: tuple[int, ...], check: Callable[[], None] | None = None) -> Iterable[tuple[int, ...]]:
-    """The sorted heaps one move away (``check()`` every 1024 moves: heaps of
-    300,000 have that many)."""
-    out = set()
+def _nim_moves(heaps: tuple[int, ...], check: Callable[[], None] | None) -> Iterator[tuple[int, int, int]]:
+    """``(index, heap, to)`` for every move of Nim, heap by heap, ``to`` the
+    heap's size after it, calling ``check()`` (if given) every 1024 moves:
+    heaps of 300,000 have that many."""
     for i, h in enumerate(heaps):
         for to in _checked(range(h), check, 1024):
-            out.add(tuple(sorted(heaps[:i] + ((to,) if to else ()) + heaps[i + 1 :])))
-    return out
+            yield i, h, to
+
+
+def _nim_options(heaps: tuple[int, ...], check: Callable[[], None] | None = None) -> Iterable[tuple[int, ...]]:
+    """The sorted heaps one move away (see :func:`_nim_moves` for ``check``)."""
+    return {
+        tuple(sorted(heaps[:i] + ((to,) if to else ()) + heaps[i + 1 :])) for i, _h, to in _nim_moves(heaps, check)
+    }
 
 
 def _nim(
@@ -465,13 +475,11 @@ def _nim(
         heaps = pos.heaps
         total = out["value"]
         out["options"] = [
-            {"heap": i + 1, "to": to, "value": total ^ h ^ to}
-            for i, h in enumerate(heaps)
-            for to in _checked(range(h), check, 1024)
+            {"heap": i + 1, "to": to, "value": total ^ h ^ to} for i, h, to in _nim_moves(heaps, check)
         ]
     if theory:
         return out
-    value, stats = _heap_search(pos.heaps, lambda h: _nim_options(h, check), time_limit, max_positions)
+    value, stats = _heap_search(pos.heaps, _nim_options, time_limit, max_positions)
     if value != out["value"]:  # pragma: no cover - Bouton's theorem
         raise AssertionError(f"nim-sum rule {out['value']} and search {value} disagree on {pos.heaps}")
     out["explanation"], out["stats"] = _searched(value, stats, "sorted heaps")
@@ -582,9 +590,11 @@ def _octal(
     from grundy.games.octal import _misere_options, nim_sequence
 
     t0 = time.perf_counter()
-    check = _deadline(time_limit)
     code, heaps = pos.code, pos.heaps
     counted = _SequenceLimits(time_limit, max_positions)
+
+    def check() -> None:  # the moves after the sequence: its clock, its count
+        counted.limits.check_time(counted.positions)
     seq = nim_sequence(code, max(heaps, default=0), check=counted.stop)
     total = 0
     for h in heaps:
@@ -607,7 +617,7 @@ def _octal(
     explanation.append(outcome_line(total))
     stats["seconds"] = round(time.perf_counter() - t0, 4)
     if not theory:
-        searched, found = _heap_search(heaps, lambda h: _misere_options(code, h, check), time_limit, max_positions)
+        searched, found = _heap_search(heaps, lambda h, check: _misere_options(code, h, check), time_limit, max_positions)
         if searched != total:  # pragma: no cover - the Sprague-Grundy theorem
             raise AssertionError(f"nim-sequence {total} and search {searched} disagree on {heaps}")
         explanation, stats = _searched(total, found, "multisets of heaps")
@@ -631,20 +641,11 @@ def _misere_nim_is_n(heaps: Iterable[int]) -> bool:
 
 
 # -- misère play -------------------------------------------------------------------
-def _misere(
-    kind: str,
-    pos: Any,
-    name: str,
-    option_table: bool,
-    theory: Any,
-    time_limit: float | None,
-    max_positions: int | None,
-    progress: bool,
-) -> dict[str, Any]:
-    """Misère outcome, winning moves and options of a position of ``kind``.
-    The lists of moves check the time limit as they are made (a complex's
-    faces, Nim's and octal heaps' moves may be hundreds of thousands)."""
-    check = _deadline(time_limit)
+def _misere_kind(kind: str, pos: Any, check: Callable[[], None]) -> tuple[Any, ...]:
+    """What :func:`_misere` needs of a position of ``kind``: ``(options, key,
+    moves, fields, game, rule, start)``; the lists of moves call ``check()``
+    as they are made (a complex's faces, Nim's and octal heaps' moves may be
+    hundreds of thousands)."""
     options: Callable[[Any], Iterable[Any]]
     key: Callable[[Any], Hashable]
     moves: list[tuple[dict[str, Any], Any]]
@@ -705,8 +706,7 @@ def _misere(
         start = tuple(sorted(x for x in pos.heaps if x))
         moves = [
             ({"heap": i + 1, "to": to}, tuple(sorted(x for x in pos.heaps[:i] + (to,) + pos.heaps[i + 1 :] if x)))
-            for i, h in enumerate(pos.heaps)
-            for to in _checked(range(h), check, 1024)
+            for i, _h, to in _nim_moves(pos.heaps, check)
         ]
         fields = {"heaps": list(pos.heaps)}
         game, rule = "nim", "a move takes one or more counters from one heap"
@@ -728,13 +728,34 @@ def _misere(
         pos = tuple(sorted(h for h in pos.heaps if h))
     else:
         raise ValueError(f"unknown kind {kind!r}")
+    return options, key, moves, fields, game, rule, pos
+
+
+def _misere(
+    kind: str,
+    pos: Any,
+    name: str,
+    option_table: bool,
+    theory: Any,
+    time_limit: float | None,
+    max_positions: int | None,
+    progress: bool,
+) -> dict[str, Any]:
+    """Misère outcome, winning moves and options of a position of ``kind``.
+    The search's clock starts before the moves are listed (they count
+    against the limit, and their checks report the search's positions)."""
     search: MisereSearch[Any] = MisereSearch(
-        options, key, time_limit=time_limit, max_positions=max_positions, progress=progress
+        lambda p: options(p), lambda p: key(p), time_limit=time_limit, max_positions=max_positions, progress=progress
     )
+
+    def check() -> None:
+        search.limits.check_time(search.stats.positions)
+
     use_rule = kind == "nim" and theory is not False
     t0 = time.perf_counter()
     search.start()
     try:
+        options, key, moves, fields, game, rule, pos = _misere_kind(kind, pos, check)
         is_n = _misere_nim_is_n if use_rule else search.is_n
         outcome = "N" if is_n(pos) else "P"
         table: list[dict[str, Any]] = []

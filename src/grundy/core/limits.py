@@ -268,17 +268,19 @@ class Limits:
             self._bar = None
         return time.perf_counter() - self.started
 
-    def check_time(self) -> None:
+    def check_time(self, positions: int = 0) -> None:
         """Raise :class:`SearchLimitReached` if the time limit has passed:
-        for work that is not a search of positions (no position counted).
-        Raises KeyboardInterrupt if :func:`note_interrupt` was called."""
+        for work between the positions of a search (options made, moves
+        listed), which counts no position; ``positions`` is what the search
+        has counted so far, for the stop's message. Raises KeyboardInterrupt
+        if :func:`note_interrupt` was called."""
         if _INTERRUPTED[0]:
             raise KeyboardInterrupt
-        self._check_cancel(0)
+        self._check_cancel(positions)
         if self.deadline is not None:
             now = time.perf_counter()
             if now > self.deadline:
-                raise SearchLimitReached(f"time limit {self.time_limit:g} s", 0, self._elapsed(now))
+                raise SearchLimitReached(f"time limit {self.time_limit:g} s", positions, self._elapsed(now))
 
     def tick(self, positions: int, known: int = 0, in_memory: bool = False) -> bool:
         """Check the limits after ``positions`` positions in all (``known``:

@@ -739,7 +739,8 @@ cdef class Expander(CompiledSearch):
         The searcher's option cache (an ``OrderedDict``, oldest first) and
         its bound.
     faces, faces_size
-        A dict caching the face count of keys (the option order) and its bound.
+        A dict caching the face count of keys of more than 8 vertices (the
+        option order; smaller ones are counted each time) and its bound.
     graph_value : callable
         ``graph_value(adj)``: the value of a dimension-1 component given as a
         tuple of adjacency bitsets (the game's Graph Chomp solver; it counts

@@ -139,7 +139,7 @@ def _via_incidence(
         for (vmask, comp), cval in zip(comps, comp_values):
             target = total ^ cval
             for face in sorted(_faces_of(comp), key=order.__getitem__):
-                solver.limits.check_time()  # splits are not searches: the clock is checked per option
+                solver.limits.check_time(solver.stats.positions)  # splits are not searches: the clock is checked per option
                 nim, unk = solver.decompose(remove_face(comp, face))
                 if option_table:
                     val = solver.value_of(nim, unk)

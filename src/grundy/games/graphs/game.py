@@ -299,7 +299,7 @@ class GraphGame:
         each: one expansion of a large graph (thousands of options, each
         keyed by nauty) may otherwise outlast the limit by minutes."""
         for p in positions:
-            search.limits.check_time()
+            search.limits.check_time(search.stats.positions)
             yield self.decompose(search, p)
 
 

@@ -51,7 +51,7 @@ class MisereSolver(MisereSearch[tuple[int, ...]]):
         vertex_reps = {i for i in range(n) if orbits[i] == i}
         edge_reps = set(_edge_orbit_reps(nbrs, gens))
         for option in self.ruleset.options(adj, vertex_reps, edge_reps):
-            self.limits.check_time()
+            self.limits.check_time(self.stats.positions)
             yield option
 
 

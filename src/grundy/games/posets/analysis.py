@@ -103,7 +103,7 @@ def poset_analysis(
         for comp, cval in zip(comps, comp_values):
             target = total ^ cval
             for i in bits(comp):
-                solver.limits.check_time()  # each option's split is O(n^2): the clock is checked per option
+                solver.limits.check_time(solver.stats.positions)  # each option's split is O(n^2): the clock is checked per option
                 nim, unk = solver.decompose(up, comp & ~(up[i] | 1 << i))
                 if option_table:
                     val = solver.value_of(nim, unk)
