@@ -292,3 +292,37 @@ def test_every_graph_on_at_most_5_vertices_verifies_under_the_other_rulesets(gam
         report = V.verify_lines(lines)
         assert report.value == json.loads(lines[0])["value"]
         assert report.value == _plain_value(game, frozenset(g.nodes), frozenset(frozenset(e) for e in g.edges))
+
+
+# -- limits: the engine's searches for hints are bounded too ------------------------------
+def _wheel(n: int) -> tuple[int, ...]:
+    from grundy.games.graphs.families import build_family
+
+    return tuple(build_family(f"wheel:{n}").adj)
+
+
+def test_max_positions_bounds_the_engines_search_for_hints() -> None:
+    # the pruned certificate asks the engine for values first (untrusted hints); that
+    # search had no limit: wheel:25 searches thousands of positions before one record
+    from grundy.errors import SearchLimitReached
+    from grundy.games.complexes import build_complex_family
+
+    for kind, root in (("graph", _wheel(25)), ("complex", (6, tuple(build_complex_family("simplex-boundary:6").facets)))):
+        c = Certifier(kind, "chomp" if kind == "graph" else "subset-takeaway", max_positions=40)
+        with pytest.raises(SearchLimitReached, match="position limit 40"):
+            c.value(root)
+        assert c._oracle.stats.positions <= 41 and len(c.records) <= 40, (kind, c._oracle.stats.positions)
+
+
+def test_time_limit_bounds_the_engines_search_for_hints(tmp_path: Path) -> None:
+    # the engine values wheel:25 in about 4 s: a limit of 0.2 s stops it there
+    from grundy.errors import SearchLimitReached
+
+    c = Certifier("graph", "chomp", time_limit=0.2)
+    with pytest.raises(SearchLimitReached, match="time limit 0.2 s") as stop:
+        c.value(_wheel(25))
+    assert stop.value.seconds < 1.0, stop.value.seconds
+    out = tmp_path / "w.jsonl"
+    result = CliRunner().invoke(certify, ["wheel:25", "-o", str(out), "--time-limit", "0.2"])
+    assert result.exit_code == 3, result.output
+    assert "time limit 0.2 s" in result.output and not out.exists()

@@ -53,9 +53,12 @@ class Certifier:
         Use involution records where the game allows them (Khandhawit-Ye,
         Theorem 1); off: every record is by the mex rule.
     max_positions : int, optional
-        Stop (:class:`grundy.errors.SearchLimitReached`) after recording this many.
+        Stop (:class:`grundy.errors.SearchLimitReached`) after recording this
+        many, or when the engine's search for hints (``prune``) has searched
+        this many positions.
     time_limit : float, optional
-        Stop after this many seconds.
+        Stop after this many seconds (the engine's searches for hints
+        included).
     prune : bool
         Record only what the mex rule needs (witnesses and replies, found
         with the engine's values as untrusted hints); off: every option of
@@ -156,14 +159,20 @@ class Certifier:
     # -- the pruned proof: witnesses and replies -------------------------------
     def _oracle_split(self, pos: Any) -> tuple[int, tuple[Any, ...]]:
         if self._oracle is None:
+            # the engine's searches for hints share the certifier's limits: its time from
+            # the certifier's start, ``max_positions`` of its own positions searched
+            limits = {"time_limit": self.time_limit, "max_positions": self.max_positions}
             if self.kind == "graph":
                 from grundy.games.graphs.game import Solver
 
-                self._oracle = Solver(ruleset=self.game)
+                self._oracle = Solver(ruleset=self.game, **limits)
             else:
                 from grundy.games.complexes.game import ComplexSolver
 
-                self._oracle = ComplexSolver()
+                self._oracle = ComplexSolver(**limits)
+            if self.time_limit is not None:
+                self._oracle.limits.share(max(self.started + self.time_limit - time.perf_counter(), 1e-9))
+            self._oracle.start()
         return self._oracle.decompose(pos if self.kind == "graph" else pos[1])  # type: ignore[no-any-return]
 
     def _oracle_is(self, pos: Any, value: int) -> bool:

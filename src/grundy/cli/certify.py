@@ -43,11 +43,14 @@ def certify(spec: str, output: str, game: str, no_theory: bool, full: bool,
     def body() -> None:
         from grundy.certify import certify_spec, write_certificate
 
+        from grundy.cli import _alarm, _grace
+
         try:
-            cert = certify_spec(spec, game, not no_theory, max_positions, time_limit, prune=not full)
+            with _alarm(_grace(time_limit), time_limit):  # a backstop: one expansion may outlast the clock
+                cert = certify_spec(spec, game, not no_theory, max_positions, time_limit, prune=not full)
         except SearchLimitReached as e:
             click.echo(f"grundy: error: {spec}: certifying search stopped at the {e.reason} after "
-                       f"{e.positions} positions; nothing was written", err=True)
+                       f"{e.positions} position{'' if e.positions == 1 else 's'}; nothing was written", err=True)
             sys.exit(3)
         size = write_certificate(cert, output)
         counts = cert.counts()
