@@ -305,3 +305,27 @@ def test_bad_inputs(monkeypatch: pytest.MonkeyPatch) -> None:
         assert res.exit_code == 2 and "matplotlib" in res.output and res.output.count("\n") == 1
     with pytest.raises(C.InputError, match="valid checks"):
         C.run_check("nope")
+
+
+def test_time_limit_stops_the_making_and_filtering_of_graphs() -> None:
+    # geng made 890,648 graphs for corollary-3 at 18 vertices (3.7 s), nearly all
+    # filtered out before any search, with no check of the clock: --time-limit 0.3
+    # ended after about 3 s
+    import time
+
+    t0 = time.perf_counter()
+    res = C.check_corollary_3(18, time_limit=0.3)
+    elapsed = time.perf_counter() - t0
+    assert res.stopped == "time limit 0.3 s"
+    assert elapsed < 2.0, elapsed
+
+
+def test_geng_stops_at_its_timeout() -> None:
+    import subprocess
+
+    from grundy.census.geng import GraphClass, find_geng, generate
+
+    if find_geng() is None:  # pragma: no cover - CI installs nauty
+        pytest.skip("no geng")
+    with pytest.raises(subprocess.TimeoutExpired):
+        generate(18, GraphClass(connected=True, max_degree=3), edges=(19, 19), timeout=0.05)

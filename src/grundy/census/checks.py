@@ -32,6 +32,7 @@ The checks (see :data:`CHECKS`): ``gmk``, ``wheels``, ``pseudotree-mod4``,
 
 from __future__ import annotations
 
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -329,13 +330,24 @@ def in_simplest_form(adj: tuple[int, ...], *, max_group: int = 200_000) -> bool:
     return True
 
 
-def pseudotrees(n: int) -> Iterator[tuple[bytes, tuple[int, ...]]]:
+def _graphs(n: int, cls: GraphClass, edges: tuple[int, int]) -> Iterator[tuple[bytes, tuple[int, ...]]]:
+    """``(graph6 line, adjacency bitsets)`` of every graph of ``cls`` on
+    ``n`` vertices with an edge count in ``edges`` (:func:`generate`)."""
+    for line in generate(n, cls, edges=edges).splitlines():
+        yield line, graph6_adjacency(line)
+
+
+#: What makes the graphs of a check: ``graphs(n, cls, edges)`` as :func:`_graphs`.
+GraphSource = Callable[[int, GraphClass, tuple[int, int]], Iterator[tuple[bytes, tuple[int, ...]]]]
+
+
+def pseudotrees(n: int, graphs: GraphSource | None = None) -> Iterator[tuple[bytes, tuple[int, ...]]]:
     """Every pseudotree on ``n`` vertices with an odd cycle, one per
     isomorphism class: connected graphs with ``n`` edges (geng, or the
-    atlas for ``n <= 7``: :func:`grundy.census.geng.generate`) that are not
+    atlas for ``n <= 7``: :func:`grundy.census.geng.generate`; or
+    ``graphs``, a check's own source with its clock) that are not
     bipartite. Yields ``(graph6 line, adjacency bitsets)``."""
-    for line in generate(n, GraphClass(connected=True), edges=(n, n)).splitlines():
-        adj = graph6_adjacency(line)
+    for line, adj in (graphs or _graphs)(n, GraphClass(connected=True), (n, n)):
         if cycle_mask(adj).bit_count() % 2 == 1:  # one cycle: odd iff not bipartite
             yield line, adj
 
@@ -362,6 +374,25 @@ class _Valuer:
         v = s.value_of(*s.decompose(adj))
         self.count += 1
         return v
+
+    def graphs(self, n: int, cls: GraphClass, edges: tuple[int, int]) -> Iterator[tuple[bytes, tuple[int, ...]]]:
+        """:func:`_graphs` on the check's clock: geng stopped at the time
+        limit (it may run seconds: 890,648 graphs for corollary-3 at 18
+        vertices), the lines checked every 1024 (most are filtered out
+        before any search)."""
+        s = self.solver
+        deadline = s.limits.deadline
+        try:
+            made = generate(n, cls, edges=edges,
+                            timeout=None if deadline is None else max(deadline - time.perf_counter(), 0.001))
+        except subprocess.TimeoutExpired:
+            s.limits.check_time(s.stats.positions)
+            raise SearchLimitReached(f"time limit {s.limits.time_limit:g} s", s.stats.positions,
+                                     time.perf_counter() - s.limits.started) from None
+        for k, line in enumerate(made.splitlines()):
+            if not k & 1023:
+                s.limits.check_time(s.stats.positions)
+            yield line, graph6_adjacency(line)
 
     def describe(self) -> str:
         on = [name for name in Theory.names() if getattr(self.theory, name)]
@@ -637,7 +668,7 @@ def _pseudotree_class_check(
     for n in range(least, max_size + 1):
         total = in_class = simplest = agree = bad = 0
         seen: dict[int, int] = {}
-        for _line, adj in pseudotrees(n):
+        for _line, adj in pseudotrees(n, val.graphs):
             total += 1
             cyc = cycle_mask(adj)
             if not wanted(adj, cyc):
@@ -994,7 +1025,7 @@ def check_pseudotree_tails(
         res.extra["unsettled"] = []
         res.extra["patterns"] = {}
         for n in range(4, max_size + 1):
-            for line, adj in pseudotrees(n):
+            for line, adj in pseudotrees(n, val.graphs):
                 cyc = cycle_mask(adj)
                 if _branch_count(adj, cyc) != 1 or not in_simplest_form(adj):
                     continue
@@ -1082,9 +1113,8 @@ def check_corollary_2(
                        "counterexamples"]
         for n in range(5, max_size + 1):
             total = cls = conn = agree = 0
-            for line in generate(n, GraphClass(max_degree=4), edges=(n + 1, n + 1)).splitlines():
+            for _line, adj in val.graphs(n, GraphClass(max_degree=4), (n + 1, n + 1)):
                 total += 1
-                adj = graph6_adjacency(line)
                 d = _degrees(adj)
                 if d.count(4) != 1 or d.count(2) != n - 1:
                     continue
@@ -1140,9 +1170,8 @@ def check_corollary_3(
         for n in range(4, max_size + 1):
             total = cls = agree = 0
             want = 1 if n % 2 else 2
-            for line in generate(n, GraphClass(connected=True, max_degree=3), edges=(n + 1, n + 1)).splitlines():
+            for _line, adj in val.graphs(n, GraphClass(connected=True, max_degree=3), (n + 1, n + 1)):
                 total += 1
-                adj = graph6_adjacency(line)
                 d = _degrees(adj)
                 if d.count(3) != 2 or d.count(2) != n - 2 or not _biconnected(adj):
                     continue

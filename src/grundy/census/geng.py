@@ -96,6 +96,7 @@ def generate(
     mod: int = 1,
     *,
     geng: str | None | bool = True,
+    timeout: float | None = None,
 ) -> bytes:
     """Every graph of ``cls`` on ``n`` vertices (one per isomorphism class)
     with an edge count in ``edges`` (inclusive; default any), shard
@@ -116,9 +117,13 @@ def generate(
     geng : str, bool or None
         The geng program; True (default) finds one on PATH and falls back
         to the atlas for small ``n``; False or None uses the atlas.
+    timeout : float, optional
+        Seconds geng may run (it is stopped after them).
 
     Raises
     ------
+    subprocess.TimeoutExpired
+        If geng ran past ``timeout``.
     InputError
         If ``n`` is too large for the atlas and no geng is found (the message
         says how to get one), if geng fails (its message), or on bad arguments.
@@ -142,7 +147,7 @@ def generate(
     if mod > 1:
         args.append(f"{res}/{mod}")
     try:
-        done = subprocess.run(args, capture_output=True, check=False)
+        done = subprocess.run(args, capture_output=True, check=False, timeout=timeout)
     except OSError as exc:
         raise InputError(f"cannot run {program}: {exc}") from None
     if done.returncode != 0:
