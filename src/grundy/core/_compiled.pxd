@@ -26,6 +26,9 @@ cdef class CompactTable:
     cdef Py_ssize_t nirreducible
     cdef uint64_t mask0
     cdef uint32_t mask1
+    cdef bytes last_key      # the key of the last digest (held: identity is its test)
+    cdef uint64_t last_d0
+    cdef uint32_t last_d1
     cdef readonly int digest_bits
     cdef dict big_values
     cdef dict big_excluded
@@ -46,6 +49,7 @@ cdef class CompactTable:
     cdef readonly Py_ssize_t fetched
 
     cdef void _digest(self, bytes key, uint64_t* d0, uint32_t* d1)
+    cdef void _digest_of(self, bytes key, uint64_t* d0, uint32_t* d1)
     cdef Entry* _find(self, uint64_t d0, uint32_t d1)
     cdef Entry* _insert(self, uint64_t d0, uint32_t d1) except NULL
     cdef int _load_one(self, bytes digest, value, excluded, bint written) except -1

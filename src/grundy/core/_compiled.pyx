@@ -253,6 +253,16 @@ cdef class CompactTable:
     # slots
     # ------------------------------------------------------------------
     cdef void _digest(self, bytes key, uint64_t* d0, uint32_t* d1):
+        if key is self.last_key:  # the same key asked again (value, then excluded, ...): one digest
+            d0[0] = self.last_d0
+            d1[0] = self.last_d1
+            return
+        self._digest_of(key, d0, d1)
+        self.last_key = key
+        self.last_d0 = d0[0]
+        self.last_d1 = d1[0]
+
+    cdef void _digest_of(self, bytes key, uint64_t* d0, uint32_t* d1):
         cdef const unsigned char* p = <const unsigned char*>PyBytes_AS_STRING(key)
         cdef Py_ssize_t n = PyBytes_GET_SIZE(key), i = 0
         cdef uint64_t w, a = grundy_mum(P1 ^ <uint64_t>n, P3), b = grundy_mum(P2 ^ <uint64_t>n, P4)
