@@ -301,27 +301,31 @@ def _wheel(n: int) -> tuple[int, ...]:
     return tuple(build_family(f"wheel:{n}").adj)
 
 
-def test_max_positions_bounds_the_engines_search_for_hints() -> None:
-    # the pruned certificate asks the engine for values first (untrusted hints); that
-    # search had no limit: wheel:25 searches thousands of positions before one record
+def test_max_positions_counts_records() -> None:
+    # --max-positions is the records made, not the engine's positions searched for hints
     from grundy.errors import SearchLimitReached
-    from grundy.games.complexes import build_complex_family
 
-    for kind, root in (("graph", _wheel(25)), ("complex", (6, tuple(build_complex_family("simplex-boundary:6").facets)))):
-        c = Certifier(kind, "chomp" if kind == "graph" else "subset-takeaway", max_positions=40)
-        with pytest.raises(SearchLimitReached, match="position limit 40"):
-            c.value(root)
-        assert c._oracle.stats.positions <= 41 and len(c.records) <= 40, (kind, c._oracle.stats.positions)
+    c = Certifier("graph", "chomp", max_positions=40)
+    with pytest.raises(SearchLimitReached, match="position limit 40") as stop:
+        c.value(_wheel(25))
+    assert stop.value.positions == len(c.records) == 40
+    assert c._oracle.stats.positions > 40  # the hints' search was not cut at 40
 
 
 def test_time_limit_bounds_the_engines_search_for_hints(tmp_path: Path) -> None:
-    # the engine values wheel:25 in about 4 s: a limit of 0.2 s stops it there
+    # the pruned certificate asks the engine for values first (untrusted hints), and
+    # that search had no limit: the engine values wheel:25 in about 4 s (simplex-boundary:6
+    # about 1 s), a limit of 0.2 s must stop it there; a stop counts the records made
     from grundy.errors import SearchLimitReached
+    from grundy.games.complexes import build_complex_family
 
-    c = Certifier("graph", "chomp", time_limit=0.2)
-    with pytest.raises(SearchLimitReached, match="time limit 0.2 s") as stop:
-        c.value(_wheel(25))
-    assert stop.value.seconds < 1.0, stop.value.seconds
+    gale6 = (6, tuple(build_complex_family("simplex-boundary:6").facets))
+    for kind, root in (("graph", _wheel(25)), ("complex", gale6)):
+        c = Certifier(kind, "chomp" if kind == "graph" else "subset-takeaway", time_limit=0.2, prune=True)
+        with pytest.raises(SearchLimitReached, match="time limit 0.2 s") as stop:
+            c.value(root)
+        assert stop.value.seconds < 1.0, (kind, stop.value.seconds)
+        assert stop.value.positions == len(c.records), kind
     out = tmp_path / "w.jsonl"
     result = CliRunner().invoke(certify, ["wheel:25", "-o", str(out), "--time-limit", "0.2"])
     assert result.exit_code == 3, result.output

@@ -313,6 +313,10 @@ def test_time_limit_stops_the_making_and_filtering_of_graphs() -> None:
     # ended after about 3 s
     import time
 
+    from grundy.census.geng import find_geng
+
+    if find_geng() is None:  # pragma: no cover - CI installs nauty
+        pytest.skip("no geng: 18 vertices are past the atlas")
     t0 = time.perf_counter()
     res = C.check_corollary_3(18, time_limit=0.3)
     elapsed = time.perf_counter() - t0

@@ -112,7 +112,7 @@ def test_time_limit_stops_long_lists_of_moves_by_its_own_checks(args: list[str])
     [
         ["path:60", "--game", "node-kayles", "--misere"],
         ["nim:30,40,50", "--misere", "--no-theory"],
-        ["divisors:720720", "--misere"],
+        ["divisors:5040", "--misere"],
         ["simplex-boundary:7", "--misere"],
         ["wheel:41"],
     ],

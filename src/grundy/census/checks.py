@@ -330,10 +330,19 @@ def in_simplest_form(adj: tuple[int, ...], *, max_group: int = 200_000) -> bool:
     return True
 
 
-def _graphs(n: int, cls: GraphClass, edges: tuple[int, int]) -> Iterator[tuple[bytes, tuple[int, ...]]]:
+def _graphs(
+    n: int, cls: GraphClass, edges: tuple[int, int], *, timeout: float | None = None,
+    check: Callable[[], None] | None = None,
+) -> Iterator[tuple[bytes, tuple[int, ...]]]:
     """``(graph6 line, adjacency bitsets)`` of every graph of ``cls`` on
-    ``n`` vertices with an edge count in ``edges`` (:func:`generate`)."""
-    for line in generate(n, cls, edges=edges).splitlines():
+    ``n`` vertices with an edge count in ``edges`` (:func:`generate`, geng
+    given ``timeout`` seconds), ``check()`` called before geng starts and
+    every 1024 lines."""
+    if check is not None:
+        check()
+    for k, line in enumerate(generate(n, cls, edges=edges, timeout=timeout).splitlines()):
+        if check is not None and not k & 1023:
+            check()
         yield line, graph6_adjacency(line)
 
 
@@ -381,18 +390,18 @@ class _Valuer:
         vertices), the lines checked every 1024 (most are filtered out
         before any search)."""
         s = self.solver
-        deadline = s.limits.deadline
-        try:
-            made = generate(n, cls, edges=edges,
-                            timeout=None if deadline is None else max(deadline - time.perf_counter(), 0.001))
-        except subprocess.TimeoutExpired:
+
+        def check() -> None:
             s.limits.check_time(s.stats.positions)
-            raise SearchLimitReached(f"time limit {s.limits.time_limit:g} s", s.stats.positions,
-                                     time.perf_counter() - s.limits.started) from None
-        for k, line in enumerate(made.splitlines()):
-            if not k & 1023:
-                s.limits.check_time(s.stats.positions)
-            yield line, graph6_adjacency(line)
+
+        deadline = s.limits.deadline
+        timeout = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
+        try:
+            yield from _graphs(n, cls, edges, timeout=timeout, check=check)
+        except subprocess.TimeoutExpired:
+            time.sleep(0.001)  # geng was stopped at the deadline: past it now
+            check()
+            raise
 
     def describe(self) -> str:
         on = [name for name in Theory.names() if getattr(self.theory, name)]

@@ -53,12 +53,11 @@ class Certifier:
         Use involution records where the game allows them (Khandhawit-Ye,
         Theorem 1); off: every record is by the mex rule.
     max_positions : int, optional
-        Stop (:class:`grundy.errors.SearchLimitReached`) after recording this
-        many, or when the engine's search for hints (``prune``) has searched
-        this many positions.
+        Stop (:class:`grundy.errors.SearchLimitReached`) after recording this many.
     time_limit : float, optional
-        Stop after this many seconds (the engine's searches for hints
-        included).
+        Stop after this many seconds, the engine's searches for hints
+        (``prune``) included (an ``oracle`` passed in keeps its own limits).
+        A stop's ``positions`` is the number of records made.
     prune : bool
         Record only what the mex rule needs (witnesses and replies, found
         with the engine's values as untrusted hints); off: every option of
@@ -159,26 +158,33 @@ class Certifier:
     # -- the pruned proof: witnesses and replies -------------------------------
     def _oracle_split(self, pos: Any) -> tuple[int, tuple[Any, ...]]:
         if self._oracle is None:
-            # the engine's searches for hints share the certifier's limits: its time from
-            # the certifier's start, ``max_positions`` of its own positions searched
-            limits = {"time_limit": self.time_limit, "max_positions": self.max_positions}
+            # the engine's searches for hints end at the certifier's time limit, counted
+            # from the certifier's start (a caller's own oracle keeps its own limits)
             if self.kind == "graph":
                 from grundy.games.graphs.game import Solver
 
-                self._oracle = Solver(ruleset=self.game, **limits)
+                self._oracle = Solver(ruleset=self.game, time_limit=self.time_limit)
             else:
                 from grundy.games.complexes.game import ComplexSolver
 
-                self._oracle = ComplexSolver(**limits)
+                self._oracle = ComplexSolver(time_limit=self.time_limit)
             if self.time_limit is not None:
                 self._oracle.limits.share(max(self.started + self.time_limit - time.perf_counter(), 1e-9))
             self._oracle.start()
         return self._oracle.decompose(pos if self.kind == "graph" else pos[1])  # type: ignore[no-any-return]
 
+    def _hint(self, ask: Callable[[], Any]) -> Any:
+        """``ask()`` of the engine; its stop at the time limit counts the
+        records made (what ``positions`` means for the certifier)."""
+        try:
+            return ask()
+        except SearchLimitReached as stop:
+            raise SearchLimitReached(stop.reason, len(self.records), time.perf_counter() - self.started) from None
+
     def _oracle_is(self, pos: Any, value: int) -> bool:
         """Whether ``pos`` has nim-value ``value``, by the engine (untrusted: a hint)."""
         nim, unknown = self._oracle_split(pos)
-        return self._oracle.is_p(nim ^ value, unknown)  # type: ignore[union-attr,no-any-return]
+        return self._hint(lambda: self._oracle.is_p(nim ^ value, unknown))  # type: ignore[union-attr,no-any-return]
 
     def _unknown_size(self, pos: Any) -> tuple[int, int]:
         """(size of the components not yet recorded, their number): the cost of valuing ``pos``."""
@@ -196,7 +202,7 @@ class Certifier:
         each other option, the cheaper of valuing it or a reply (a move from
         it to a position of the component's value)."""
         nim, unknown = self._oracle_split(form)
-        value = self._oracle.value_of(nim, unknown)  # type: ignore[union-attr]
+        value = self._hint(lambda: self._oracle.value_of(nim, unknown))  # type: ignore[union-attr]
         options = self._options(form)
         exact: dict[int, int] = {}
         pending: list[int] = []

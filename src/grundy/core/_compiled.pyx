@@ -233,6 +233,8 @@ cdef class CompactTable:
         else:
             self.mask0 = (<uint64_t>1 << (digest_bits + 1)) - 1
             self.mask1 = 0
+        self.last_key = b""  # a real key's digest: None is never taken for it
+        self._digest_of(self.last_key, &self.last_d0, &self.last_d1)
         self.big_values = {}
         self.big_excluded = {}
         self.dirty = NULL
@@ -563,7 +565,7 @@ cdef class CompactTable:
     # ------------------------------------------------------------------
     # Python interface
     # ------------------------------------------------------------------
-    def digest(self, bytes key) -> bytes:
+    def digest(self, bytes key not None) -> bytes:
         """The 12-byte digest of ``key`` (as stored in a table file)."""
         cdef uint64_t d0
         cdef uint32_t d1
