@@ -253,7 +253,14 @@ class Limits:
         top-level calls."""
         now = time.perf_counter()
         if self.until is not None and now >= self.until:
-            raise SearchLimitReached(f"time limit {self.time_limit:g} s", positions, self._elapsed(now))
+            raise self.time_stop(positions, now)
+
+    def time_stop(self, positions: int, now: float | None = None) -> SearchLimitReached:
+        """The stop at the time limit after ``positions`` (to raise): for
+        the checks below and for work stopped by a timeout of its own
+        (geng)."""
+        return SearchLimitReached(f"time limit {self.time_limit:g} s", positions,
+                                  self._elapsed(time.perf_counter() if now is None else now))
 
     def _elapsed(self, now: float) -> float:
         """Seconds for a stop message: since :meth:`share` when a budget is
@@ -280,7 +287,7 @@ class Limits:
         if self.deadline is not None:
             now = time.perf_counter()
             if now > self.deadline:
-                raise SearchLimitReached(f"time limit {self.time_limit:g} s", positions, self._elapsed(now))
+                raise self.time_stop(positions, now)
 
     def tick(self, positions: int, known: int = 0, in_memory: bool = False) -> bool:
         """Check the limits after ``positions`` positions in all (``known``:
@@ -302,7 +309,7 @@ class Limits:
         if self.deadline is not None or positions & 255 == 0:
             now = time.perf_counter()
             if self.deadline is not None and now > self.deadline:
-                raise SearchLimitReached(f"time limit {self.time_limit:g} s", positions - 1, self._elapsed(now))
+                raise self.time_stop(positions - 1, now)
             if positions & 255 == 0:
                 if self.progress:
                     self._show(now, positions, known, in_memory)
