@@ -490,3 +490,42 @@ def test_closed_table_stops_listing_writes(tmp_path) -> None:
     for i in range(3000):
         t.values[b"k%d" % i] = 1
     assert t.compact.drain() == []
+
+
+def test_growth_through_mapped_arrays_keeps_every_entry() -> None:
+    """Slot arrays of 1 MiB and more are mapped pages that a growth hands
+    back as it copies them (``_grow``); every value, mask, mark and
+    written slot survives growths on both sides of that size."""
+    table = CompactTable(capacity=0, track_writes=True)
+    keys = [i.to_bytes(8, "little") + b"k" for i in range(300_000)]
+    sizes = []
+    for i, key in enumerate(keys):
+        if i % 3 == 0:
+            table.values[key] = i % 11
+        elif i % 3 == 1:
+            table.not_values[key] = i | 1
+        else:
+            table.irreducible.add(key)
+        if not sizes or sizes[-1][0] != table.capacity:
+            sizes.append((table.capacity, table.mapped))
+    # grown from calloc'd arrays into mapped ones, then mapped to mapped (more than 65,536 slots:
+    # pages handed back during the copy)
+    assert sizes[0] == (16, False) and (False in {m for _, m in sizes}) and sizes[-1][1]
+    assert sum(1 for c, m in sizes if m and c > 65_536) >= 3
+    for i, key in enumerate(keys):
+        if i % 3 == 0:
+            assert table.values.get(key) == i % 11 and key not in table.irreducible
+        elif i % 3 == 1:
+            assert table.not_values.get(key, 0) == i | 1 and key not in table.values
+        else:
+            assert key in table.irreducible and key not in table.values
+    assert table.entries == len(keys)
+    # written slots listed once each after the growths renumbered them (marks are not written)
+    drained = table.drain()
+    assert len(drained) == 200_000 and len({d for d, _, _ in drained}) == 200_000
+    # a bounded table grows up to its bound through the same copy
+    bounded = CompactTable(capacity=0, max_bytes=40 * 200_000)
+    for i, key in enumerate(keys[:140_000]):
+        bounded.values[key] = i % 5
+    assert bounded.mapped and bounded.capacity <= 200_000
+    assert all(bounded.values.get(k) == i % 5 for i, k in enumerate(keys[:140_000]))

@@ -10,6 +10,10 @@ since the last save). Slots live in one flat array, found by linear probing
 from ``(d0 * capacity) >> 64``; the array grows by half when it is three
 quarters full, so it holds a stored position in 32 to 48 bytes (plus the
 list of slots written since the last save while a table file is open).
+Arrays of 1 MiB and more are mapped pages of their own, and a growth hands
+the old array's pages back as it copies them: the peak of a growth is about
+the new array, not the old and new arrays together (1.01x against 1.68x the
+final array, ``benchmarks/table_grow.py``).
 Values of 32767 and more, and excluded-value bits from 64 up, go to two
 small Python dicts (none occurs in the games' searches so far).
 
@@ -47,6 +51,8 @@ Python search uses the dict-like views ``values``, ``not_values`` and
 from libc.stdint cimport uint64_t, uint32_t, int16_t, uint16_t
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
+from posix.mman cimport MAP_ANONYMOUS, MAP_FAILED, MAP_PRIVATE, PROT_READ, PROT_WRITE, mmap, munmap
+from posix.unistd cimport sysconf, _SC_PAGESIZE
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
 from cpython.dict cimport PyDict_GetItem
 from cpython.exc cimport PyErr_CheckSignals
@@ -151,6 +157,39 @@ cdef inline void _unpack(bytes digest, uint64_t* d0, uint32_t* d1):
         d1[0] |= (<uint32_t>p[8 + i]) << (8 * i)
 
 
+#: Slot arrays of at least this many bytes are mapped pages of their own
+#: (``mmap``), so that a growth can hand the old array's pages back as it
+#: copies them (see :meth:`CompactTable._grow`); smaller ones use ``calloc``.
+cdef Py_ssize_t MAP_MIN_BYTES = 1 << 20
+
+
+cdef Entry* _alloc_slots(Py_ssize_t n, bint* mapped):
+    """``n`` zeroed slots (NULL if they cannot be had); ``mapped[0]`` says
+    whether they are mapped pages (free with :func:`_free_slots`)."""
+    cdef size_t size = <size_t>n * sizeof(Entry)
+    cdef void* p
+    if <Py_ssize_t>size < MAP_MIN_BYTES:
+        mapped[0] = False
+        return <Entry*>calloc(n, sizeof(Entry))
+    p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    if p == MAP_FAILED:
+        return NULL
+    mapped[0] = True
+    return <Entry*>p
+
+
+cdef void _free_slots(Entry* p, Py_ssize_t n, bint mapped, size_t released):
+    """Free slots from :func:`_alloc_slots`; of mapped ones the first
+    ``released`` bytes (a multiple of the page size) are already unmapped."""
+    cdef size_t size = <size_t>n * sizeof(Entry)
+    if p == NULL:
+        return
+    if not mapped:
+        free(p)
+    elif size > released:
+        munmap(<char*>p + released, size - released)
+
+
 #: Bytes of one slot.
 SLOT_BYTES = sizeof(Entry)
 #: Digest bits of a table made with the default ``digest_bits``.
@@ -223,7 +262,7 @@ cdef class CompactTable:
         self.cap = max(16, capacity)
         if self.max_slots:
             self.cap = min(self.cap, self.max_slots)
-        self.slots = <Entry*>calloc(self.cap, sizeof(Entry))
+        self.slots = _alloc_slots(self.cap, &self.mapped)
         if self.slots == NULL:
             raise MemoryError("cannot allocate the compact table")
         self.digest_bits = digest_bits
@@ -247,7 +286,7 @@ cdef class CompactTable:
         self.irreducible = _Irreducible(self)
 
     def __dealloc__(self):
-        free(self.slots)
+        _free_slots(self.slots, self.cap, self.mapped, 0)
         free(self.dirty)
         free(self.bloom)
 
@@ -329,11 +368,20 @@ cdef class CompactTable:
         return e
 
     cdef int _grow(self) except -1:
+        """Move the slots to an array half as large again. Home slots are
+        monotone in the digest, so the old array is read from the start and
+        the new one filled at about 1.5 times the same place; when the old
+        array is mapped pages, the pages read are unmapped as the copy goes,
+        so the two arrays together never hold much more than the new one
+        (``max_bytes`` bounds the peak, not only the end; without it a
+        growth from 7 GB held 17.9 GB at once)."""
         cdef Py_ssize_t old_cap = self.cap, new_cap = self.cap + self.cap // 2, i, j
+        cdef size_t page = <size_t>sysconf(_SC_PAGESIZE), released = 0, done
         if self.max_slots and new_cap > self.max_slots:
             new_cap = self.max_slots
         cdef Entry* old = self.slots
-        cdef Entry* fresh = <Entry*>calloc(new_cap, sizeof(Entry))
+        cdef bint old_mapped = self.mapped, fresh_mapped = False
+        cdef Entry* fresh = _alloc_slots(new_cap, &fresh_mapped)
         if fresh == NULL:
             raise MemoryError(f"cannot grow the compact table to {new_cap} slots")
         for i in range(old_cap):
@@ -344,9 +392,16 @@ cdef class CompactTable:
                     if j == new_cap:
                         j = 0
                 fresh[j] = old[i]
+            if old_mapped and (i & 0xFFFF) == 0xFFFF:
+                # slots 0..i are copied: hand back the whole pages below slot i + 1
+                done = (<size_t>(i + 1) * sizeof(Entry)) // page * page
+                if done > released:
+                    munmap(<char*>old + released, done - released)
+                    released = done
         self.slots = fresh
         self.cap = new_cap
-        free(old)
+        self.mapped = fresh_mapped
+        _free_slots(old, old_cap, old_mapped, released)
         self._relist_dirty()
         return 0
 
@@ -741,6 +796,12 @@ cdef class CompactTable:
     def capacity(self) -> int:
         """Slots allocated."""
         return self.cap
+
+    @property
+    def mapped(self) -> bool:
+        """Whether the slots are mapped pages of their own (arrays of at
+        least 1 MiB), handed back page by page as a growth copies them."""
+        return self.mapped
 
     @property
     def entries(self) -> int:
