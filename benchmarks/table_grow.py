@@ -7,7 +7,7 @@ Stores N positions (8-byte keys, value = index mod 7) in a ``CompactTable``
 that starts at 1,024 slots and grows by half each time it is three quarters
 full, then checks every value. Prints the slot array's bytes at the end
 (``bytes_used``), the process's peak resident memory (``ru_maxrss``, which
-includes the interpreter, about 10 MB) and their ratio: with both arrays of a
+includes the interpreter, about 20 MB) and their ratio: with both arrays of a
 growth held at once the peak is up to 2.5/1.5 = 1.67 times the final array
 (or 2.5 times the array before the growth); handing the old array back as it
 is copied keeps it near the larger array. Exit 1 if a value is wrong.

@@ -13,7 +13,9 @@ list of slots written since the last save while a table file is open).
 Arrays of 1 MiB and more are mapped pages of their own, and a growth hands
 the old array's pages back as it copies them: the peak of a growth is about
 the new array, not the old and new arrays together (1.01x against 1.68x the
-final array, ``benchmarks/table_grow.py``).
+final array, ``benchmarks/table_grow.py``). The mapping (``mmap``,
+``munmap``) makes this module POSIX-only; where it does not build, grundy
+runs its Python search with dict tables.
 Values of 32767 and more, and excluded-value bits from 64 up, go to two
 small Python dicts (none occurs in the games' searches so far).
 
@@ -57,6 +59,9 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStri
 from cpython.dict cimport PyDict_GetItem
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.object cimport PyObject
+
+cdef extern from "Python.h":
+    const Py_ssize_t PY_SSIZE_T_MAX
 
 from collections import OrderedDict
 
@@ -166,8 +171,11 @@ cdef Py_ssize_t MAP_MIN_BYTES = 1 << 20
 cdef Entry* _alloc_slots(Py_ssize_t n, bint* mapped):
     """``n`` zeroed slots (NULL if they cannot be had); ``mapped[0]`` says
     whether they are mapped pages (free with :func:`_free_slots`)."""
-    cdef size_t size = <size_t>n * sizeof(Entry)
+    cdef size_t size
     cdef void* p
+    if n < 0 or <size_t>n > (<size_t>PY_SSIZE_T_MAX) // sizeof(Entry):
+        return NULL  # more bytes than an address space: a MemoryError, as calloc would say
+    size = <size_t>n * sizeof(Entry)
     if <Py_ssize_t>size < MAP_MIN_BYTES:
         mapped[0] = False
         return <Entry*>calloc(n, sizeof(Entry))
@@ -373,8 +381,8 @@ cdef class CompactTable:
         the new one filled at about 1.5 times the same place; when the old
         array is mapped pages, the pages read are unmapped as the copy goes,
         so the two arrays together never hold much more than the new one
-        (``max_bytes`` bounds the peak, not only the end; without it a
-        growth from 7 GB held 17.9 GB at once)."""
+        (``max_bytes`` bounds the peak, not only the end; before, a growth
+        from 7.07 GB held old and new arrays, 17.67 GB, at once)."""
         cdef Py_ssize_t old_cap = self.cap, new_cap = self.cap + self.cap // 2, i, j
         cdef size_t page = <size_t>sysconf(_SC_PAGESIZE), released = 0, done
         if self.max_slots and new_cap > self.max_slots:
