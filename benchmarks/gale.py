@@ -40,6 +40,7 @@ stopped it, 130 Ctrl-C, 143 SIGTERM (both write the table file first).
 from __future__ import annotations
 
 import argparse
+import resource
 import signal
 import sys
 import time
@@ -58,13 +59,18 @@ from grundy.games.posets import PosetSolver
 
 
 def _line(solver: Searcher, t0: float) -> str:
-    """Elapsed time, the searcher's progress line and the rate. (Positions
+    """Elapsed time, the searcher's progress line, the rate, and memory: the
+    compact table's entries (values, partial entries and irreducible marks)
+    and slots, and the process's peak resident memory (``ru_maxrss``). (Positions
     include those of the Graph Chomp searcher of 1-dimensional components,
     which shares the counters.)"""
     dt = time.perf_counter() - t0
+    compact = solver.table.compact
+    slots = f", {compact.entries} entries in {compact.capacity} slots" if compact is not None else ""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     return (
         f"{dt:8.1f} s ({time.process_time():.1f} s CPU)  {solver.progress_line()}  "
-        f"{solver.stats.positions / max(dt, 1e-9):7.0f}/s"
+        f"{solver.stats.positions / max(dt, 1e-9):7.0f}/s{slots}, peak {peak:.0f} MiB"
     )
 
 
