@@ -36,6 +36,9 @@ def test_summary_of_a_finished_run(tmp_path: Path) -> None:
     assert s["first_moves_lose"] == [1, 2, 3, 4] and s["first_moves_win"] == [] and s["outcome"] == "P"
     assert s["positions"] > 0 and s["values_known"] > 0
     assert s["values_known"] == s["values_in_memory"] and s["dropped_from_memory"] == 0
+    # the table's entries include its values and marks; slots are at most three quarters full
+    assert s["values_known"] <= s["table_entries"] <= 0.75 * s["table_slots"]
+    assert s["peak_memory_mib"] > 10
 
 
 def test_stopped_run_keeps_its_settled_first_moves_and_resumes(tmp_path: Path) -> None:

@@ -353,16 +353,23 @@ def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], repl
     else null), positions expanded, values known (None once a bounded table
     has dropped entries: ``values_in_memory`` and ``dropped_from_memory``
     say how many are in memory and how many drops the table made, see
-    :attr:`grundy.core.table.Table.dropped`), seconds and positions per
-    second of this run, and when it was written. Written to a temporary file
+    :attr:`grundy.core.table.Table.dropped`), the compact table's entries
+    (values, partial entries and irreducible marks) and slots
+    (``table_entries``, ``table_slots``; null with dict tables), the
+    process's peak resident memory in MiB (``peak_memory_mib``, from
+    ``ru_maxrss``), seconds and positions per second of this run, and when
+    it was written. Written to a temporary file
     and renamed, so a kill leaves the previous summary."""
     import json
     import os
+    import resource
     from datetime import datetime, timezone
 
     lose = sorted({k for k, v in settled if v} | {k for k, w in replies if w})
     win = sorted(k for k, v in settled if v == 0)
     positions = solver.stats.positions
+    compact = solver.table.compact
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (2**20 if sys.platform == "darwin" else 1024)
     out = {
         "spec": name,
         "table": table,
@@ -379,6 +386,9 @@ def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], repl
         "values_known": None if solver.table.dropped else len(solver.values),
         "values_in_memory": len(solver.values),
         "dropped_from_memory": solver.table.dropped,
+        "table_entries": compact.entries if compact is not None else None,
+        "table_slots": compact.capacity if compact is not None else None,
+        "peak_memory_mib": round(peak_mib, 1),
         "seconds": round(seconds, 1),
         "positions_per_second": round(positions / seconds, 1) if seconds > 0 else None,
         "written": datetime.now(timezone.utc).isoformat(timespec="seconds"),
