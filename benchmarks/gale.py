@@ -9,6 +9,9 @@ Usage:
                                                 # the table bounded to 8 GiB, spilling to the file
     python benchmarks/gale.py --complement 7 --table gale7.sqlite --time-limit 3600
                                                 # answer each first move with its complement
+    python benchmarks/gale.py --open-options 7 --table gale7.sqlite
+                                                # how many options of each complement position
+                                                # the table knows to be N (no search)
 
 The compiled complex search (grundy.games.complexes._complex_kernel) is used
 when it is built; ``GRUNDY_NO_COMPLEX_KERNEL=1`` runs the Python path instead
@@ -207,12 +210,64 @@ def complement(
     return 1
 
 
+def open_options(n: int, table: str | None, memory: int | None = None) -> int:
+    """``--open-options N``: how far a table has got with each complement
+    position (a k-set and its complement removed, k <= N / 2). Such a
+    position (its component after the reductions, which the search decides)
+    is P if and only if every option is N; its options, one per orbit of
+    faces under its automorphism group (as the search makes them),
+    are counted as known N (the table gives a nonzero value, or, for one
+    component left, excludes the value that would make the option P),
+    known P (then the position is N), or open. No search is made."""
+    from grundy.games.complexes import complex_from_key, remove_face
+
+    t0 = time.perf_counter()
+    solver = _open(n, table, None, 50_000, 3600.0, 3600.0, memory, t0, ", options of the complement positions")
+    if solver is None:
+        return 2
+    try:
+        start = build_complex_family(f"simplex-boundary:{n}")
+        full = (1 << n) - 1
+        for k in range(1, n // 2 + 1):
+            first = (1 << k) - 1
+            left = remove_face(remove_face(start.facets, first), full & ~first)
+            nim, unknowns = solver.decompose(left)
+            if not unknowns:
+                print(f"k = {k}: value {nim} known ({'P' if nim == 0 else 'N'})")
+                continue
+            if len(unknowns) > 1 or nim:
+                print(f"k = {k}: *{nim} and {len(unknowns)} component(s) left; options not counted")
+                continue
+            if solver.not_values.get(unknowns[0], 0) & 1:
+                print(f"k = {k}: known N (the table excludes the value 0)")
+                continue
+            counts = {"N": 0, "P": 0, "open": 0}
+            for onim, ounknowns in solver.game.children(solver, unknowns[0]):
+                if not ounknowns:
+                    verdict = "P" if onim == 0 else "N"
+                elif len(ounknowns) == 1 and (solver.not_values.get(ounknowns[0], 0) >> onim) & 1:
+                    verdict = "N"  # the one value that would make this option P is excluded
+                else:
+                    verdict = "open"
+                counts[verdict] += 1
+            total = sum(counts.values())
+            nv, facets = complex_from_key(unknowns[0])
+            print(f"k = {k}: {total} options up to symmetry: {counts['N']} known N, {counts['P']} known P, "
+                  f"{counts['open']} open (of the component searched after reductions: {nv} points, "
+                  f"{len(facets)} facets; {time.perf_counter() - t0:.1f} s)", flush=True)
+    finally:
+        solver.close()
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, nargs="*", default=[4, 5, 6], help="sizes to time (default 4 5 6)")
     ap.add_argument("--face-poset", action="store_true", help="also time the face-poset route")
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--attack", type=int, metavar="N", help="decide Gale's game on N points (with limits, table)")
+    mode.add_argument("--open-options", type=int, metavar="N",
+                      help="count the options of each complement position known N / P / open in --table (no search)")
     mode.add_argument("--complement", type=int, metavar="N",
                       help="answer each first move of Gale's game on N points with its complement (limits, table)")
     ap.add_argument("--table", help="sqlite file of the persistent table (created or resumed)")
@@ -227,6 +282,12 @@ def main() -> int:
     signal.signal(signal.SIGINT, stop_on_signal)
     signal.signal(signal.SIGTERM, stop_on_signal)
     memory = None if args.table_memory is None else int(args.table_memory * 2**30)
+    if args.open_options is not None:
+        try:
+            return open_options(args.open_options, args.table, memory)
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+            return interrupt_exit_code()
     for n, run in ((args.attack, attack), (args.complement, complement)):
         if n is not None:
             try:

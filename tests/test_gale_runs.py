@@ -300,3 +300,56 @@ def test_a_limit_after_the_value_keeps_the_answer() -> None:
     assert text.exit_code == 0 and "stopped at the position limit" in text.stdout and "raise --max-positions" in text.stdout
     early = cli_runner().invoke(main, ["value", "simplex-boundary:6", "--max-positions", "100"])
     assert early.exit_code == 3
+
+
+def _face_orbits(n: int, k: int) -> int:
+    """Orbits of the faces of the component the search decides for the
+    complement position (``{0..k-1}`` and its complement removed from the
+    boundary of the simplex on ``n`` points, then reduced) under the
+    permutations of its points that keep its face set: brute force over
+    all permutations."""
+    import itertools
+
+    from grundy.games.complexes import ComplexSolver, build_complex_family, complex_from_key, remove_face
+
+    first = (1 << k) - 1
+    left = remove_face(remove_face(build_complex_family(f"simplex-boundary:{n}").facets, first),
+                       ((1 << n) - 1) & ~first)
+    nim, unknowns = ComplexSolver().decompose(left)
+    assert nim == 0 and len(unknowns) == 1
+    nv, facets = complex_from_key(unknowns[0])
+    faces = {f for f in range(1, 1 << nv) if any(f & g == f for g in facets)}
+
+    def image(f: int, p: tuple[int, ...]) -> int:
+        return sum(1 << p[v] for v in range(nv) if f >> v & 1)
+
+    group = [p for p in itertools.permutations(range(nv)) if {image(f, p) for f in faces} == faces]
+    return len({min(image(f, p) for p in group) for f in faces})
+
+
+def test_open_options_counts_the_options_of_the_complement_positions(tmp_path: Path) -> None:
+    """``benchmarks/gale.py --open-options 6 --table T`` makes no search: with
+    an empty table it counts one option per orbit of faces (as a brute
+    force over the 720 permutations finds them) and none known P (every
+    complement position of n = 6 is P, so every option is N); after
+    ``--complement 6`` filled the table, each position's value is known."""
+    import re
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "gale.py"
+    table = tmp_path / "g6.db"
+
+    def run(*args: str) -> str:
+        done = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    out = run("--open-options", "6", "--table", str(table))
+    for k in (1, 2, 3):
+        m = re.search(rf"^k = {k}: (\d+) options up to symmetry: (\d+) known N, (\d+) known P, (\d+) open", out, re.M)
+        assert m, out
+        total, n_known, p_known, still_open = map(int, m.groups())
+        assert total == _face_orbits(6, k) == n_known + p_known + still_open
+        assert p_known == 0
+    run("--complement", "6", "--table", str(table))
+    out = run("--open-options", "6", "--table", str(table))
+    assert [line for line in out.splitlines()] == [f"k = {k}: value 0 known (P)" for k in (1, 2, 3)]
