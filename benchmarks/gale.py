@@ -242,19 +242,26 @@ def open_options(n: int, table: str | None, memory: int | None = None) -> int:
                 print(f"k = {k}: known N (the table excludes the value 0)")
                 continue
             counts = {"N": 0, "P": 0, "open": 0}
-            for onim, ounknowns in solver.game.children(solver, unknowns[0]):
+            lines = []
+            for index, (onim, ounknowns) in enumerate(solver.game.children(solver, unknowns[0]), 1):
                 if not ounknowns:
                     verdict = "P" if onim == 0 else "N"
+                    how = f"value {onim}"
                 elif len(ounknowns) == 1 and (solver.not_values.get(ounknowns[0], 0) >> onim) & 1:
                     verdict = "N"  # the one value that would make this option P is excluded
+                    how = f"*{onim} and a component whose value is known not to be {onim}"
                 else:
                     verdict = "open"
+                    how = f"*{onim} and components of " + ", ".join(
+                        f"{solver.game.size(u)} faces" for u in ounknowns) + " left"
                 counts[verdict] += 1
+                lines.append(f"    option {index}: {verdict} ({how})")
             total = sum(counts.values())
             nv, facets = complex_from_key(unknowns[0])
             print(f"k = {k}: {total} options up to symmetry: {counts['N']} known N, {counts['P']} known P, "
                   f"{counts['open']} open (of the component searched after reductions: {nv} points, "
                   f"{len(facets)} facets; {time.perf_counter() - t0:.1f} s)", flush=True)
+            print("\n".join(lines), flush=True)
     finally:
         solver.close()
     return 0
