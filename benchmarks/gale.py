@@ -11,7 +11,8 @@ Usage:
                                                 # answer each first move with its complement
     python benchmarks/gale.py --open-options 7 --table gale7.sqlite
                                                 # how many options of each complement position
-                                                # the table knows to be N (no search)
+                                                # the table knows to be N (loads it, no search of
+                                                # the open positions)
 
 The compiled complex search (grundy.games.complexes._complex_kernel) is used
 when it is built; ``GRUNDY_NO_COMPLEX_KERNEL=1`` runs the Python path instead
@@ -70,7 +71,7 @@ def _line(solver: Searcher, t0: float) -> str:
     dt = time.perf_counter() - t0
     compact = solver.table.compact
     slots = f", {compact.entries} entries in {compact.capacity} slots" if compact is not None else ""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (2**20 if sys.platform == "darwin" else 1024)
     return (
         f"{dt:8.1f} s ({time.process_time():.1f} s CPU)  {solver.progress_line()}  "
         f"{solver.stats.positions / max(dt, 1e-9):7.0f}/s{slots}, peak {peak:.0f} MiB"
@@ -218,7 +219,12 @@ def open_options(n: int, table: str | None, memory: int | None = None) -> int:
     faces under its automorphism group (as the search makes them),
     are counted as known N (the table gives a nonzero value, or, for one
     component left, excludes the value that would make the option P),
-    known P (then the position is N), or open. No search is made."""
+    known P (then the position is N), or open. The open positions are not
+    searched (components of dimension 1 among the options are valued by a
+    small Graph Chomp search). The whole table is loaded into memory (as
+    much as the run that wrote it holds), and closing merges a journal of
+    up to 100,000 rows into the file: best not beside a run of the same
+    file."""
     from grundy.games.complexes import complex_from_key, remove_face
 
     t0 = time.perf_counter()
@@ -290,6 +296,9 @@ def main() -> int:
     signal.signal(signal.SIGTERM, stop_on_signal)
     memory = None if args.table_memory is None else int(args.table_memory * 2**30)
     if args.open_options is not None:
+        if args.table is None:
+            print("error: --open-options reads a table: give --table PATH", file=sys.stderr)
+            return 2
         try:
             return open_options(args.open_options, args.table, memory)
         except KeyboardInterrupt:

@@ -355,21 +355,27 @@ def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], repl
     say how many are in memory and how many drops the table made, see
     :attr:`grundy.core.table.Table.dropped`), the compact table's entries
     (values, partial entries and irreducible marks) and slots
-    (``table_entries``, ``table_slots``; null with dict tables), the
-    process's peak resident memory in MiB (``peak_memory_mib``, from
-    ``ru_maxrss``), seconds and positions per second of this run, and when
+    (``table_entries``, ``table_slots``; null with dict tables; in memory
+    only, once a bounded table has dropped entries), the process's peak
+    resident memory in MiB (``peak_memory_mib``, from ``ru_maxrss``; null
+    where the ``resource`` module is missing), seconds and positions per second of this run, and when
     it was written. Written to a temporary file
     and renamed, so a kill leaves the previous summary."""
     import json
     import os
-    import resource
     from datetime import datetime, timezone
 
     lose = sorted({k for k, v in settled if v} | {k for k, w in replies if w})
     win = sorted(k for k, v in settled if v == 0)
     positions = solver.stats.positions
     compact = solver.table.compact
-    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (2**20 if sys.platform == "darwin" else 1024)
+    try:
+        import resource  # POSIX only
+
+        peak_mib: float | None = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (
+            2**20 if sys.platform == "darwin" else 1024)  # bytes on macOS, KiB elsewhere
+    except ImportError:
+        peak_mib = None
     out = {
         "spec": name,
         "table": table,
@@ -388,7 +394,7 @@ def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], repl
         "dropped_from_memory": solver.table.dropped,
         "table_entries": compact.entries if compact is not None else None,
         "table_slots": compact.capacity if compact is not None else None,
-        "peak_memory_mib": round(peak_mib, 1),
+        "peak_memory_mib": round(peak_mib, 1) if peak_mib is not None else None,
         "seconds": round(seconds, 1),
         "positions_per_second": round(positions / seconds, 1) if seconds > 0 else None,
         "written": datetime.now(timezone.utc).isoformat(timespec="seconds"),
