@@ -44,12 +44,11 @@ stopped it, 130 Ctrl-C, 143 SIGTERM (both write the table file first).
 from __future__ import annotations
 
 import argparse
-import resource
 import signal
 import sys
 import time
 
-from grundy.core.limits import interrupt_exit_code, stop_on_signal
+from grundy.core.limits import interrupt_exit_code, peak_memory_mib, stop_on_signal
 from grundy.core.search import Searcher
 from grundy.errors import InputError, SearchLimitReached
 from grundy.games.complexes import (
@@ -71,10 +70,10 @@ def _line(solver: Searcher, t0: float) -> str:
     dt = time.perf_counter() - t0
     compact = solver.table.compact
     slots = f", {compact.entries} entries in {compact.capacity} slots" if compact is not None else ""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (2**20 if sys.platform == "darwin" else 1024)
+    peak = peak_memory_mib()
     return (
         f"{dt:8.1f} s ({time.process_time():.1f} s CPU)  {solver.progress_line()}  "
-        f"{solver.stats.positions / max(dt, 1e-9):7.0f}/s{slots}, peak {peak:.0f} MiB"
+        f"{solver.stats.positions / max(dt, 1e-9):7.0f}/s{slots}" + (f", peak {peak:.0f} MiB" if peak is not None else "")
     )
 
 
@@ -225,7 +224,7 @@ def open_options(n: int, table: str | None, memory: int | None = None) -> int:
     much as the run that wrote it holds), and closing merges a journal of
     up to 100,000 rows into the file: best not beside a run of the same
     file."""
-    from grundy.games.complexes import complex_from_key, remove_face
+    from grundy.games.complexes import complex_from_key, gale_complement_position
 
     t0 = time.perf_counter()
     solver = _open(n, table, None, 50_000, 3600.0, 3600.0, memory, t0, ", options of the complement positions")
@@ -233,11 +232,8 @@ def open_options(n: int, table: str | None, memory: int | None = None) -> int:
         return 2
     try:
         start = build_complex_family(f"simplex-boundary:{n}")
-        full = (1 << n) - 1
         for k in range(1, n // 2 + 1):
-            first = (1 << k) - 1
-            left = remove_face(remove_face(start.facets, first), full & ~first)
-            nim, unknowns = solver.decompose(left)
+            nim, unknowns = solver.decompose(gale_complement_position(start.facets, n, k))
             if not unknowns:
                 print(f"k = {k}: value {nim} known ({'P' if nim == 0 else 'N'})")
                 continue

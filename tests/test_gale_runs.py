@@ -311,11 +311,9 @@ def _face_orbits(n: int, k: int) -> int:
     all permutations."""
     import itertools
 
-    from grundy.games.complexes import ComplexSolver, build_complex_family, complex_from_key, remove_face
+    from grundy.games.complexes import ComplexSolver, build_complex_family, complex_from_key, gale_complement_position
 
-    first = (1 << k) - 1
-    left = remove_face(remove_face(build_complex_family(f"simplex-boundary:{n}").facets, first),
-                       ((1 << n) - 1) & ~first)
+    left = gale_complement_position(build_complex_family(f"simplex-boundary:{n}").facets, n, k)
     nim, unknowns = ComplexSolver().decompose(left)
     assert nim == 0 and len(unknowns) == 1
     nv, facets = complex_from_key(unknowns[0])
@@ -364,13 +362,12 @@ def test_open_options_verdicts_of_a_partial_table_are_true(tmp_path: Path) -> No
     them."""
     import re
 
-    from grundy.games.complexes import ComplexSolver, build_complex_family, remove_face
+    from grundy.games.complexes import ComplexSolver, build_complex_family, gale_complement_position
 
     script = Path(__file__).resolve().parent.parent / "benchmarks" / "gale.py"
     truth = {}
     for k in (1, 2, 3):
-        first = (1 << k) - 1
-        left = remove_face(remove_face(build_complex_family("simplex-boundary:6").facets, first), 63 & ~first)
+        left = gale_complement_position(build_complex_family("simplex-boundary:6").facets, 6, k)
         s = ComplexSolver()
         _nim, (key,) = s.decompose(left)
         truth[k] = [s.value_of(*split) for split in s.game.children(s, key)]

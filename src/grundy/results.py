@@ -365,17 +365,13 @@ def _summary(table: str, name: str, n: int, settled: list[tuple[int, int]], repl
     import os
     from datetime import datetime, timezone
 
+    from grundy.core.limits import peak_memory_mib
+
     lose = sorted({k for k, v in settled if v} | {k for k, w in replies if w})
     win = sorted(k for k, v in settled if v == 0)
     positions = solver.stats.positions
     compact = solver.table.compact
-    try:
-        import resource  # POSIX only
-
-        peak_mib: float | None = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (
-            2**20 if sys.platform == "darwin" else 1024)  # bytes on macOS, KiB elsewhere
-    except ImportError:
-        peak_mib = None
+    peak_mib = peak_memory_mib()
     out = {
         "spec": name,
         "table": table,

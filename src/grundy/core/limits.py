@@ -334,3 +334,14 @@ class Limits:
         self._bar_count = positions
         # as a string: tqdm shows the number 10000 as 1e+4
         self._bar.set_postfix({"in_memory" if in_memory else "known": str(known)}, refresh=False)
+
+
+def peak_memory_mib() -> float | None:
+    """The process's peak resident memory so far, in MiB (``ru_maxrss``:
+    KiB on Linux and the BSDs, bytes on macOS); None where the
+    ``resource`` module is missing (Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (2**20 if sys.platform == "darwin" else 1024)

@@ -45,6 +45,7 @@ from grundy.games.complexes.analysis import (  # noqa: F401
     _via_face_poset,
     _via_incidence,
     complex_analysis,
+    gale_complement_position,
     gale_complement_replies,
     gale_first_moves,
 )
@@ -96,6 +97,7 @@ __all__ = [
     "load_complex",
     "complex_analysis",
     "gale_first_moves",
+    "gale_complement_position",
     "gale_complement_replies",
     "complex_involution",
     "binary_stars",

@@ -28,7 +28,7 @@ from grundy.games.graphs.graph import bits
 from grundy.games.posets.analysis import poset_analysis
 from grundy.games.posets.game import PosetSolver
 
-__all__ = ["complex_analysis", "gale_first_moves", "gale_complement_replies"]
+__all__ = ["complex_analysis", "gale_first_moves", "gale_complement_position", "gale_complement_replies"]
 
 
 def _face_json(cx: Complex, face: int) -> list[Any]:
@@ -225,6 +225,15 @@ def gale_first_moves(n: int, *, solver: ComplexSolver | None = None,
     return out
 
 
+def gale_complement_position(facets: tuple[int, ...], n: int, k: int) -> tuple[int, ...]:
+    """The facets left of Gale's game on an ``n``-set (``facets``: those of
+    ``simplex-boundary:n``) after the first move ``S = {1..k}`` and the reply
+    ``T``, its complement (each removed with every set containing it): the
+    position :func:`gale_complement_replies` asks about, ``0 < k < n``."""
+    first = (1 << k) - 1
+    return remove_face(remove_face(facets, first), ((1 << n) - 1) & ~first)
+
+
 def gale_complement_replies(n: int, *, solver: ComplexSolver | None = None,
                             on_settled: Callable[[int, bool], None] | None = None) -> list[tuple[int, bool]]:
     """Whether answering a first move of Gale's game on an ``n``-set with the
@@ -264,13 +273,11 @@ def gale_complement_replies(n: int, *, solver: ComplexSolver | None = None,
     [(1, True), (2, True), (3, True)]
     """
     solver, start = _gale(n, solver)
-    full = (1 << n) - 1
     found: dict[int, bool] = {}
     solver.start()
     try:
         for k in range(1, n // 2 + 1):
-            first = (1 << k) - 1
-            left = remove_face(remove_face(start.facets, first), full & ~first)
+            left = gale_complement_position(start.facets, n, k)
             found[k] = found[n - k] = solver.is_p(*solver.decompose(left))
             if on_settled is not None:
                 on_settled(k, found[k])
