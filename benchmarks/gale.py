@@ -210,7 +210,7 @@ def complement(
     return 1
 
 
-def open_options(n: int, table: str | None, memory: int | None = None) -> int:
+def open_options(n: int, table: str | None, memory: int | None = None, cache: int = 50_000) -> int:
     """``--open-options N``: how far a table has got with each complement
     position (a k-set and its complement removed, k <= N / 2). Such a
     position (its component after the reductions, which the search decides)
@@ -227,7 +227,7 @@ def open_options(n: int, table: str | None, memory: int | None = None) -> int:
     from grundy.games.complexes import complex_from_key, gale_complement_position
 
     t0 = time.perf_counter()
-    solver = _open(n, table, None, 50_000, 3600.0, 3600.0, memory, t0, ", options of the complement positions")
+    solver = _open(n, table, None, cache, 3600.0, 3600.0, memory, t0, ", options of the complement positions")
     if solver is None:
         return 2
     try:
@@ -282,8 +282,8 @@ def main() -> int:
     ap.add_argument("--table", help="sqlite file of the persistent table (created or resumed)")
     ap.add_argument("--time-limit", type=float, help="seconds of search before stopping cleanly")
     ap.add_argument("--option-cache", type=int, default=50_000, help="option lists kept in memory")
-    ap.add_argument("--report", type=float, default=10.0, help="seconds between progress lines")
-    ap.add_argument("--checkpoint", type=float, default=60.0, help="seconds between table writes")
+    ap.add_argument("--report", type=float, default=None, help="seconds between progress lines (default 10)")
+    ap.add_argument("--checkpoint", type=float, default=None, help="seconds between table writes (default 60)")
     ap.add_argument("--table-memory", type=float, default=None, metavar="GB",
                     help="bound the table to this many GiB (it spills to --table)")
     args = ap.parse_args()
@@ -295,15 +295,23 @@ def main() -> int:
         if args.table is None:
             print("error: --open-options reads a table: give --table PATH", file=sys.stderr)
             return 2
+        # no search to limit, report or checkpoint: refused, not ignored
+        for flag, given in (("--time-limit", args.time_limit), ("--report", args.report),
+                            ("--checkpoint", args.checkpoint)):
+            if given is not None:
+                print(f"error: {flag} does not apply to --open-options (it makes no search)", file=sys.stderr)
+                return 2
         try:
-            return open_options(args.open_options, args.table, memory)
+            return open_options(args.open_options, args.table, memory, args.option_cache)
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)
             return interrupt_exit_code()
     for n, run in ((args.attack, attack), (args.complement, complement)):
         if n is not None:
             try:
-                return run(n, args.table, args.time_limit, args.option_cache, args.report, args.checkpoint, memory)
+                return run(n, args.table, args.time_limit, args.option_cache,
+                           10.0 if args.report is None else args.report,
+                           60.0 if args.checkpoint is None else args.checkpoint, memory)
             except KeyboardInterrupt:  # while the table file was read, before the search
                 print("interrupted", file=sys.stderr)
                 return interrupt_exit_code()

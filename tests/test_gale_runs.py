@@ -397,3 +397,7 @@ def test_open_options_verdicts_of_a_partial_table_are_true(tmp_path: Path) -> No
     assert by_exclusion > 0
     missing = subprocess.run([sys.executable, str(script), "--open-options", "6"], capture_output=True, text=True)
     assert missing.returncode == 2 and "--table" in missing.stderr
+    for flag in ("--time-limit", "--report", "--checkpoint"):
+        refused = subprocess.run([sys.executable, str(script), "--open-options", "6", "--table",
+                                  str(tmp_path / "g6-30.db"), flag, "5"], capture_output=True, text=True)
+        assert refused.returncode == 2 and flag in refused.stderr, (flag, refused.stderr)
