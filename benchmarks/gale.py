@@ -271,8 +271,8 @@ def open_options(n: int, table: str | None, memory: int | None = None, cache: in
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--n", type=int, nargs="*", default=[4, 5, 6], help="sizes to time (default 4 5 6)")
-    ap.add_argument("--face-poset", action="store_true", help="also time the face-poset route")
+    ap.add_argument("--n", type=int, nargs="*", default=None, help="sizes to time (default 4 5 6; timings only)")
+    ap.add_argument("--face-poset", action="store_true", help="also time the face-poset route (timings only)")
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--attack", type=int, metavar="N", help="decide Gale's game on N points (with limits, table)")
     mode.add_argument("--open-options", type=int, metavar="N",
@@ -281,7 +281,7 @@ def main() -> int:
                       help="answer each first move of Gale's game on N points with its complement (limits, table)")
     ap.add_argument("--table", help="sqlite file of the persistent table (created or resumed)")
     ap.add_argument("--time-limit", type=float, help="seconds of search before stopping cleanly")
-    ap.add_argument("--option-cache", type=int, default=50_000, help="option lists kept in memory")
+    ap.add_argument("--option-cache", type=int, default=None, help="option lists kept in memory (default 50000)")
     ap.add_argument("--report", type=float, default=None, help="seconds between progress lines (default 10)")
     ap.add_argument("--checkpoint", type=float, default=None, help="seconds between table writes (default 60)")
     ap.add_argument("--table-memory", type=float, default=None, metavar="GB",
@@ -291,31 +291,44 @@ def main() -> int:
     signal.signal(signal.SIGINT, stop_on_signal)
     signal.signal(signal.SIGTERM, stop_on_signal)
     memory = None if args.table_memory is None else int(args.table_memory * 2**30)
+    cache = 50_000 if args.option_cache is None else args.option_cache
+    mode_name = ("--attack" if args.attack is not None else "--complement" if args.complement is not None
+                 else "--open-options" if args.open_options is not None else None)
+    # an option a mode does not use is refused by name (exit 2), never ignored
+    given = {"--n": args.n is not None, "--face-poset": args.face_poset, "--table": args.table is not None,
+             "--time-limit": args.time_limit is not None, "--option-cache": args.option_cache is not None,
+             "--report": args.report is not None, "--checkpoint": args.checkpoint is not None,
+             "--table-memory": args.table_memory is not None}
+    used = {None: {"--n", "--face-poset"},  # the timings make fresh searches of their own
+            "--attack": {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint", "--table-memory"},
+            "--complement": {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
+                             "--table-memory"},
+            # no search to limit, report or checkpoint
+            "--open-options": {"--table", "--option-cache", "--table-memory"}}[mode_name]
+    for flag, on in given.items():
+        if on and flag not in used:
+            kind = f"{mode_name} runs" if mode_name else "the timings (no --attack, --complement or --open-options)"
+            print(f"error: {flag} does not apply to {kind}", file=sys.stderr)
+            return 2
     if args.open_options is not None:
         if args.table is None:
             print("error: --open-options reads a table: give --table PATH", file=sys.stderr)
             return 2
-        # no search to limit, report or checkpoint: refused, not ignored
-        for flag, given in (("--time-limit", args.time_limit), ("--report", args.report),
-                            ("--checkpoint", args.checkpoint)):
-            if given is not None:
-                print(f"error: {flag} does not apply to --open-options (it makes no search)", file=sys.stderr)
-                return 2
         try:
-            return open_options(args.open_options, args.table, memory, args.option_cache)
+            return open_options(args.open_options, args.table, memory, cache)
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)
             return interrupt_exit_code()
     for n, run in ((args.attack, attack), (args.complement, complement)):
         if n is not None:
             try:
-                return run(n, args.table, args.time_limit, args.option_cache,
+                return run(n, args.table, args.time_limit, cache,
                            10.0 if args.report is None else args.report,
                            60.0 if args.checkpoint is None else args.checkpoint, memory)
             except KeyboardInterrupt:  # while the table file was read, before the search
                 print("interrupted", file=sys.stderr)
                 return interrupt_exit_code()
-    timings(args.n, args.face_poset)
+    timings([4, 5, 6] if args.n is None else args.n, args.face_poset)
     return 0
 
 

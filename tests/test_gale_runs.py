@@ -401,3 +401,32 @@ def test_open_options_verdicts_of_a_partial_table_are_true(tmp_path: Path) -> No
         refused = subprocess.run([sys.executable, str(script), "--open-options", "6", "--table",
                                   str(tmp_path / "g6-30.db"), flag, "5"], capture_output=True, text=True)
         assert refused.returncode == 2 and flag in refused.stderr, (flag, refused.stderr)
+
+
+def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> None:
+    """Every option of benchmarks/gale.py is used by the mode given or
+    refused by name with exit 2 (``--n`` was once silently ignored by
+    ``--attack``); the refusal comes before any search or table file."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "gale.py"
+    table = str(tmp_path / "t.db")
+    values = {"--n": ["5"], "--face-poset": [], "--table": [table], "--time-limit": ["5"],
+              "--option-cache": ["10"], "--report": ["5"], "--checkpoint": ["5"], "--table-memory": ["1"]}
+    used = {(): {"--n", "--face-poset"},
+            ("--attack", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
+                                "--table-memory"},
+            ("--complement", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
+                                    "--table-memory"},
+            ("--open-options", "7"): {"--table", "--option-cache", "--table-memory"}}
+    refusals = 0
+    for mode, flags in used.items():
+        for flag, value in values.items():
+            if flag in flags:
+                continue
+            extra = ["--table", table] if mode and mode[0] == "--open-options" and flag != "--table" else []
+            done = subprocess.run([sys.executable, str(script), *mode, *extra, flag, *value],
+                                  capture_output=True, text=True, timeout=120)
+            assert done.returncode == 2, (mode, flag, done.stdout, done.stderr)
+            assert f"error: {flag} does not apply" in done.stderr, (mode, flag, done.stderr)
+            refusals += 1
+    assert refusals == 6 + 2 + 2 + 5
+    assert not (tmp_path / "t.db").exists()
