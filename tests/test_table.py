@@ -822,3 +822,104 @@ def test_a_damaged_page_is_found_by_the_load_without_quick_check(tmp_path: Path,
         with pytest.raises(InputError, match="cannot use .*d.db as a table file"):
             Table(path=str(path), game="g", compact=False)
         assert opened[-1:] == [True]
+
+
+def _journal_file(path: Path, digests: int, journal: int, seed: int = 5) -> list[tuple[bytes, int | None, int]]:
+    """A table file of ``digests`` digest rows and ``journal`` journal rows
+    (a third of them updating digests already there); returns the journal rows."""
+    import random
+
+    from grundy.core.table import SQLiteFile
+
+    rnd = random.Random(seed)
+    old = [(rnd.randbytes(12), rnd.randrange(4), 0) for _ in range(digests)]
+    rows = [(old[i % digests][0] if i % 3 == 0 else rnd.randbytes(12), None if i % 2 else 1, 0 if i % 2 == 0 else 6)
+            for i in range(journal)]
+    f = SQLiteFile(str(path), "g")
+    f.write_digests(sorted(old))
+    f.append_digests(rows)
+    f.close()
+    return rows
+
+
+@pytest.mark.parametrize("handler", ["noted", "raised"])
+def test_an_interrupt_during_a_journal_merge_stops_it_and_keeps_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, handler: str) -> None:
+    """A Ctrl-C or SIGTERM while the journal is merged (minutes on a large
+    file) stops the merge at SQLite's next progress check: KeyboardInterrupt,
+    the interrupt noted, the file as before (digests and journal); the next
+    merge moves every row as an uninterrupted one does. ``noted``: the
+    front ends' handler noted it; ``raised``: Python's default handler
+    raised KeyboardInterrupt in the progress check itself."""
+    from grundy.core import limits
+    from grundy.core.table import SQLiteFile
+
+    monkeypatch.setattr(table_module, "_PROGRESS_STEPS", 1000)
+    path, twin = tmp_path / "m.db", tmp_path / "twin.db"
+    _journal_file(path, 3000, 3000)
+    _journal_file(twin, 3000, 3000)
+    before = (_digest_rows(path), _journal_count(path))
+    calls = [0]
+    real = limits.interrupted
+
+    def interrupted() -> int:  # an interrupt arriving at the fifth check, in the merge
+        calls[0] += 1
+        if calls[0] == 5:
+            if handler == "raised":
+                raise KeyboardInterrupt
+            limits.note_interrupt(15)
+        return real()
+
+    monkeypatch.setattr(table_module, "interrupted", interrupted)
+    f = SQLiteFile(str(path), "g")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            f.merge_journal()
+        assert limits.interrupted() == (2 if handler == "raised" else 15)
+    finally:
+        limits.clear_interrupt()
+    assert calls[0] >= 5
+    f.close()
+    assert (_digest_rows(path), _journal_count(path)) == before
+    monkeypatch.setattr(table_module, "interrupted", real)
+    for p in (path, twin):
+        g = SQLiteFile(str(p), "g")
+        assert g.merge_journal() == 3000
+        g.close()
+    assert _digest_rows(path) == _digest_rows(twin) and _journal_count(path) == 0
+
+
+def test_a_journal_merge_does_not_hold_off_a_real_ctrl_c(tmp_path: Path) -> None:
+    """The same with a real SIGINT in a process of its own (the command
+    line's handler, stop_on_signal): exit 130 with the journal whole, and
+    the stop comes within a fraction of the merge's time (a twin file's
+    whole merge timed in the same process, first). Before, the signal
+    waited for the merge's long statement to end (then rolled it back)."""
+    path, twin = tmp_path / "r.db", tmp_path / "rtwin.db"
+    journal = len(_journal_file(path, 400_000, 600_000))
+    _journal_file(twin, 400_000, 600_000)
+    script = (
+        "import os, signal, sys, threading, time\n"
+        "from grundy.core.limits import interrupt_exit_code, stop_on_signal\n"
+        "from grundy.core.table import SQLiteFile\n"
+        "signal.signal(signal.SIGINT, stop_on_signal)\n"
+        f"g = SQLiteFile({str(twin)!r}, 'g')\n"
+        "t = time.perf_counter(); g.merge_journal(); whole = time.perf_counter() - t; g.close()\n"
+        f"f = SQLiteFile({str(path)!r}, 'g')\n"
+        "sent = []\n"
+        "def send():\n"
+        "    sent.append(time.perf_counter()); os.kill(os.getpid(), signal.SIGINT)\n"
+        "threading.Timer(0.1, send).start()\n"
+        "try:\n"
+        "    f.merge_journal()\n"
+        "except KeyboardInterrupt:\n"
+        "    print(whole, time.perf_counter() - sent[0])\n"
+        "    f.close()\n"
+        "    sys.exit(interrupt_exit_code())\n"
+        "sys.exit(0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 130, done.stderr
+    assert _journal_count(path) == journal
+    whole, stop = map(float, done.stdout.split())
+    assert whole > 0.5 and stop < whole / 4, (whole, stop)
