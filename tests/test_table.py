@@ -842,35 +842,73 @@ def _journal_file(path: Path, digests: int, journal: int, seed: int = 5) -> list
     return rows
 
 
+def _read(path: Path) -> dict:
+    """What a compact table reads from a file (digests, then the journal)."""
+    from grundy.core._compiled import CompactTable
+    from grundy.core.table import SQLiteFile
+
+    t = CompactTable()
+    f = SQLiteFile(str(path), "g")
+    f.load_compact(t)
+    f.close()
+    return t.snapshot()  # type: ignore[no-any-return]
+
+
 @pytest.mark.parametrize("handler", ["noted", "raised"])
+@pytest.mark.parametrize("at", ["copy", "ranges", "end"])
 def test_an_interrupt_during_a_journal_merge_stops_it_and_keeps_the_file(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, handler: str) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, handler: str, at: str) -> None:
     """A Ctrl-C or SIGTERM while the journal is merged (minutes on a large
-    file) stops the merge at SQLite's next progress check: KeyboardInterrupt,
-    the interrupt noted, the file as before (digests and journal); the next
-    merge moves every row as an uninterrupted one does. ``noted``: the
-    front ends' handler noted it; ``raised``: Python's default handler
-    raised KeyboardInterrupt in the progress check itself."""
+    file) stops the merge at SQLite's next progress check, wherever it is
+    (``at``: the second check, in the sorted copy; after 100 of the 256
+    ranges of digests; the last check of a whole merge):
+    KeyboardInterrupt, the interrupt noted, the journal whole and the file
+    read as before, though ranges already applied changed ``digests``; the
+    next merge leaves ``digests`` as an uninterrupted one does.
+    ``noted``: the front ends' handler noted it; ``raised``: Python's
+    default handler raised KeyboardInterrupt in the progress check itself."""
     from grundy.core import limits
     from grundy.core.table import SQLiteFile
 
     monkeypatch.setattr(table_module, "_PROGRESS_STEPS", 1000)
+    monkeypatch.setattr(table_module, "MERGE_RANGE_BYTES", 1)  # 256 ranges, one transaction each
     path, twin = tmp_path / "m.db", tmp_path / "twin.db"
     _journal_file(path, 3000, 3000)
     _journal_file(twin, 3000, 3000)
-    before = (_digest_rows(path), _journal_count(path))
+    before, rows_before = _read(path), _digest_rows(path)
     calls = [0]
     real = limits.interrupted
+    pending = [False]
 
-    def interrupted() -> int:  # an interrupt arriving at the fifth check, in the merge
+    def counted() -> int:
         calls[0] += 1
-        if calls[0] == 5:
+        return real()
+
+    monkeypatch.setattr(table_module, "interrupted", counted)
+    g = SQLiteFile(str(twin), "g")
+    assert g.merge_journal() == 3000
+    g.close()
+    stop_at = {"copy": 2, "ranges": -1, "end": calls[0]}[at]
+    calls[0] = 0
+
+    def interrupted() -> int:  # an interrupt arriving at the check stop_at, or after 100 ranges
+        calls[0] += 1
+        if calls[0] == stop_at or pending[0]:
+            pending[0] = False
             if handler == "raised":
                 raise KeyboardInterrupt
             limits.note_interrupt(15)
         return real()
 
+    ranges = table_module._digest_ranges
+
+    def hundred_then_stop(file_bytes: int) -> Any:
+        for index, bounds in enumerate(ranges(file_bytes)):
+            pending[0] = pending[0] or (at == "ranges" and index == 100)
+            yield bounds
+
     monkeypatch.setattr(table_module, "interrupted", interrupted)
+    monkeypatch.setattr(table_module, "_digest_ranges", hundred_then_stop)
     f = SQLiteFile(str(path), "g")
     try:
         with pytest.raises(KeyboardInterrupt):
@@ -878,15 +916,59 @@ def test_an_interrupt_during_a_journal_merge_stops_it_and_keeps_the_file(
         assert limits.interrupted() == (2 if handler == "raised" else 15)
     finally:
         limits.clear_interrupt()
-    assert calls[0] >= 5
     f.close()
-    assert (_digest_rows(path), _journal_count(path)) == before
+    assert _journal_count(path) == 3000 and _read(path) == before
+    assert (_digest_rows(path) != rows_before) == (at != "copy")
     monkeypatch.setattr(table_module, "interrupted", real)
-    for p in (path, twin):
-        g = SQLiteFile(str(p), "g")
-        assert g.merge_journal() == 3000
-        g.close()
-    assert _digest_rows(path) == _digest_rows(twin) and _journal_count(path) == 0
+    g = SQLiteFile(str(path), "g")
+    assert g.merge_journal() == 3000
+    g.close()
+    assert _digest_rows(path) == _digest_rows(twin) and _journal_count(path) == 0 and _read(path) == before
+
+
+@pytest.mark.parametrize("range_bytes", [1, 1 << 30])
+def test_a_merge_by_ranges_of_digests_is_a_merge_in_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        range_bytes: int) -> None:
+    """A merge applied range by range (256 ranges) and one in a single range
+    leave the same ``digests`` as writing each row there directly; rows
+    appended by another connection during the merge stay in the journal."""
+    import random
+
+    from grundy.core.table import SQLiteFile
+
+    monkeypatch.setattr(table_module, "MERGE_RANGE_BYTES", range_bytes)
+    rows = _journal_file(tmp_path / "m.db", 2000, 4000, seed=9)
+    direct = SQLiteFile(str(tmp_path / "d.db"), "g")
+    rnd = random.Random(9)
+    direct.write_digests(sorted((rnd.randbytes(12), rnd.randrange(4), 0) for _ in range(2000)))
+    for row in rows:  # one row a save: a digest's rows in the order written
+        direct.write_digests([row])
+    direct.close()
+    ranges = table_module._digest_ranges
+
+    def ranges_after_a_late_save(file_bytes: int) -> list[tuple[bytes, bytes]]:
+        # another process appends once the merge has copied its rows
+        late = SQLiteFile(str(tmp_path / "m.db"), "g")
+        late.append_digests([(b"\x01" * 12, 3, 0)])
+        late.close()
+        return ranges(file_bytes)
+
+    monkeypatch.setattr(table_module, "_digest_ranges", ranges_after_a_late_save)
+    f = SQLiteFile(str(tmp_path / "m.db"), "g")
+    assert f.merge_journal() == 4000
+    f.close()
+    assert _journal_count(tmp_path / "m.db") == 1
+    assert _digest_rows(tmp_path / "m.db") == _digest_rows(tmp_path / "d.db")
+
+
+@given(st.lists(st.binary(min_size=12, max_size=12), min_size=1, max_size=50), st.integers(0, 1 << 40))
+def test_digest_ranges_hold_every_digest_once(digests: list[bytes], file_bytes: int) -> None:
+    """The merge's ranges of digests cover every 12-byte digest exactly once,
+    with bounds compared as SQLite compares blobs (bytes order in Python)."""
+    ranges = table_module._digest_ranges(file_bytes)
+    assert 1 <= len(ranges) <= 256 and len(ranges) & (len(ranges) - 1) == 0
+    for d in digests + [b"\x00" * 12, b"\xff" * 12]:
+        assert sum(low <= d < high for low, high in ranges) == 1
 
 
 def test_a_journal_merge_does_not_hold_off_a_real_ctrl_c(tmp_path: Path) -> None:

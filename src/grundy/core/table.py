@@ -42,11 +42,13 @@ writes a few pages, not one or more per row), which
 at a save once the journal holds more than half as many rows as
 ``digests`` (and more than :data:`JOURNAL_MERGE_ROWS`), at a close if it
 holds at most that many, and when a bounded table opens the file (its
-spill reads ``digests``). A run reads both. A merge holds the file's write
-lock while it runs: minutes on tens of millions of rows, during which
-another process saving to the same file waits (up to the 60 s busy timeout,
-then its save fails with an InputError); a Ctrl-C or SIGTERM stops it at
-once (rolled back, the rows left in the journal). Every write is one
+spill reads ``digests``). A run reads both. A merge sorts the journal's
+rows once, then applies them one range of digests per transaction (the WAL
+file grows to one range's pages, not to the table's), and deletes them from
+the journal last; it takes minutes on tens of millions of rows, and another
+process saving to the same file waits for the transaction under way (up to
+the 60 s busy timeout, then its save fails with an InputError). A Ctrl-C or
+SIGTERM stops a merge at once, the file read as before. Every write is one
 transaction: a process killed at any moment
 (``kill -9`` included) leaves the file as of its last checkpoint, and the
 next run opens it and goes on. Several processes may write one file at
@@ -139,17 +141,34 @@ _JOURNAL = (
     "CREATE TABLE IF NOT EXISTS journal (game TEXT NOT NULL, nauty TEXT NOT NULL, "
     "digest BLOB NOT NULL, value INTEGER, excluded TEXT)"
 )
-#: The journal's rows applied to ``digests`` in digest order, the rows of one
-#: digest in the order written: a value row sets the value and clears the
-#: mask; a partial row sets the mask where no value is known (as
-#: _DIGEST_VALUE and _DIGEST_PARTIAL row by row). The SELECT's WHERE clause
-#: is what lets SQLite parse the upsert after it (its documented rule).
+#: The journal's rows to merge, copied in digest order (the rows of one
+#: digest in the order written) to a temporary table of the connection: one
+#: sort, then each range of digests read in order (see
+#: :meth:`SQLiteFile.merge_journal`).
+_MERGING = (
+    "CREATE TEMP TABLE merging (digest BLOB NOT NULL, seq INTEGER NOT NULL, value INTEGER, excluded TEXT, "
+    "PRIMARY KEY (digest, seq)) WITHOUT ROWID"
+)
+_MERGING_FILL = (
+    "INSERT INTO temp.merging (digest, seq, value, excluded) SELECT digest, rowid, value, excluded FROM journal "
+    "WHERE game = ? AND nauty = ? AND rowid <= ? ORDER BY digest, rowid"
+)
+#: The rows of one range of digests applied to ``digests``, in digest order,
+#: the rows of one digest in the order written: a value row sets the value
+#: and clears the mask; a partial row sets the mask where no value is known
+#: (as _DIGEST_VALUE and _DIGEST_PARTIAL row by row). The SELECT's WHERE
+#: clause is what lets SQLite parse the upsert after it (its documented rule).
 _MERGE = (
     "INSERT INTO digests (game, nauty, digest, value, excluded) "
-    "SELECT game, nauty, digest, value, excluded FROM journal WHERE game = ? AND nauty = ? ORDER BY digest, rowid "
+    "SELECT ?, ?, digest, value, excluded FROM temp.merging WHERE digest >= ? AND digest < ? ORDER BY digest, seq "
     "ON CONFLICT (game, nauty, digest) DO UPDATE SET value = coalesce(excluded.value, digests.value), "
     "excluded = CASE WHEN coalesce(excluded.value, digests.value) IS NULL THEN excluded.excluded ELSE NULL END"
 )
+#: Bytes of the file per range of digests a merge applies in one transaction
+#: (the WAL file grows to about the pages one transaction changes: a merge
+#: in one transaction rewrote every page of ``digests``, 23.4 GB of WAL beside
+#: a 17.4 GB table in a Gale n = 7 run, docs/results.md).
+MERGE_RANGE_BYTES = 64 << 20
 #: Journal rows up to which a table's close merges them (seconds); a larger
 #: journal is merged at a save once it holds more than this many rows and
 #: more than half of :attr:`SQLiteFile.digest_rows`, else left for the next
@@ -191,6 +210,20 @@ _first = operator.itemgetter(0)
 def _in_index_order(rows: list[tuple[bytes, int | None, int]]) -> list[tuple[bytes, int | None, int]]:
     """Rows ``(digest, ...)`` sorted by digest, the order of the digests index."""
     return sorted(rows, key=_first)
+
+
+def _digest_ranges(file_bytes: int) -> list[tuple[bytes, bytes]]:
+    """Ranges ``[low, high)`` of digests covering every digest, by their
+    first byte: one per :data:`MERGE_RANGE_BYTES` of the file (a power of
+    two, at most 256). A 12-byte digest compares with the one-byte bounds
+    by its first byte (SQLite compares blobs as ``memcmp``, then by length);
+    the last bound is above every digest."""
+    count = 1
+    while count < 256 and count * MERGE_RANGE_BYTES < file_bytes:
+        count *= 2
+    step = 256 // count
+    bounds = [bytes([i * step]) for i in range(count)] + [b"\xff" * 13]
+    return [(bounds[i], bounds[i + 1]) for i in range(count)]
 
 
 class SQLiteFile:
@@ -254,6 +287,9 @@ class SQLiteFile:
                 # a large save or journal merge grows the WAL file to its size; without a
                 # limit the file keeps that size (as much disk again as the table) until closed
                 self.conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
+                # Debian's SQLite is built with SECURE_DELETE: every page a delete frees was
+                # zeroed and written (the journal's pages once more at the end of a merge)
+                self.conn.execute("PRAGMA secure_delete=FAST")
                 self.conn.execute(_SCHEMA)
                 self.conn.execute(_SHARDS)
                 self.conn.execute(_DIGESTS)
@@ -407,13 +443,24 @@ class SQLiteFile:
     def merge_journal(self) -> int:
         """Move this game's journal rows to ``digests`` (applied in digest
         order, the rows of one digest in the order written, as
-        :meth:`write_digests` would have applied them) in one transaction;
-        returns the rows moved. A stop during it leaves the file as before.
+        :meth:`write_digests` would have applied them); returns the rows
+        moved. Rows appended while it runs are left for the next merge.
+
+        The rows (those written up to the merge's start) are first copied
+        in digest order to a temporary table (one transaction, one sort);
+        then each range of digests (:data:`MERGE_RANGE_BYTES` of the file
+        each) is applied in a transaction of its own, so the WAL file grows
+        to about one range's pages, not to the whole ``digests`` table; last,
+        the rows are deleted from the journal. A stop anywhere leaves a file
+        that reads the same: the journal keeps every row until the end, and
+        applying a digest's rows again to a digest they were applied to
+        changes nothing (a value is never replaced by another, a mask only
+        grows), so the next run reads them and the next merge applies them
+        again.
 
         A Ctrl-C or SIGTERM during the merge (minutes on tens of millions
         of rows) stops it within about a millisecond of SQLite's work: the
-        transaction is rolled back (the rows stay in the journal, which the
-        next run reads), the interrupt is noted
+        transaction under way is rolled back, the interrupt is noted
         (:func:`grundy.core.limits.note_interrupt`) and KeyboardInterrupt
         raised. Before, the signal waited for the whole merge (800 s on the
         78 million rows of a Gale n = 7 run, docs/results.md).
@@ -423,7 +470,8 @@ class SQLiteFile:
         InputError
             If the file cannot be written.
         KeyboardInterrupt
-            If an interrupt comes while the merge runs (the file unchanged).
+            If an interrupt comes while the merge runs (the file reads as
+            before; the journal holds every row).
         """
         game, version = self.game, _digest_nauty()
         watch = not interrupted()  # an interrupt noted before is its caller's to act on
@@ -437,22 +485,48 @@ class SQLiteFile:
                 note_interrupt()
                 return True
 
+        conn = self.conn
         if watch:
-            self.conn.set_progress_handler(stop, _PROGRESS_STEPS)
+            conn.set_progress_handler(stop, _PROGRESS_STEPS)
         try:
+            last = conn.execute("SELECT max(rowid) FROM journal").fetchone()[0]
+            if last is None:
+                return 0
+            # rows written later (by this or another process) are left for the next merge
             with self._writing():
-                moved = self.conn.execute(_MERGE, (game, version)).rowcount
-                self.conn.execute("DELETE FROM journal WHERE game = ? AND nauty = ?", (game, version))
+                conn.execute("DROP TABLE IF EXISTS temp.merging")
+                conn.execute(_MERGING)
+                moved = conn.execute(_MERGING_FILL, (game, version, last)).rowcount
+            if moved:
+                for low, high in _digest_ranges(self._file_bytes()):
+                    with self._writing():
+                        conn.execute(_MERGE, (game, version, low, high))
+                with self._writing():
+                    alone = conn.execute("SELECT count(*) FROM journal").fetchone()[0] == moved
+                    if alone:  # every row was merged: SQLite frees the pages without visiting each row
+                        conn.execute("DELETE FROM journal")
+                    else:
+                        conn.execute("DELETE FROM journal WHERE game = ? AND nauty = ? AND rowid <= ?",
+                                     (game, version, last))
         except InputError:
             if watch and interrupted():
                 raise KeyboardInterrupt from None
             raise
         finally:
             if watch:
-                self.conn.set_progress_handler(None, 0)
+                conn.set_progress_handler(None, 0)
+            try:
+                conn.execute("DROP TABLE IF EXISTS temp.merging")
+            except sqlite3.Error:  # pragma: no cover - the connection is gone
+                pass
         self.digest_rows += moved
-        self.journal_rows = 0
+        self.journal_rows = max(0, self.journal_rows - moved)
         return moved
+
+    def _file_bytes(self) -> int:
+        """Bytes of the file's pages (SQLite's page count times page size)."""
+        pages = self.conn.execute("PRAGMA page_count").fetchone()[0]
+        return int(pages) * int(self.conn.execute("PRAGMA page_size").fetchone()[0])
 
     def write(self, values: list[tuple[bytes, int]], partial: list[tuple[bytes, int]]) -> None:
         """Write value rows and partial rows in one transaction.
