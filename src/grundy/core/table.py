@@ -502,6 +502,8 @@ class SQLiteFile:
                     with self._writing():
                         conn.execute(_MERGE, (game, version, low, high))
                 with self._writing():
+                    # the write lock first: no other process appends between the count and the delete
+                    conn.execute("BEGIN IMMEDIATE")
                     alone = conn.execute("SELECT count(*) FROM journal").fetchone()[0] == moved
                     if alone:  # every row was merged: SQLite frees the pages without visiting each row
                         conn.execute("DELETE FROM journal")
