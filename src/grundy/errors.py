@@ -14,7 +14,17 @@ class GrundyError(Exception):
 
 class InputError(GrundyError, ValueError):
     """Bad input: malformed graph6/sparse6, self-loops, repeated edges,
-    unknown family names or parameters, unreadable files, empty input."""
+    unknown family names or parameters, unreadable files, empty input.
+
+    Attributes
+    ----------
+    sqlite_errorcode : int or None
+        For a table file that could not be written, SQLite's error code
+        (``sqlite3.SQLITE_INTERRUPT`` for a statement a stop cut short);
+        None otherwise.
+    """
+
+    sqlite_errorcode: int | None = None
 
 
 class TooLargeError(InputError):

@@ -48,8 +48,9 @@ file grows to one range's pages, not to the table's), and deletes them from
 the journal last; it takes minutes on tens of millions of rows, and another
 process saving to the same file waits for the transaction under way (up to
 the 60 s busy timeout, then its save fails with an InputError). A Ctrl-C or
-SIGTERM stops a merge at once, the file read as before. Every write is one
-transaction: a process killed at any moment
+SIGTERM stops a merge at once, the journal whole. Every save is one
+transaction (a merge is several, and a stop between them leaves a file that
+reads the same values): a process killed at any moment
 (``kill -9`` included) leaves the file as of its last checkpoint, and the
 next run opens it and goes on. Several processes may write one file at
 once (WAL, a busy timeout, and upserts that never replace a known value by a
@@ -141,6 +142,13 @@ _JOURNAL = (
     "CREATE TABLE IF NOT EXISTS journal (game TEXT NOT NULL, nauty TEXT NOT NULL, "
     "digest BLOB NOT NULL, value INTEGER, excluded TEXT)"
 )
+#: How many journal merges have deleted rows from the file's journal (one
+#: row): a merge whose count is unchanged between its copy and its delete
+#: knows that no other process's merge deleted rows in between, so that no
+#: rowid up to its last one was given again to a newer row.
+_JOURNAL_MERGES = (
+    "CREATE TABLE IF NOT EXISTS journal_merges (id INTEGER PRIMARY KEY CHECK (id = 0), count INTEGER NOT NULL)"
+)
 #: The journal's rows to merge, copied in digest order (the rows of one
 #: digest in the order written) to a temporary table of the connection: one
 #: sort, then each range of digests read in order (see
@@ -158,11 +166,26 @@ _MERGING_FILL = (
 #: and clears the mask; a partial row sets the mask where no value is known
 #: (as _DIGEST_VALUE and _DIGEST_PARTIAL row by row). The SELECT's WHERE
 #: clause is what lets SQLite parse the upsert after it (its documented rule).
+_MERGE_SET = (
+    " ORDER BY digest, seq ON CONFLICT (game, nauty, digest) DO UPDATE SET "
+    "value = coalesce(excluded.value, digests.value), "
+    "excluded = CASE WHEN coalesce(excluded.value, digests.value) IS NULL THEN excluded.excluded ELSE NULL END"
+)
 _MERGE = (
     "INSERT INTO digests (game, nauty, digest, value, excluded) "
-    "SELECT ?, ?, digest, value, excluded FROM temp.merging WHERE digest >= ? AND digest < ? ORDER BY digest, seq "
-    "ON CONFLICT (game, nauty, digest) DO UPDATE SET value = coalesce(excluded.value, digests.value), "
-    "excluded = CASE WHEN coalesce(excluded.value, digests.value) IS NULL THEN excluded.excluded ELSE NULL END"
+    "SELECT ?, ?, digest, value, excluded FROM temp.merging WHERE digest >= ? AND digest < ?" + _MERGE_SET
+)
+#: The last range (no upper bound).
+_MERGE_LAST = (
+    "INSERT INTO digests (game, nauty, digest, value, excluded) "
+    "SELECT ?, ?, digest, value, excluded FROM temp.merging WHERE digest >= ?" + _MERGE_SET
+)
+#: The journal rows a merge copied, found by their content (rowid, digest,
+#: value, mask): what it deletes when another merge ran since its copy.
+_DELETE_COPIED = (
+    "DELETE FROM journal WHERE game = ? AND nauty = ? AND rowid <= ? AND EXISTS (SELECT 1 FROM temp.merging m "
+    "WHERE m.digest = journal.digest AND m.seq = journal.rowid AND m.value IS journal.value "
+    "AND m.excluded IS journal.excluded)"
 )
 #: Bytes of the file per range of digests a merge applies in one transaction
 #: (the WAL file grows to about the pages one transaction changes: a merge
@@ -212,18 +235,24 @@ def _in_index_order(rows: list[tuple[bytes, int | None, int]]) -> list[tuple[byt
     return sorted(rows, key=_first)
 
 
-def _digest_ranges(file_bytes: int) -> list[tuple[bytes, bytes]]:
-    """Ranges ``[low, high)`` of digests covering every digest, by their
-    first byte: one per :data:`MERGE_RANGE_BYTES` of the file (a power of
-    two, at most 256). A 12-byte digest compares with the one-byte bounds
-    by its first byte (SQLite compares blobs as ``memcmp``, then by length);
-    the last bound is above every digest."""
+def _digest_ranges(file_bytes: int) -> list[tuple[bytes, bytes | None]]:
+    """Ranges ``[low, high)`` of digests (``high`` None: no upper bound)
+    covering every blob, one per :data:`MERGE_RANGE_BYTES` of the file (a
+    power of two, at most 256). A compact table's digests have an odd first
+    byte (the slot's occupied bit, stored little-endian), so the bounds
+    split the first byte's upper seven bits and the second byte: ranges of
+    about equal numbers of digests. SQLite compares blobs as ``memcmp``,
+    then by length (Python's order of bytes); the first range starts at the
+    empty blob."""
     count = 1
     while count < 256 and count * MERGE_RANGE_BYTES < file_bytes:
         count *= 2
-    step = 256 // count
-    bounds = [bytes([i * step]) for i in range(count)] + [b"\xff" * 13]
-    return [(bounds[i], bounds[i + 1]) for i in range(count)]
+    step = 32768 // count
+    bounds: list[bytes] = [b""]
+    for i in range(1, count):
+        u = i * step  # 15 bits: the first byte's upper seven, then the second byte
+        bounds.append(bytes([((u >> 8) << 1) | 1, u & 255]))
+    return [(bounds[i], bounds[i + 1] if i + 1 < count else None) for i in range(count)]
 
 
 class SQLiteFile:
@@ -294,6 +323,7 @@ class SQLiteFile:
                 self.conn.execute(_SHARDS)
                 self.conn.execute(_DIGESTS)
                 self.conn.execute(_JOURNAL)
+                self.conn.execute(_JOURNAL_MERGES)
                 self.conn.commit()
                 break
             except sqlite3.OperationalError as exc:
@@ -316,7 +346,9 @@ class SQLiteFile:
             with self.conn:
                 yield
         except sqlite3.Error as exc:
-            raise InputError(f"cannot write the table file {self.path}: {exc}") from None
+            error = InputError(f"cannot write the table file {self.path}: {exc}")
+            error.sqlite_errorcode = getattr(exc, "sqlite_errorcode", None)
+            raise error from None
 
     def _key_rows(self) -> sqlite3.Cursor:
         """This game's ``(key, value, excluded)`` rows of ``positions``."""
@@ -447,16 +479,25 @@ class SQLiteFile:
         moved. Rows appended while it runs are left for the next merge.
 
         The rows (those written up to the merge's start) are first copied
-        in digest order to a temporary table (one transaction, one sort);
-        then each range of digests (:data:`MERGE_RANGE_BYTES` of the file
-        each) is applied in a transaction of its own, so the WAL file grows
-        to about one range's pages, not to the whole ``digests`` table; last,
-        the rows are deleted from the journal. A stop anywhere leaves a file
-        that reads the same: the journal keeps every row until the end, and
-        applying a digest's rows again to a digest they were applied to
-        changes nothing (a value is never replaced by another, a mask only
-        grows), so the next run reads them and the next merge applies them
-        again.
+        in digest order to a temporary table (one transaction, one sort: SQLite's
+        temporary files take about twice the journal's rows' size while it
+        runs); then each range of digests (:func:`_digest_ranges`, one per
+        :data:`MERGE_RANGE_BYTES` of the file) is applied in a transaction of
+        its own, so the WAL file grows to about one range's pages, not to
+        the whole ``digests`` table; last, the rows copied are deleted from
+        the journal, under the write lock, with the rows other processes
+        wrote since left in place (if another merge deleted rows meanwhile,
+        SQLite may have given their rowids to newer rows: the rows copied
+        are then found by their content). A stop anywhere leaves the journal
+        whole, and a file that reads the same values: applying a digest's
+        rows again to the digest they were applied to changes no value (a
+        value is never replaced by another). A partial mask reads as the
+        journal's last mask for the digest once its range is applied; it
+        differs from the mask read before only if the ``digests`` row held
+        bits the journal's rows lack, which only another process's writes
+        give: a value known not to be the digest's is forgotten, never a
+        wrong one asserted. The next run reads the journal again, and the
+        next merge applies it again.
 
         A Ctrl-C or SIGTERM during the merge (minutes on tens of millions
         of rows) stops it within about a millisecond of SQLite's work: the
@@ -488,30 +529,47 @@ class SQLiteFile:
         conn = self.conn
         if watch:
             conn.set_progress_handler(stop, _PROGRESS_STEPS)
+        moved = 0
         try:
-            last = conn.execute("SELECT max(rowid) FROM journal").fetchone()[0]
-            if last is None:
-                return 0
-            # rows written later (by this or another process) are left for the next merge
             with self._writing():
-                conn.execute("DROP TABLE IF EXISTS temp.merging")
-                conn.execute(_MERGING)
-                moved = conn.execute(_MERGING_FILL, (game, version, last)).rowcount
+                last = conn.execute("SELECT max(rowid) FROM journal").fetchone()[0]
+                if last is not None:
+                    conn.execute("INSERT OR IGNORE INTO journal_merges (id, count) VALUES (0, 0)")
+                    merges = conn.execute("SELECT count FROM journal_merges").fetchone()[0]
+                    conn.execute("DROP TABLE IF EXISTS temp.merging")
+                    conn.execute(_MERGING)
+                    # the temporary database's own setting (Debian's default zeroes every page freed)
+                    conn.execute("PRAGMA temp.secure_delete=FAST")
+                    moved = conn.execute(_MERGING_FILL, (game, version, last)).rowcount
             if moved:
-                for low, high in _digest_ranges(self._file_bytes()):
-                    with self._writing():
-                        conn.execute(_MERGE, (game, version, low, high))
                 with self._writing():
-                    # the write lock first: no other process appends between the count and the delete
+                    ranges = _digest_ranges(self._file_bytes())
+                for low, high in ranges:
+                    with self._writing():
+                        if high is None:
+                            conn.execute(_MERGE_LAST, (game, version, low))
+                        else:
+                            conn.execute(_MERGE, (game, version, low, high))
+                with self._writing():
+                    # the write lock first: no other process writes between the reads and the delete
                     conn.execute("BEGIN IMMEDIATE")
-                    alone = conn.execute("SELECT count(*) FROM journal").fetchone()[0] == moved
-                    if alone:  # every row was merged: SQLite frees the pages without visiting each row
+                    if conn.execute("SELECT count FROM journal_merges").fetchone()[0] != merges:
+                        # another merge deleted rows since the copy: a rowid up to last may now be
+                        # a newer row's, so only the rows copied go, found by their content
+                        conn.execute(_DELETE_COPIED, (game, version, last))
+                    elif conn.execute("SELECT count(*) FROM journal").fetchone()[0] == moved:
+                        # every row was copied (none other, none newer): the pages are freed
+                        # without visiting each row
                         conn.execute("DELETE FROM journal")
-                    else:
+                    else:  # no rowid was given again: rowids up to last are the rows copied and others'
                         conn.execute("DELETE FROM journal WHERE game = ? AND nauty = ? AND rowid <= ?",
                                      (game, version, last))
-        except InputError:
-            if watch and interrupted():
+                    conn.execute("UPDATE journal_merges SET count = count + 1")
+        except InputError as exc:
+            # a stop: noted by the front ends' handler, or Python's own raised in the progress
+            # check (the sqlite3 module then drops the KeyboardInterrupt and says "interrupted")
+            if watch and (interrupted() or exc.sqlite_errorcode == sqlite3.SQLITE_INTERRUPT):
+                note_interrupt()
                 raise KeyboardInterrupt from None
             raise
         finally:
