@@ -28,14 +28,18 @@ from grundy.core.table import SQLiteFile
 
 def build(path: str, digests: int, journal: int) -> None:
     rnd = random.Random(11)
+
+    def digest() -> bytes:  # a compact table's: the first byte odd (the slot's occupied bit)
+        return bytes([rnd.randrange(128) * 2 + 1]) + rnd.randbytes(11)
+
     f = SQLiteFile(path, "g")
     old = []
     for start in range(0, digests, 1_000_000):
-        batch = [(rnd.randbytes(12), rnd.randrange(4), 0) for _ in range(min(1_000_000, digests - start))]
+        batch = [(digest(), rnd.randrange(4), 0) for _ in range(min(1_000_000, digests - start))]
         f.write_digests(batch)
         old.extend(d for d, _, _ in batch[::3])
     for start in range(0, journal, 1_000_000):
-        f.append_digests([(old[(start + i) % len(old)] if i % 3 == 0 else rnd.randbytes(12),
+        f.append_digests([(old[(start + i) % len(old)] if i % 3 == 0 else digest(),
                            None if i % 2 else 1, 0 if i % 2 == 0 else 6)
                           for i in range(min(1_000_000, journal - start))])
     f.close()
