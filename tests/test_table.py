@@ -1082,3 +1082,37 @@ def test_a_journal_merge_does_not_hold_off_a_real_ctrl_c(tmp_path: Path, handler
     whole, stop, noted = done.stdout.split()
     assert float(whole) > 0.5 and float(stop) < float(whole) / 4, (whole, stop)
     assert noted == "2"
+
+
+def test_a_failed_merge_is_tried_again_once_the_journal_has_doubled(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save's merge that fails (a full disk for SQLite's temporary files,
+    another process's lock) is not tried again at every save, each of which
+    would sort the whole journal again: only once the journal holds twice
+    the rows it held at the failure; a merge that succeeds then resets it."""
+    monkeypatch.setattr(table_module, "JOURNAL_MERGE_ROWS", 10)
+    t = Table(str(tmp_path / "f.db"), "g", compact=True)
+    assert t.file is not None
+    tried: list[int] = []
+    real = t.file.merge_journal
+    fail = [True]
+
+    def merge() -> int:
+        assert t.file is not None
+        tried.append(t.file.journal_rows)
+        if fail[0]:
+            raise InputError("cannot write the table file: database or disk is full")
+        return real()
+
+    monkeypatch.setattr(t.file, "merge_journal", merge)
+    for i in range(100):
+        t.values[b"k%d" % i] = i % 4
+        t.save()
+    # the first save past 10 rows fails; then none until more than 22 rows, then 46, then 94
+    assert tried == [11, 23, 47, 95]
+    fail[0] = False
+    for i in range(100, 200):
+        t.values[b"k%d" % i] = i % 4
+        t.save()
+    assert tried[4:] == [191] and t.file.journal_rows == 9
+    t.close()

@@ -756,6 +756,8 @@ class Table:
         self.loaded = 0
         self._saved = 0
         self._saved_partial: dict[bytes, int] = {}
+        #: Journal rows when a save's merge last failed (0: none failed).
+        self._merge_failed = 0
         if path is not None:
             # the search's clock starts after the read: a front end's backstop timer waits too
             with backstop_paused():
@@ -822,7 +824,7 @@ class Table:
                 except BaseException:
                     self.compact.remark(rows)  # not written: they stay to write
                     raise
-            if self.file.journal_rows > max(JOURNAL_MERGE_ROWS, self.file.digest_rows // 2):
+            if self.file.journal_rows > max(JOURNAL_MERGE_ROWS, self.file.digest_rows // 2, 2 * self._merge_failed):
                 self._merge()
             return len(rows)
         values = self.values
@@ -839,13 +841,18 @@ class Table:
     def _merge(self) -> None:
         """Merge the file's journal unless an interrupt is noted (a stop
         stays quick); a merge that fails is left for later (the rows are
-        in the journal, which the next run reads)."""
+        in the journal, which the next run reads), and a save tries again
+        only once the journal has doubled since (a merge that failed for a
+        full disk, or another process's lock, would otherwise sort the
+        whole journal again at every save)."""
         if self.file is None or interrupted():
             return
         try:
             self.file.merge_journal()
         except InputError:
-            pass
+            self._merge_failed = self.file.journal_rows
+        else:
+            self._merge_failed = 0
 
     def count(self) -> tuple[int, int]:
         """Rows in the file: (with a value, partial); (0, 0) in memory."""
