@@ -2,12 +2,13 @@
 
 Usage:
     python benchmarks/journal_merge.py build FILE DIGESTS JOURNAL   # a file to merge (seeded)
-    python benchmarks/journal_merge.py merge FILE                    # merge it, print the measures
+    python benchmarks/journal_merge.py merge FILE [GAME]             # merge it, print the measures
 
 ``build`` writes DIGESTS digest rows (values) and appends JOURNAL journal
 rows (a third of them on digests already there, half of them partial), as
-an unbounded compact table's saves would. ``merge`` opens the file,
-merges the journal (:meth:`grundy.core.table.SQLiteFile.merge_journal`)
+an unbounded compact table's saves would, under the game name ``g``. ``merge`` opens the file,
+merges the journal of GAME (default ``g``; ``complex-incidence-v1`` for a
+Gale run's file) (:meth:`grundy.core.table.SQLiteFile.merge_journal`)
 and prints the wall and CPU seconds of the merge, the largest size the WAL
 file and SQLite's temporary files reached (polled every 20 ms by a
 thread; Linux only, through /proc) and the rows moved. Run
@@ -45,7 +46,7 @@ def build(path: str, digests: int, journal: int) -> None:
     f.close()
 
 
-def merge(path: str) -> None:
+def merge(path: str, game: str = "g") -> None:
     wal = path + "-wal"
     peak = [0, 0]
     done = threading.Event()
@@ -71,7 +72,7 @@ def merge(path: str) -> None:
             peak[1] = max(peak[1], temporary_bytes())
             time.sleep(0.02)
 
-    f = SQLiteFile(path, "g")
+    f = SQLiteFile(path, game)
     watcher = threading.Thread(target=poll, daemon=True)
     watcher.start()
     t, c = time.perf_counter(), time.process_time()
@@ -89,4 +90,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "build":
         build(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     else:
-        merge(sys.argv[2])
+        merge(sys.argv[2], *sys.argv[3:4])
