@@ -72,7 +72,7 @@ def merge(path: str, game: str = "g") -> None:
             peak[1] = max(peak[1], temporary_bytes())
             time.sleep(0.02)
 
-    f = SQLiteFile(path, game)
+    f = SQLiteFile(path, game, check=False)  # no quick_check: the merge reads what it needs
     watcher = threading.Thread(target=poll, daemon=True)
     watcher.start()
     t, c = time.perf_counter(), time.process_time()
