@@ -218,7 +218,8 @@ def open_options(n: int, table: str | None, memory: int | None = None, cache: in
     faces under its automorphism group (as the search makes them),
     are counted as known N (the table gives a nonzero value, or, for one
     component left, excludes the value that would make the option P),
-    known P (then the position is N), or open. The open positions are not
+    known P (then the position is N), or open; also for a position the
+    table knows to be N (a known P option is then a winning move). The open positions are not
     searched (components of dimension 1 among the options are valued by a
     small Graph Chomp search). The whole table is loaded into memory (as
     much as the run that wrote it holds), and closing merges a journal of
@@ -241,8 +242,8 @@ def open_options(n: int, table: str | None, memory: int | None = None, cache: in
                 print(f"k = {k}: *{nim} and {len(unknowns)} component(s) left; options not counted")
                 continue
             if solver.not_values.get(unknowns[0], 0) & 1:
-                print(f"k = {k}: known N (the table excludes the value 0)")
-                continue
+                # the options still say which move wins (a known P one) if the table has it
+                print(f"k = {k}: known N (the table excludes the value 0); its options:")
             counts = {"N": 0, "P": 0, "open": 0}
             lines = []
             for index, (onim, ounknowns) in enumerate(solver.game.children(solver, unknowns[0]), 1):
