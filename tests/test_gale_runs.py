@@ -352,6 +352,23 @@ def test_open_options_counts_the_options_of_the_complement_positions(tmp_path: P
     run("--complement", "6", "--table", str(table))
     out = run("--open-options", "6", "--table", str(table))
     assert [line for line in out.splitlines()] == [f"k = {k}: value 0 known (P)" for k in (1, 2, 3)]
+    # a position the table knows to be N (here a row saying so, written by hand into an empty
+    # table: no complement position of n = 6 is N) still has its options listed
+    from grundy.core._compiled import CompactTable
+    from grundy.core.table import SQLiteFile
+    from grundy.games.complexes import ComplexSolver, build_complex_family, gale_complement_position
+
+    solver = ComplexSolver()
+    nim, unknowns = solver.decompose(gale_complement_position(build_complex_family("simplex-boundary:6").facets, 6, 3))
+    assert nim == 0 and len(unknowns) == 1
+    marked = tmp_path / "n.db"
+    f = SQLiteFile(str(marked), solver.game.name)
+    f.append_digests([(CompactTable().digest(unknowns[0]), None, 1)])
+    f.close()
+    out = run("--open-options", "6", "--table", str(marked))
+    assert "k = 3: known N (the table excludes the value 0); its options:" in out.splitlines()
+    m = re.search(r"^k = 3: (\d+) options up to symmetry: 0 known N, 0 known P, (\d+) open", out, re.M)
+    assert m and int(m.group(1)) == int(m.group(2)) == _face_orbits(6, 3), out
 
 
 def test_open_options_verdicts_of_a_partial_table_are_true(tmp_path: Path) -> None:
