@@ -18,6 +18,7 @@ PYTHONPATH, to compare two versions back to back.
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -86,8 +87,27 @@ def merge(path: str, game: str = "g") -> None:
           f"file {os.path.getsize(path) / 2**20:.0f} MiB")
 
 
-if __name__ == "__main__":
-    if sys.argv[1] == "build":
-        build(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="write a file to merge (seeded)")
+    b.add_argument("file")
+    b.add_argument("digests", type=int, help="digest rows (values)")
+    b.add_argument("journal", type=int, help="journal rows")
+    m = sub.add_parser("merge", help="merge a file's journal and print the measures")
+    m.add_argument("file")
+    m.add_argument("game", nargs="?", default="g", help="the rows' game (default g)")
+    args = ap.parse_args()
+    if args.command == "build":
+        if args.digests < 1 or args.journal < 0:
+            ap.error("build needs at least one digest row and no negative journal rows")
+        build(args.file, args.digests, args.journal)
     else:
-        merge(sys.argv[2], *sys.argv[3:4])
+        if not os.path.exists(args.file):
+            ap.error(f"no such file: {args.file}")
+        merge(args.file, args.game)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1116,3 +1116,22 @@ def test_a_failed_merge_is_tried_again_once_the_journal_has_doubled(tmp_path: Pa
         t.save()
     assert tried[4:] == [191] and t.file.journal_rows == 9
     t.close()
+
+
+def test_the_journal_merge_benchmark_builds_and_merges(tmp_path: Path) -> None:
+    """``benchmarks/journal_merge.py``: ``build`` writes the rows asked for,
+    ``merge`` moves the journal and prints its measures; a missing file is
+    a clear error (exit 2)."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "journal_merge.py"
+    path = tmp_path / "b.db"
+    built = subprocess.run([sys.executable, str(script), "build", str(path), "3000", "2000"],
+                           capture_output=True, text=True, timeout=120)
+    assert built.returncode == 0, built.stderr
+    assert _journal_count(path) == 2000 and len(_digest_rows(path)) == 3000
+    merged = subprocess.run([sys.executable, str(script), "merge", str(path)], capture_output=True, text=True,
+                            timeout=120)
+    assert merged.returncode == 0 and merged.stdout.startswith("moved 2000 rows in "), merged
+    assert _journal_count(path) == 0
+    missing = subprocess.run([sys.executable, str(script), "merge", str(tmp_path / "none.db")],
+                             capture_output=True, text=True, timeout=120)
+    assert missing.returncode == 2 and "no such file" in missing.stderr
