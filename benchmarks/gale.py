@@ -9,7 +9,7 @@ Usage:
                                                 # the table bounded to 8 GiB, spilling to the file
     python benchmarks/gale.py --complement 7 --table gale7.sqlite --time-limit 3600
                                                 # answer each first move with its complement
-    python benchmarks/gale.py --open-options 7 --table gale7.sqlite
+    python benchmarks/gale.py --open-options 7 --table gale7.sqlite   # complement positions, first moves
                                                 # how many options of each complement position
                                                 # the table knows to be N (loads it, no search of
                                                 # the open positions)
@@ -57,6 +57,7 @@ from grundy.games.complexes import (
     build_complex_family,
     gale_complement_replies,
     gale_first_moves,
+    remove_face,
 )
 from grundy.games.posets import PosetSolver
 
@@ -210,6 +211,45 @@ def complement(
     return 1
 
 
+def _list_options(solver: ComplexSolver, label: str, facets: tuple[int, ...], t0: float) -> None:
+    """Print what the table knows of a position (``facets``, its component
+    after the reductions) and, unless its value is known, of each of its
+    options up to symmetry: known N, known P (a winning move) or open."""
+    from grundy.games.complexes import complex_from_key
+
+    nim, unknowns = solver.decompose(facets)
+    if not unknowns:
+        print(f"{label}: value {nim} known ({'P' if nim == 0 else 'N'})")
+        return
+    if len(unknowns) > 1 or nim:
+        print(f"{label}: *{nim} and {len(unknowns)} component(s) left; options not counted")
+        return
+    if solver.not_values.get(unknowns[0], 0) & 1:
+        # the options still say which move wins (a known P one) if the table has it
+        print(f"{label}: known N (the table excludes the value 0); its options:")
+    counts = {"N": 0, "P": 0, "open": 0}
+    lines = []
+    for index, (onim, ounknowns) in enumerate(solver.game.children(solver, unknowns[0]), 1):
+        if not ounknowns:
+            verdict = "P" if onim == 0 else "N"
+            how = f"value {onim}"
+        elif len(ounknowns) == 1 and (solver.not_values.get(ounknowns[0], 0) >> onim) & 1:
+            verdict = "N"  # the one value that would make this option P is excluded
+            how = f"*{onim} and a component whose value is known not to be {onim}"
+        else:
+            verdict = "open"
+            how = f"*{onim} and components of " + ", ".join(
+                f"{solver.game.size(u)} faces" for u in ounknowns) + " left"
+        counts[verdict] += 1
+        lines.append(f"    option {index}: {verdict} ({how})")
+    total = sum(counts.values())
+    nv, component = complex_from_key(unknowns[0])
+    print(f"{label}: {total} options up to symmetry: {counts['N']} known N, {counts['P']} known P, "
+          f"{counts['open']} open (of the component searched after reductions: {nv} points, "
+          f"{len(component)} facets; {time.perf_counter() - t0:.1f} s)", flush=True)
+    print("\n".join(lines), flush=True)
+
+
 def open_options(n: int, table: str | None, memory: int | None = None, cache: int = 50_000) -> int:
     """``--open-options N``: how far a table has got with each complement
     position (a k-set and its complement removed, k <= N / 2). Such a
@@ -219,52 +259,29 @@ def open_options(n: int, table: str | None, memory: int | None = None, cache: in
     are counted as known N (the table gives a nonzero value, or, for one
     component left, excludes the value that would make the option P),
     known P (then the position is N), or open; also for a position the
-    table knows to be N (a known P option is then a winning move). The open positions are not
-    searched (components of dimension 1 among the options are valued by a
+    table knows to be N (a known P option is then a winning move). Then
+    the same for the position each first move leaves (a k-set removed, k =
+    1 .. N - 1): a first move wins iff that position is P, so a known P
+    reply makes it lose. The open positions are not searched (components of dimension 1 among the options are valued by a
     small Graph Chomp search). The whole table is loaded into memory (as
     much as the run that wrote it holds), and closing merges a journal of
     up to 100,000 rows into the file: best not beside a run of the same
     file."""
-    from grundy.games.complexes import complex_from_key, gale_complement_position
+    from grundy.games.complexes import gale_complement_position
 
     t0 = time.perf_counter()
-    solver = _open(n, table, None, cache, 3600.0, 3600.0, memory, t0, ", options of the complement positions")
+    solver = _open(n, table, None, cache, 3600.0, 3600.0, memory, t0,
+                   ", options of the complement positions and of the first moves")
     if solver is None:
         return 2
     try:
         start = build_complex_family(f"simplex-boundary:{n}")
         for k in range(1, n // 2 + 1):
-            nim, unknowns = solver.decompose(gale_complement_position(start.facets, n, k))
-            if not unknowns:
-                print(f"k = {k}: value {nim} known ({'P' if nim == 0 else 'N'})")
-                continue
-            if len(unknowns) > 1 or nim:
-                print(f"k = {k}: *{nim} and {len(unknowns)} component(s) left; options not counted")
-                continue
-            if solver.not_values.get(unknowns[0], 0) & 1:
-                # the options still say which move wins (a known P one) if the table has it
-                print(f"k = {k}: known N (the table excludes the value 0); its options:")
-            counts = {"N": 0, "P": 0, "open": 0}
-            lines = []
-            for index, (onim, ounknowns) in enumerate(solver.game.children(solver, unknowns[0]), 1):
-                if not ounknowns:
-                    verdict = "P" if onim == 0 else "N"
-                    how = f"value {onim}"
-                elif len(ounknowns) == 1 and (solver.not_values.get(ounknowns[0], 0) >> onim) & 1:
-                    verdict = "N"  # the one value that would make this option P is excluded
-                    how = f"*{onim} and a component whose value is known not to be {onim}"
-                else:
-                    verdict = "open"
-                    how = f"*{onim} and components of " + ", ".join(
-                        f"{solver.game.size(u)} faces" for u in ounknowns) + " left"
-                counts[verdict] += 1
-                lines.append(f"    option {index}: {verdict} ({how})")
-            total = sum(counts.values())
-            nv, facets = complex_from_key(unknowns[0])
-            print(f"k = {k}: {total} options up to symmetry: {counts['N']} known N, {counts['P']} known P, "
-                  f"{counts['open']} open (of the component searched after reductions: {nv} points, "
-                  f"{len(facets)} facets; {time.perf_counter() - t0:.1f} s)", flush=True)
-            print("\n".join(lines), flush=True)
+            _list_options(solver, f"k = {k}", gale_complement_position(start.facets, n, k), t0)
+        # the first moves themselves: a first move wins iff the position it leaves is P, so a
+        # known P reply makes it lose, and it wins once every reply is known N
+        for k in range(1, n):
+            _list_options(solver, f"first move k = {k}", remove_face(start.facets, (1 << k) - 1), t0)
     finally:
         solver.close()
     return 0
