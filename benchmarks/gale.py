@@ -9,10 +9,10 @@ Usage:
                                                 # the table bounded to 8 GiB, spilling to the file
     python benchmarks/gale.py --complement 7 --table gale7.sqlite --time-limit 3600
                                                 # answer each first move with its complement
-    python benchmarks/gale.py --open-options 7 --table gale7.sqlite   # complement positions, first moves
-                                                # how many options of each complement position
-                                                # the table knows to be N (loads it, no search of
-                                                # the open positions)
+    python benchmarks/gale.py --open-options 7 --table gale7.sqlite
+                                                # what the table knows of the options of each
+                                                # complement position and of the replies to each
+                                                # first move: N, P or open (loads it, no search)
 
 The compiled complex search (grundy.games.complexes._complex_kernel) is used
 when it is built; ``GRUNDY_NO_COMPLEX_KERNEL=1`` runs the Python path instead
@@ -55,6 +55,8 @@ from grundy.games.complexes import (
     MAX_FAMILY_VERTICES,
     ComplexSolver,
     build_complex_family,
+    complex_from_key,
+    gale_complement_position,
     gale_complement_replies,
     gale_first_moves,
     remove_face,
@@ -215,8 +217,6 @@ def _list_options(solver: ComplexSolver, label: str, facets: tuple[int, ...], t0
     """Print what the table knows of a position (``facets``, its component
     after the reductions) and, unless its value is known, of each of its
     options up to symmetry: known N, known P (a winning move) or open."""
-    from grundy.games.complexes import complex_from_key
-
     nim, unknowns = solver.decompose(facets)
     if not unknowns:
         print(f"{label}: value {nim} known ({'P' if nim == 0 else 'N'})")
@@ -262,13 +262,12 @@ def open_options(n: int, table: str | None, memory: int | None = None, cache: in
     table knows to be N (a known P option is then a winning move). Then
     the same for the position each first move leaves (a k-set removed, k =
     1 .. N - 1): a first move wins iff that position is P, so a known P
-    reply makes it lose. The open positions are not searched (components of dimension 1 among the options are valued by a
-    small Graph Chomp search). The whole table is loaded into memory (as
+    reply makes it lose. The open positions are not searched (components
+    of dimension 1 among the options are valued by a small Graph Chomp
+    search). The whole table is loaded into memory (as
     much as the run that wrote it holds), and closing merges a journal of
     up to 100,000 rows into the file: best not beside a run of the same
     file."""
-    from grundy.games.complexes import gale_complement_position
-
     t0 = time.perf_counter()
     solver = _open(n, table, None, cache, 3600.0, 3600.0, memory, t0,
                    ", options of the complement positions and of the first moves")
@@ -317,12 +316,11 @@ def main() -> int:
              "--time-limit": args.time_limit is not None, "--option-cache": args.option_cache is not None,
              "--report": args.report is not None, "--checkpoint": args.checkpoint is not None,
              "--table-memory": args.table_memory is not None}
+    table = {"--table", "--option-cache", "--table-memory"}
+    search = table | {"--time-limit", "--report", "--checkpoint"}
     used = {None: {"--n", "--face-poset"},  # the timings make fresh searches of their own
-            "--attack": {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint", "--table-memory"},
-            "--complement": {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
-                             "--table-memory"},
-            # no search to limit, report or checkpoint
-            "--open-options": {"--table", "--option-cache", "--table-memory"}}[mode_name]
+            "--attack": search, "--complement": search,
+            "--open-options": table}[mode_name]  # no search to limit, report or checkpoint
     for flag, on in given.items():
         if on and flag not in used:
             kind = f"{mode_name} runs" if mode_name else "the timings (no --attack, --complement or --open-options)"

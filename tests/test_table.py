@@ -842,13 +842,13 @@ def _journal_file(path: Path, digests: int, journal: int, seed: int = 5) -> list
     return rows
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path, game: str = "g") -> dict:
     """What a compact table reads from a file (digests, then the journal)."""
     from grundy.core._compiled import CompactTable
     from grundy.core.table import SQLiteFile
 
     t = CompactTable()
-    f = SQLiteFile(str(path), "g")
+    f = SQLiteFile(str(path), game)
     f.load_compact(t)
     f.close()
     return t.snapshot()  # type: ignore[no-any-return]
@@ -1032,15 +1032,9 @@ def test_rows_saved_while_another_process_merges_are_never_deleted_unmerged(
     conn.close()
     assert [(game, d) for game, d, _ in journal] == [("x", d) for d, _, _ in late]
     assert journal[0][2] <= (100 if same_game else 110)  # a rowid A had copied, given again
-    from grundy.core._compiled import CompactTable
-
     for game, digests in (("x", [bytes([2 * i + 1]) * 12 for i in range(100)] + [d for d, _, _ in late]),
                           ("y", [] if same_game else [bytes([2 * i + 1]) * 12 for i in range(10)])):
-        t = CompactTable()
-        f = SQLiteFile(str(path), game)
-        f.load_compact(t)
-        f.close()
-        assert set(t.snapshot()) == set(digests), game
+        assert set(_read(path, game)) == set(digests), game
 
 
 @pytest.mark.parametrize("handler", ["stop_on_signal", "default"])

@@ -171,15 +171,13 @@ _MERGE_SET = (
     "value = coalesce(excluded.value, digests.value), "
     "excluded = CASE WHEN coalesce(excluded.value, digests.value) IS NULL THEN excluded.excluded ELSE NULL END"
 )
-_MERGE = (
+_MERGE_FROM = (
     "INSERT INTO digests (game, nauty, digest, value, excluded) "
-    "SELECT ?, ?, digest, value, excluded FROM temp.merging WHERE digest >= ? AND digest < ?" + _MERGE_SET
+    "SELECT ?, ?, digest, value, excluded FROM temp.merging WHERE digest >= ?"
 )
+_MERGE = _MERGE_FROM + " AND digest < ?" + _MERGE_SET
 #: The last range (no upper bound).
-_MERGE_LAST = (
-    "INSERT INTO digests (game, nauty, digest, value, excluded) "
-    "SELECT ?, ?, digest, value, excluded FROM temp.merging WHERE digest >= ?" + _MERGE_SET
-)
+_MERGE_LAST = _MERGE_FROM + _MERGE_SET
 #: The journal rows a merge copied, found by their content (rowid, digest,
 #: value, mask): what it deletes when another merge ran since its copy.
 _DELETE_COPIED = (
@@ -522,8 +520,8 @@ class SQLiteFile:
             # code here is what lets a signal handler run during the statement
             try:
                 return interrupted() != 0
-            except KeyboardInterrupt:  # a handler raised here (Python's default for Ctrl-C)
-                note_interrupt()
+            except KeyboardInterrupt:  # raised within the check (Python's default handler raises
+                note_interrupt()  # as the check is entered, before this try: see the except below)
                 return True
 
         conn = self.conn
@@ -542,7 +540,7 @@ class SQLiteFile:
                     conn.execute("PRAGMA temp.secure_delete=FAST")
                     moved = conn.execute(_MERGING_FILL, (game, version, last)).rowcount
             if moved:
-                with self._writing():
+                with self._writing():  # its errors as the merge's (InputError)
                     ranges = _digest_ranges(self._file_bytes())
                 for low, high in ranges:
                     with self._writing():
