@@ -9,6 +9,9 @@ Usage:
                                                 # the table bounded to 8 GiB, spilling to the file
     python benchmarks/gale.py --complement 7 --table gale7.sqlite --time-limit 3600
                                                 # answer each first move with its complement
+    python benchmarks/gale.py --replies 7 --table gale7.sqlite --budgets 120 900 --time-limit 7200
+                                                # decide the first moves by searching their
+                                                # replies one at a time, in rounds of budgets
     python benchmarks/gale.py --open-options 7 --table gale7.sqlite
                                                 # what the table knows of the options of each
                                                 # complement position and of the replies to each
@@ -39,6 +42,16 @@ n = 7 needs three searches (k = 1, 2, 3). Same table, limits, progress
 lines and resume as ``--attack``. Exit codes: 0 decided (P), 1 not decided
 by complement replies (a position left was N), 2 bad input, 3 a limit
 stopped it, 130 Ctrl-C, 143 SIGTERM (both write the table file first).
+
+``--replies`` decides the first moves (all sizes, or ``--sizes``) by their
+replies (:func:`grundy.games.complexes.gale_reply_search`): a first move
+wins iff every reply is N, so each reply the table does not decide is
+searched alone, smallest first, for ``--budgets`` seconds each round (the
+last round's budget may be 0: no limit), and a P reply ends its first
+move. ``--time-limit`` bounds the whole run. One line per reply searched.
+Exit codes: 0 decided (a first move wins: N; or every first move loses:
+P), 1 not decided (replies left open, or sizes asked that do not settle
+the game), otherwise as ``--complement``.
 """
 
 from __future__ import annotations
@@ -58,6 +71,7 @@ from grundy.games.complexes import (
     complex_from_key,
     gale_complement_position,
     gale_complement_replies,
+    gale_reply_search,
     gale_first_moves,
     remove_face,
 )
@@ -213,6 +227,55 @@ def complement(
     return 1
 
 
+def replies(
+    n: int,
+    sizes: list[int] | None,
+    budgets: list[float],
+    table: str | None,
+    time_limit: float | None,
+    cache: int,
+    report: float,
+    checkpoint: float,
+    memory: int | None = None,
+) -> int:
+    """``--replies N``: the first moves decided by searching their replies."""
+    t0 = time.perf_counter()
+    if any(b < 0 for b in budgets):
+        print("error: --budgets are seconds >= 0 (0: no limit)", file=sys.stderr)
+        return 2
+    if sizes is not None and any(not 0 < k < n for k in sizes):
+        print(f"error: --sizes are first-move sizes 1 .. {n - 1}", file=sys.stderr)
+        return 2
+    solver = _open(n, table, None, cache, report, checkpoint, memory, t0, ", replies to the first moves")
+    if solver is None:
+        return 2
+    solver.limits.share(time_limit)  # the whole run; each reply gets its round's budget
+
+    def reply(k: int, index: int, verdict: str, seconds: float) -> None:
+        what = {"P": "P: this reply wins, the first move loses", "N": "N", "open": "open (budget spent)"}[verdict]
+        how = "known" if seconds == 0.0 else f"{seconds:.1f} s"
+        print(f"k = {k}, reply {index}: {what} ({how})   [{_line(solver, t0).strip()}]", flush=True)
+
+    try:
+        found = gale_reply_search(n, sizes, solver=solver, budgets=tuple(b or None for b in budgets),
+                                  on_reply=reply)
+    except (SearchLimitReached, KeyboardInterrupt) as exc:
+        return _stopped(exc, solver, t0)
+    finally:
+        solver.close()
+    print(_line(solver, t0), file=sys.stderr)
+    for k, verdict in found:
+        print(f"first move k = {k}: {verdict}")
+    if any(v == "wins" for _, v in found):
+        print(f"Gale n = {n}: N-position (a first move wins)")
+        return 0
+    if len(found) == n - 1 and all(v == "loses" for _, v in found):
+        print(f"Gale n = {n}: P-position (every first move loses)")
+        return 0
+    print(f"Gale n = {n}: not decided")
+    return 1
+
+
 def _list_options(solver: ComplexSolver, label: str, facets: tuple[int, ...], t0: float) -> None:
     """Print what the table knows of a position (``facets``, its component
     after the reductions) and, unless its value is known, of each of its
@@ -294,6 +357,8 @@ def main() -> int:
     mode.add_argument("--attack", type=int, metavar="N", help="decide Gale's game on N points (with limits, table)")
     mode.add_argument("--open-options", type=int, metavar="N",
                       help="count the options of each complement position known N / P / open in --table (no search)")
+    mode.add_argument("--replies", type=int, metavar="N",
+                      help="decide the first moves of Gale's game on N points reply by reply (limits, table)")
     mode.add_argument("--complement", type=int, metavar="N",
                       help="answer each first move of Gale's game on N points with its complement (limits, table)")
     ap.add_argument("--table", help="sqlite file of the persistent table (created or resumed)")
@@ -303,6 +368,9 @@ def main() -> int:
     ap.add_argument("--checkpoint", type=float, default=None, help="seconds between table writes (default 60)")
     ap.add_argument("--table-memory", type=float, default=None, metavar="GB",
                     help="bound the table to this many GiB (it spills to --table)")
+    ap.add_argument("--sizes", type=int, nargs="+", help="first-move sizes for --replies (default all)")
+    ap.add_argument("--budgets", type=float, nargs="+", default=None, metavar="S",
+                    help="seconds per reply in each round of --replies (0: no limit; default 0)")
     args = ap.parse_args()
     # Ctrl-C and SIGTERM (kill, timeout) stop the search cleanly: the table file is written
     signal.signal(signal.SIGINT, stop_on_signal)
@@ -310,16 +378,18 @@ def main() -> int:
     memory = None if args.table_memory is None else int(args.table_memory * 2**30)
     cache = 50_000 if args.option_cache is None else args.option_cache
     mode_name = ("--attack" if args.attack is not None else "--complement" if args.complement is not None
-                 else "--open-options" if args.open_options is not None else None)
+                 else "--open-options" if args.open_options is not None
+                 else "--replies" if args.replies is not None else None)
     # an option a mode does not use is refused by name (exit 2), never ignored
     given = {"--n": args.n is not None, "--face-poset": args.face_poset, "--table": args.table is not None,
              "--time-limit": args.time_limit is not None, "--option-cache": args.option_cache is not None,
              "--report": args.report is not None, "--checkpoint": args.checkpoint is not None,
-             "--table-memory": args.table_memory is not None}
+             "--table-memory": args.table_memory is not None, "--sizes": args.sizes is not None,
+             "--budgets": args.budgets is not None}
     table = {"--table", "--option-cache", "--table-memory"}
     search = table | {"--time-limit", "--report", "--checkpoint"}
     used = {None: {"--n", "--face-poset"},  # the timings make fresh searches of their own
-            "--attack": search, "--complement": search,
+            "--attack": search, "--complement": search, "--replies": search | {"--sizes", "--budgets"},
             "--open-options": table}[mode_name]  # no search to limit, report or checkpoint
     for flag, on in given.items():
         if on and flag not in used:
@@ -333,6 +403,14 @@ def main() -> int:
         try:
             return open_options(args.open_options, args.table, memory, cache)
         except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+            return interrupt_exit_code()
+    if args.replies is not None:
+        try:
+            return replies(args.replies, args.sizes, args.budgets or [0.0], args.table, args.time_limit, cache,
+                           10.0 if args.report is None else args.report,
+                           60.0 if args.checkpoint is None else args.checkpoint, memory)
+        except KeyboardInterrupt:  # while the table file was read, before the search
             print("interrupted", file=sys.stderr)
             return interrupt_exit_code()
     for n, run in ((args.attack, attack), (args.complement, complement)):

@@ -29,7 +29,9 @@ from grundy.games.complexes import (
     complex_key,
     gale_complement_replies,
     gale_first_moves,
+    gale_reply_search,
     load_complex,
+    outcome_by_rounds,
 )
 from grundy.errors import InputError
 from grundy.games.posets import PosetSolver, build_poset_family, poset_key, text_report
@@ -257,6 +259,96 @@ def test_gale_complement_replies() -> None:
     assert seen == [(1, True), (3, True), (2, True)]  # k and n - k together; n / 2 once
     with pytest.raises(InputError):
         gale_complement_replies(1)
+
+
+def _options_truth(cx: Complex) -> list[int]:
+    """The nim-value of each option in the order :func:`outcome_by_rounds`
+    numbers them (heap moves of the nim-part, then one per orbit of faces),
+    each by a fresh search."""
+    s = ComplexSolver()
+    nim, unknowns = s.decompose(cx.facets)
+    assert len(unknowns) == 1
+    options = [(m, unknowns) for m in range(nim)]
+    options += [(onim ^ nim, ounk) for onim, ounk in s.game.children(s, unknowns[0])]
+    return [ComplexSolver().value_of(*o) for o in options]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complexes(max_vertices=6, max_facets=5), st.booleans())
+def test_outcome_by_rounds_equals_brute_force(cx: Complex, compiled: bool) -> None:
+    """The outcome found option by option is brute force's, with and
+    without the compiled search; with a first round too short to decide
+    anything, the second round still finds it; every option it calls P has
+    value 0 and every one it calls N a nonzero value."""
+    truth = "P" if brute(cx) == 0 else "N"
+    seen: list[tuple[int, str, float]] = []
+    s = ComplexSolver(compiled=compiled)
+    assert outcome_by_rounds(cx.facets, solver=s, on_option=lambda *a: seen.append(a)) == truth
+    assert s.time_limit is None
+    rounds: list[tuple[int, str, float]] = []
+    assert outcome_by_rounds(cx.facets, solver=ComplexSolver(compiled=compiled), budgets=(1e-9, None),
+                             on_option=lambda *a: rounds.append(a)) == truth
+    nim, unknowns = ComplexSolver().decompose(cx.facets)
+    if len(unknowns) == 1:
+        values = _options_truth(cx)
+        for index, verdict, seconds in seen + rounds:
+            assert seconds >= 0
+            if verdict != "open":
+                assert (values[index - 1] == 0) == (verdict == "P"), (cx.facet_labels(), index, verdict)
+        if truth == "P":  # every option was shown to be N, each once in the first call
+            assert sorted(i for i, _, _ in seen) == list(range(1, len(values) + 1))
+    else:
+        assert seen == [] and rounds == []
+
+
+def test_outcome_by_rounds_budgets_and_shared_limit() -> None:
+    """A round too short leaves options open (and the answer "open" when no
+    round is longer); a later round settles them; the solver's shared
+    budget stops the whole call (SearchLimitReached, not "open"), and the
+    solver's own time limit is given back."""
+    import time
+
+    from grundy.errors import SearchLimitReached
+
+    left = build_complex_family("simplex-boundary:6").move([1, 2, 3])
+    seen: list[tuple[int, str, float]] = []
+    s = ComplexSolver(time_limit=50)
+    assert outcome_by_rounds(left.facets, solver=s, budgets=(1e-9,), on_option=lambda *a: seen.append(a)) == "open"
+    assert any(v == "open" for _, v, _ in seen) and not any(v == "P" for _, v, _ in seen)
+    assert s.time_limit == 50
+    assert outcome_by_rounds(left.facets, solver=s, budgets=(1e-9, None)) == ("P" if value(left) == 0 else "N")
+    shared = ComplexSolver()
+    shared.limits.share(1e-6)
+    time.sleep(0.01)
+    with pytest.raises(SearchLimitReached):
+        outcome_by_rounds(left.facets, solver=shared, budgets=(None,))
+    assert shared.time_limit == 1e-6  # share names its budget as the limit; the call gave it back
+
+
+def test_gale_reply_search_decides_the_first_moves() -> None:
+    """For n <= 6 every first move of Gale's game loses (its nim-value in
+    the first-move table is nonzero, brute force for n <= 4); a reply
+    reported P belongs to a first move that loses; sizes are checked."""
+    for n in range(2, 7):
+        replies: list[tuple[int, int, str, float]] = []
+        got = gale_reply_search(n, on_reply=lambda *a: replies.append(a))
+        values = dict(gale_first_moves(n))
+        assert got == [(k, "wins" if values[k] == 0 else "loses") for k in range(1, n)]
+        winners = {k for k, _, v, _ in replies if v == "P"}
+        # a reply found P makes its first move lose (a first move whose position the
+        # reductions value at once reports no reply)
+        assert winners <= {k for k, v in got if v == "loses"}
+        assert n < 4 or winners
+        if n <= 4:
+            start = build_complex_family(f"simplex-boundary:{n}")
+            assert [v for _, v in got] == ["wins" if brute(start.move(range(1, k + 1))) == 0 else "loses"
+                                           for k in range(1, n)]
+    assert gale_reply_search(6, [3], budgets=(1e-9, None)) == [(3, "loses")]
+    for bad in ([0], [6]):
+        with pytest.raises(InputError):
+            gale_reply_search(6, bad)
+    with pytest.raises(InputError):
+        gale_reply_search(1)
 
 
 def test_mangang_hollow_tetrahedron() -> None:

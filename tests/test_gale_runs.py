@@ -435,13 +435,16 @@ def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> No
     script = Path(__file__).resolve().parent.parent / "benchmarks" / "gale.py"
     table = str(tmp_path / "t.db")
     values = {"--n": ["5"], "--face-poset": [], "--table": [table], "--time-limit": ["5"],
-              "--option-cache": ["10"], "--report": ["5"], "--checkpoint": ["5"], "--table-memory": ["1"]}
+              "--option-cache": ["10"], "--report": ["5"], "--checkpoint": ["5"], "--table-memory": ["1"],
+              "--sizes": ["3"], "--budgets": ["5"]}
     used = {(): {"--n", "--face-poset"},
             ("--attack", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
                                 "--table-memory"},
             ("--complement", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
                                     "--table-memory"},
-            ("--open-options", "7"): {"--table", "--option-cache", "--table-memory"}}
+            ("--open-options", "7"): {"--table", "--option-cache", "--table-memory"},
+            ("--replies", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
+                                 "--table-memory", "--sizes", "--budgets"}}
     refusals = 0
     for mode, flags in used.items():
         for flag, value in values.items():
@@ -453,5 +456,38 @@ def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> No
             assert done.returncode == 2, (mode, flag, done.stdout, done.stderr)
             assert f"error: {flag} does not apply" in done.stderr, (mode, flag, done.stderr)
             refusals += 1
-    assert refusals == 6 + 2 + 2 + 5
+    assert refusals == 8 + 4 + 4 + 7 + 2
     assert not (tmp_path / "t.db").exists()
+
+
+def test_benchmark_replies_decides_gale_6_reply_by_reply(tmp_path: Path) -> None:
+    """``benchmarks/gale.py --replies 6``: every first move loses (a reply
+    found P for each), so Gale n = 6 is a P-position (exit 0), also when
+    a first round of budgets too short to decide anything comes first;
+    sizes asked that cannot settle the game exit 1; a spent --time-limit
+    exits 3 with the table file written; bad sizes and budgets exit 2."""
+    import re
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "gale.py"
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, str(script), "--replies", "6", *args], capture_output=True,
+                              text=True, timeout=300)
+
+    for budgets in (["0"], ["0.000001", "0"]):
+        done = run("--budgets", *budgets)
+        assert done.returncode == 0, done.stderr
+        assert "Gale n = 6: P-position (every first move loses)" in done.stdout
+        assert [line for line in done.stdout.splitlines() if line.startswith("first move")] == [
+            f"first move k = {k}: loses" for k in range(1, 6)]
+        assert re.search(r"^k = 3, reply \d+: P: this reply wins", done.stdout, re.M), done.stdout
+        assert ("open (budget spent)" in done.stdout) == (len(budgets) == 2)
+    part = run("--sizes", "3")
+    assert part.returncode == 1 and "first move k = 3: loses" in part.stdout and "not decided" in part.stdout
+    table = tmp_path / "g6.db"
+    stopped = run("--table", str(table), "--time-limit", "0.000001")
+    assert stopped.returncode == 3 and "stopped at the time limit 1e-06 s" in stopped.stderr, stopped.stderr
+    assert table.exists()
+    for bad in (["--sizes", "6"], ["--sizes", "0"], ["--budgets", "-1"]):
+        refused = run(*bad)
+        assert refused.returncode == 2 and "error:" in refused.stderr, (bad, refused.stderr)

@@ -259,7 +259,10 @@ class Limits:
         """The stop at the time limit after ``positions`` (to raise): for
         the checks below and for work stopped by a timeout of its own
         (geng)."""
-        return SearchLimitReached(f"time limit {self.time_limit:g} s", positions,
+        limit = self.time_limit
+        if limit is None and self.until is not None and self.since is not None:
+            limit = self.until - self.since  # a call without a limit of its own stopped by :meth:`share`'s
+        return SearchLimitReached(f"time limit {limit:g} s", positions,
                                   self._elapsed(time.perf_counter() if now is None else now))
 
     def _elapsed(self, now: float) -> float:

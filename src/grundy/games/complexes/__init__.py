@@ -47,6 +47,8 @@ from grundy.games.complexes.analysis import (  # noqa: F401
     complex_analysis,
     gale_complement_position,
     gale_complement_replies,
+    gale_reply_search,
+    outcome_by_rounds,
     gale_first_moves,
 )
 from grundy.games.complexes.complex import (  # noqa: F401
@@ -98,6 +100,8 @@ __all__ = [
     "complex_analysis",
     "gale_first_moves",
     "gale_complement_position",
+    "gale_reply_search",
+    "outcome_by_rounds",
     "gale_complement_replies",
     "complex_involution",
     "binary_stars",

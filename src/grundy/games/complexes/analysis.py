@@ -28,7 +28,8 @@ from grundy.games.graphs.graph import bits
 from grundy.games.posets.analysis import poset_analysis
 from grundy.games.posets.game import PosetSolver
 
-__all__ = ["complex_analysis", "gale_first_moves", "gale_complement_position", "gale_complement_replies"]
+__all__ = ["complex_analysis", "gale_first_moves", "gale_complement_position", "gale_complement_replies",
+           "gale_reply_search", "outcome_by_rounds"]
 
 
 def _face_json(cx: Complex, face: int) -> list[Any]:
@@ -286,3 +287,188 @@ def gale_complement_replies(n: int, *, solver: ComplexSolver | None = None,
     finally:
         solver.finish()
     return [(k, found[k]) for k in range(1, n)]
+
+
+def _reply_known(solver: ComplexSolver, reply: tuple[int, tuple[Any, ...]]) -> str | None:
+    """"P" or "N" if the table already decides the outcome of ``reply``
+    (``*nim + components``), else None."""
+    nim, unknowns = reply
+    if not unknowns:
+        return "P" if nim == 0 else "N"
+    if len(unknowns) == 1 and (solver.not_values.get(unknowns[0], 0) >> nim) & 1:
+        return "N"  # the one value that would make it P is excluded
+    return None
+
+
+def outcome_by_rounds(
+    facets: tuple[int, ...],
+    *,
+    solver: ComplexSolver | None = None,
+    budgets: tuple[float | None, ...] = (None,),
+    on_option: Callable[[int, str, float], None] | None = None,
+) -> str:
+    """The outcome of a subset take-away position, found by searching its
+    options one at a time, in rounds of growing time budgets.
+
+    A position is P iff every option is N. Its options are one per orbit of
+    faces under the automorphism group of its component (as the search
+    makes them), plus the moves in a nim-heap the reductions split off
+    (:meth:`ComplexSolver.decompose`). An option the table already decides
+    costs nothing; the others are searched (``is_p``) smallest first (by
+    faces left), each for at most ``budgets[0]`` seconds, then those left
+    open for ``budgets[1]``, and so on (None: no limit). A P option ends the
+    search (the position is N); when every option is N, it is P. Unlike one
+    ``is_p`` call on the position, no hard option holds up an easy one. A
+    position whose reductions leave several components is searched whole,
+    in the same rounds.
+
+    Parameters
+    ----------
+    facets : tuple of int
+        The position: facets as vertex bitsets (any number of vertices the
+        solver takes).
+    solver : ComplexSolver, optional
+        Its table is used and grown (a table file resumes a run); its
+        :meth:`~grundy.core.limits.Limits.share` budget, if one was given,
+        bounds the whole call; its own ``time_limit`` is replaced by each
+        round's budget for the length of the call.
+    budgets : tuple of float or None
+        Seconds per option in each round.
+    on_option : callable, optional
+        ``on_option(index, verdict, seconds)`` after each option searched
+        or found known: ``index`` counts the options from 1 in the search's
+        order, ``verdict`` is "P", "N" or "open" (its budget ran out),
+        ``seconds`` the search's wall time (0 when known).
+
+    Returns
+    -------
+    str
+        "P", "N", or "open" (the rounds ended with options open and none P).
+
+    Raises
+    ------
+    SearchLimitReached
+        When the solver's shared budget is spent (what it learned stays in
+        its table).
+    """
+    import time
+
+    from grundy.errors import SearchLimitReached
+
+    solver = solver or ComplexSolver()
+    saved = solver.time_limit
+
+    def search(option: tuple[int, tuple[Any, ...]], budget: float | None) -> str:
+        solver.time_limit = budget
+        solver.start()
+        try:
+            return "P" if solver.is_p(*option) else "N"
+        except SearchLimitReached:
+            until = solver.limits.until
+            if until is not None and time.perf_counter() >= until:
+                raise  # the whole call's budget, not this round's
+            return "open"
+        finally:
+            solver.finish()
+
+    try:
+        nim, unknowns = solver.decompose(facets)
+        if len(unknowns) != 1:
+            verdict = _reply_known(solver, (nim, unknowns))
+            for budget in budgets:
+                if verdict is not None and verdict != "open":
+                    break
+                verdict = search((nim, unknowns), budget)
+            return verdict or "open"
+        options = [(m, unknowns) for m in range(nim)]
+        options += [(onim ^ nim, ounk) for onim, ounk in solver.game.children(solver, unknowns[0])]
+        pending: list[int] = []
+        for index, option in enumerate(options, 1):
+            known = _reply_known(solver, option)
+            if known is None:
+                pending.append(index)
+                continue
+            if on_option is not None:
+                on_option(index, known, 0.0)
+            if known == "P":
+                return "N"
+        pending.sort(key=lambda i: (sum(solver.game.size(u) for u in options[i - 1][1]), i))
+        for budget in budgets:
+            for index in list(pending):
+                t = time.perf_counter()
+                got = search(options[index - 1], budget)
+                if on_option is not None:
+                    on_option(index, got, time.perf_counter() - t)
+                if got == "P":
+                    return "N"
+                if got == "N":
+                    pending.remove(index)
+            if not pending:
+                break
+        return "open" if pending else "P"
+    finally:
+        solver.time_limit = saved
+
+
+def gale_reply_search(
+    n: int,
+    sizes: list[int] | None = None,
+    *,
+    solver: ComplexSolver | None = None,
+    budgets: tuple[float | None, ...] = (None,),
+    on_reply: Callable[[int, int, str, float], None] | None = None,
+) -> list[tuple[int, str]]:
+    """Decide first moves of Gale's game on an ``n``-set by searching the
+    replies to each one, one at a time, in rounds of growing time budgets
+    (:func:`outcome_by_rounds` on the position each first move leaves).
+
+    The first move of size ``k`` (``S = {1..k}`` removed with every set
+    containing it) wins iff the position it leaves is a P-position, that is,
+    iff every reply leads to an N-position. Unlike :func:`gale_first_moves`
+    this needs outcomes only, never nim-values, and no hard reply holds up
+    an easy one.
+
+    Parameters
+    ----------
+    n : int
+        Points, ``2 <= n <= MAX_FAMILY_VERTICES``.
+    sizes : list of int, optional
+        The sizes ``k`` of the first moves to decide (default ``1 .. n-1``).
+    solver, budgets
+        As for :func:`outcome_by_rounds`.
+    on_reply : callable, optional
+        ``on_reply(k, index, verdict, seconds)``: ``on_option`` of
+        :func:`outcome_by_rounds` for the first move of size ``k``.
+
+    Returns
+    -------
+    list of (k, verdict)
+        For each size asked, in order: "wins" (every reply N), "loses" (a
+        reply P) or "open" (the rounds ended with replies open). Gale's game
+        is a P-position iff every first move loses (and N iff one wins).
+
+    Raises
+    ------
+    InputError
+        If ``n < 2`` or a size is not in ``1 .. n-1``.
+    TooLargeError
+        If ``n`` exceeds the largest family built.
+    SearchLimitReached
+        When the solver's shared budget is spent (what it learned stays in
+        its table).
+    """
+    solver, start = _gale(n, solver)
+    asked = list(range(1, n)) if sizes is None else list(sizes)
+    for k in asked:
+        if not 0 < k < n:
+            raise InputError(f"a first move of Gale's game on {n} points removes 1 to {n - 1} points, not {k}")
+    out: list[tuple[int, str]] = []
+    for k in asked:
+        def option(index: int, verdict: str, seconds: float, k: int = k) -> None:
+            if on_reply is not None:
+                on_reply(k, index, verdict, seconds)
+
+        got = outcome_by_rounds(remove_face(start.facets, (1 << k) - 1), solver=solver, budgets=budgets,
+                                on_option=option)
+        out.append((k, {"P": "wins", "N": "loses"}.get(got, "open")))
+    return out
