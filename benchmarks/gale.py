@@ -57,6 +57,7 @@ the game), otherwise as ``--complement``.
 from __future__ import annotations
 
 import argparse
+import math
 import signal
 import sys
 import time
@@ -133,7 +134,7 @@ def timings(ns: list[int], face_poset: bool) -> None:
 
 def _open(n: int, table: str | None, time_limit: float | None, cache: int, report: float, checkpoint: float,
           memory: int | None, t0: float, what: str) -> ComplexSolver | None:
-    """The solver of ``--attack`` and ``--complement`` (progress lines from
+    """The solver of ``--attack``, ``--complement`` and ``--replies`` (progress lines from
     ``t0``), after its first line to stderr (``what`` the run is, the
     table, the rows loaded, which search), or None after an error line (N
     outside 2..16, a bad table)."""
@@ -240,11 +241,11 @@ def replies(
 ) -> int:
     """``--replies N``: the first moves decided by searching their replies."""
     t0 = time.perf_counter()
-    if any(b < 0 for b in budgets):
+    if not all(math.isfinite(b) and b >= 0 for b in budgets):
         print("error: --budgets are seconds >= 0 (0: no limit)", file=sys.stderr)
         return 2
-    if sizes is not None and any(not 0 < k < n for k in sizes):
-        print(f"error: --sizes are first-move sizes 1 .. {n - 1}", file=sys.stderr)
+    if sizes is not None and (any(not 0 < k < n for k in sizes) or len(set(sizes)) != len(sizes)):
+        print(f"error: --sizes are distinct first-move sizes 1 .. {n - 1}", file=sys.stderr)
         return 2
     solver = _open(n, table, None, cache, report, checkpoint, memory, t0, ", replies to the first moves")
     if solver is None:
@@ -269,7 +270,7 @@ def replies(
     if any(v == "wins" for _, v in found):
         print(f"Gale n = {n}: N-position (a first move wins)")
         return 0
-    if len(found) == n - 1 and all(v == "loses" for _, v in found):
+    if {k for k, _ in found} == set(range(1, n)) and all(v == "loses" for _, v in found):
         print(f"Gale n = {n}: P-position (every first move loses)")
         return 0
     print(f"Gale n = {n}: not decided")

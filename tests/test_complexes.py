@@ -269,7 +269,9 @@ def _options_truth(cx: Complex) -> list[int]:
     nim, unknowns = s.decompose(cx.facets)
     assert len(unknowns) == 1
     options = [(m, unknowns) for m in range(nim)]
-    options += [(onim ^ nim, ounk) for onim, ounk in s.game.children(s, unknowns[0])]
+    for onim, ounk in s.game.children(s, unknowns[0]):
+        if (onim ^ nim, ounk) not in options:  # a position made twice is one option
+            options.append((onim ^ nim, ounk))
     return [ComplexSolver().value_of(*o) for o in options]
 
 
@@ -297,8 +299,9 @@ def test_outcome_by_rounds_equals_brute_force(cx: Complex, compiled: bool) -> No
                 assert (values[index - 1] == 0) == (verdict == "P"), (cx.facet_labels(), index, verdict)
         if truth == "P":  # every option was shown to be N, each once in the first call
             assert sorted(i for i, _, _ in seen) == list(range(1, len(values) + 1))
-    else:
-        assert seen == [] and rounds == []
+    else:  # searched whole: option 0 stands for the position, with its options' verdict
+        assert all(i == 0 and v == {"P": "N", "N": "P"}[truth] for i, v, _ in seen), seen
+        assert all(i == 0 and v in ("open", {"P": "N", "N": "P"}[truth]) for i, v, _ in rounds), rounds
 
 
 def test_outcome_by_rounds_budgets_and_shared_limit() -> None:
@@ -320,9 +323,24 @@ def test_outcome_by_rounds_budgets_and_shared_limit() -> None:
     shared = ComplexSolver()
     shared.limits.share(1e-6)
     time.sleep(0.01)
-    with pytest.raises(SearchLimitReached):
+    with pytest.raises(SearchLimitReached, match="time limit 1e-06 s"):
         outcome_by_rounds(left.facets, solver=shared, budgets=(None,))
     assert shared.time_limit == 1e-6  # share names its budget as the limit; the call gave it back
+    # the shared budget stops a round with a budget of its own, and the stop names the shared one
+    shared = ComplexSolver()
+    shared.limits.share(0.05)
+    with pytest.raises(SearchLimitReached, match="time limit 0.05 s"):
+        outcome_by_rounds(left.facets, solver=shared, budgets=(60,))
+    # a shared budget long enough leaves the rounds to their own budgets
+    roomy = ComplexSolver()
+    roomy.limits.share(600)
+    seen.clear()
+    assert outcome_by_rounds(left.facets, solver=roomy, budgets=(1e-9, None),
+                             on_option=lambda *a: seen.append(a)) == ("P" if value(left) == 0 else "N")
+    assert any(v == "open" for _, v, _ in seen)
+    # a position limit is not a round's budget: it stops the call
+    with pytest.raises(SearchLimitReached, match="position limit"):
+        outcome_by_rounds(left.facets, solver=ComplexSolver(max_positions=5), budgets=(60, None))
 
 
 def test_gale_reply_search_decides_the_first_moves() -> None:
@@ -344,7 +362,7 @@ def test_gale_reply_search_decides_the_first_moves() -> None:
             assert [v for _, v in got] == ["wins" if brute(start.move(range(1, k + 1))) == 0 else "loses"
                                            for k in range(1, n)]
     assert gale_reply_search(6, [3], budgets=(1e-9, None)) == [(3, "loses")]
-    for bad in ([0], [6]):
+    for bad in ([0], [6], [3, 3]):
         with pytest.raises(InputError):
             gale_reply_search(6, bad)
     with pytest.raises(InputError):

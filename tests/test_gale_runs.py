@@ -488,6 +488,6 @@ def test_benchmark_replies_decides_gale_6_reply_by_reply(tmp_path: Path) -> None
     stopped = run("--table", str(table), "--time-limit", "0.000001")
     assert stopped.returncode == 3 and "stopped at the time limit 1e-06 s" in stopped.stderr, stopped.stderr
     assert table.exists()
-    for bad in (["--sizes", "6"], ["--sizes", "0"], ["--budgets", "-1"]):
+    for bad in (["--sizes", "6"], ["--sizes", "0"], ["--sizes", "1", "1"], ["--budgets", "-1"], ["--budgets", "nan"]):
         refused = run(*bad)
         assert refused.returncode == 2 and "error:" in refused.stderr, (bad, refused.stderr)

@@ -225,6 +225,8 @@ class Limits:
         #: When the budget of :meth:`share` began (None: no shared budget):
         #: stop messages count their seconds from it.
         self.since: float | None = None
+        #: The seconds given to :meth:`share` (None: none): what a stop at :attr:`until` names.
+        self.shared: float | None = None
         self.started = 0.0
         self._bar: Any = None
         self._bar_count = 0
@@ -240,10 +242,12 @@ class Limits:
         """Let the top-level calls from now on share ``seconds`` of wall time
         (None or 0: no limit, as ``time_limit``): each still stops at its own
         ``time_limit``, and none searches past ``seconds`` from now. Stop
-        messages then count their seconds from now, naming ``time_limit``."""
+        messages then count their seconds from now; a stop at the shared
+        deadline names ``seconds``, one at a call's own limit ``time_limit``."""
         now = time.perf_counter()
         self.until = now + seconds if seconds else None
         self.since = now if seconds else None
+        self.shared = seconds if seconds else None
         if seconds and not self.time_limit:
             self.time_limit = seconds  # the limit the messages name
 
@@ -259,11 +263,11 @@ class Limits:
         """The stop at the time limit after ``positions`` (to raise): for
         the checks below and for work stopped by a timeout of its own
         (geng)."""
+        now = time.perf_counter() if now is None else now
         limit = self.time_limit
-        if limit is None and self.until is not None and self.since is not None:
-            limit = self.until - self.since  # a call without a limit of its own stopped by :meth:`share`'s
-        return SearchLimitReached(f"time limit {limit:g} s", positions,
-                                  self._elapsed(time.perf_counter() if now is None else now))
+        if self.shared is not None and self.until is not None and now >= self.until:
+            limit = self.shared  # the shared budget stopped it, whatever the call's own limit
+        return SearchLimitReached(f"time limit {limit:g} s", positions, self._elapsed(now))
 
     def _elapsed(self, now: float) -> float:
         """Seconds for a stop message: since :meth:`share` when a budget is

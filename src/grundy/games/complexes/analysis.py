@@ -333,12 +333,17 @@ def outcome_by_rounds(
         bounds the whole call; its own ``time_limit`` is replaced by each
         round's budget for the length of the call.
     budgets : tuple of float or None
-        Seconds per option in each round.
+        Seconds per option in each round (None or 0: no limit).
     on_option : callable, optional
         ``on_option(index, verdict, seconds)`` after each option searched
-        or found known: ``index`` counts the options from 1 in the search's
-        order, ``verdict`` is "P", "N" or "open" (its budget ran out),
-        ``seconds`` the search's wall time (0 when known).
+        or found known: ``index`` counts the options from 1 in the order
+        they are made (heap moves, then one per orbit of faces, a position
+        made twice counted once; the search takes them smallest first),
+        ``verdict`` is "P", "N" or "open" (its budget ran out), ``seconds``
+        the search's wall time (0 when known). A position searched whole
+        (several components) is reported after each round as index 0, with
+        the verdict its options would have: "P" if the position is N, "N" if
+        it is P.
 
     Returns
     -------
@@ -348,8 +353,9 @@ def outcome_by_rounds(
     Raises
     ------
     SearchLimitReached
-        When the solver's shared budget is spent (what it learned stays in
-        its table).
+        When the solver's shared budget is spent, or its position limit
+        (what it learned stays in its table); a round's budget running out
+        only leaves its option open.
     """
     import time
 
@@ -359,14 +365,18 @@ def outcome_by_rounds(
     saved = solver.time_limit
 
     def search(option: tuple[int, tuple[Any, ...]], budget: float | None) -> str:
+        budget = budget or None  # 0: no limit, as a solver's time_limit
         solver.time_limit = budget
         solver.start()
+        began = solver.limits.started
         try:
             return "P" if solver.is_p(*option) else "N"
         except SearchLimitReached:
-            until = solver.limits.until
-            if until is not None and time.perf_counter() >= until:
-                raise  # the whole call's budget, not this round's
+            # "open" only for this round's own budget; the shared budget, a position
+            # limit or a cancel request stops the whole call
+            now, until = time.perf_counter(), solver.limits.until
+            if budget is None or now < began + budget or (until is not None and now >= until):
+                raise
             return "open"
         finally:
             solver.finish()
@@ -378,10 +388,16 @@ def outcome_by_rounds(
             for budget in budgets:
                 if verdict is not None and verdict != "open":
                     break
+                t = time.perf_counter()
                 verdict = search((nim, unknowns), budget)
+                if on_option is not None:  # the position searched whole: reported as option 0
+                    on_option(0, {"P": "N", "N": "P"}.get(verdict, "open"), time.perf_counter() - t)
             return verdict or "open"
         options = [(m, unknowns) for m in range(nim)]
-        options += [(onim ^ nim, ounk) for onim, ounk in solver.game.children(solver, unknowns[0])]
+        for onim, ounk in solver.game.children(solver, unknowns[0]):
+            option = (onim ^ nim, ounk)
+            if option not in options:  # two orbits may leave the same position: searched once
+                options.append(option)
         pending: list[int] = []
         for index, option in enumerate(options, 1):
             known = _reply_known(solver, option)
@@ -450,18 +466,19 @@ def gale_reply_search(
     Raises
     ------
     InputError
-        If ``n < 2`` or a size is not in ``1 .. n-1``.
+        If ``n < 2``, a size is not in ``1 .. n-1`` or is asked twice.
     TooLargeError
         If ``n`` exceeds the largest family built.
     SearchLimitReached
-        When the solver's shared budget is spent (what it learned stays in
-        its table).
+        As :func:`outcome_by_rounds`.
     """
     solver, start = _gale(n, solver)
     asked = list(range(1, n)) if sizes is None else list(sizes)
     for k in asked:
         if not 0 < k < n:
             raise InputError(f"a first move of Gale's game on {n} points removes 1 to {n - 1} points, not {k}")
+    if len(set(asked)) != len(asked):
+        raise InputError(f"a first-move size is asked twice: {asked}")
     out: list[tuple[int, str]] = []
     for k in asked:
         def option(index: int, verdict: str, seconds: float, k: int = k) -> None:
