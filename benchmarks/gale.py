@@ -57,6 +57,7 @@ the game), otherwise as ``--complement``.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import signal
 import sys
@@ -230,17 +231,18 @@ def complement(
 
 def replies(
     n: int,
-    sizes: list[int] | None,
-    budgets: list[float],
     table: str | None,
     time_limit: float | None,
     cache: int,
     report: float,
     checkpoint: float,
     memory: int | None = None,
+    sizes: list[int] | None = None,
+    budgets: list[float] | None = None,
 ) -> int:
     """``--replies N``: the first moves decided by searching their replies."""
     t0 = time.perf_counter()
+    budgets = budgets or [0.0]
     if not all(math.isfinite(b) and b >= 0 for b in budgets):
         print("error: --budgets are seconds >= 0 (0: no limit)", file=sys.stderr)
         return 2
@@ -406,15 +408,8 @@ def main() -> int:
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)
             return interrupt_exit_code()
-    if args.replies is not None:
-        try:
-            return replies(args.replies, args.sizes, args.budgets or [0.0], args.table, args.time_limit, cache,
-                           10.0 if args.report is None else args.report,
-                           60.0 if args.checkpoint is None else args.checkpoint, memory)
-        except KeyboardInterrupt:  # while the table file was read, before the search
-            print("interrupted", file=sys.stderr)
-            return interrupt_exit_code()
-    for n, run in ((args.attack, attack), (args.complement, complement)):
+    by_replies = functools.partial(replies, sizes=args.sizes, budgets=args.budgets)
+    for n, run in ((args.attack, attack), (args.complement, complement), (args.replies, by_replies)):
         if n is not None:
             try:
                 return run(n, args.table, args.time_limit, cache,
