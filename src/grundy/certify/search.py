@@ -169,7 +169,8 @@ class Certifier:
 
                 self._oracle = ComplexSolver(time_limit=self.time_limit)
             if self.time_limit is not None:
-                self._oracle.limits.share(max(self.started + self.time_limit - time.perf_counter(), 1e-9))
+                self._oracle.limits.share(max(self.started + self.time_limit - time.perf_counter(), 1e-9),
+                                          named=self.time_limit)  # what is left of the certifier's limit
             self._oracle.start()
         return self._oracle.decompose(pos if self.kind == "graph" else pos[1])  # type: ignore[no-any-return]
 

@@ -238,16 +238,18 @@ class Limits:
         if self.until is not None:
             self.deadline = self.until if self.deadline is None else min(self.deadline, self.until)
 
-    def share(self, seconds: float | None) -> None:
+    def share(self, seconds: float | None, named: float | None = None) -> None:
         """Let the top-level calls from now on share ``seconds`` of wall time
         (None or 0: no limit, as ``time_limit``): each still stops at its own
         ``time_limit``, and none searches past ``seconds`` from now. Stop
         messages then count their seconds from now; a stop at the shared
-        deadline names ``seconds``, one at a call's own limit ``time_limit``."""
+        deadline names ``seconds`` (or ``named``: a front end sharing what is
+        left of a limit of its own names that limit), one at a call's own
+        limit ``time_limit``."""
         now = time.perf_counter()
         self.until = now + seconds if seconds else None
         self.since = now if seconds else None
-        self.shared = seconds if seconds else None
+        self.shared = (named or seconds) if seconds else None
         if seconds and not self.time_limit:
             self.time_limit = seconds  # the limit the messages name
 
