@@ -260,7 +260,7 @@ def replies(
         print(f"k = {k}, reply {index}: {what} ({how})   [{_line(solver, t0).strip()}]", flush=True)
 
     try:
-        found = gale_reply_search(n, sizes, solver=solver, budgets=tuple(b or None for b in budgets),
+        found = gale_reply_search(n, sizes, solver=solver, budgets=tuple(budgets),
                                   on_reply=reply)
     except (SearchLimitReached, KeyboardInterrupt) as exc:
         return _stopped(exc, solver, t0)

@@ -13,13 +13,14 @@ loaded).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from typing import Any
 
 from grundy.core.explain import measured, sum_values
 from grundy.core.moves import label_json, label_str
-from grundy.errors import InputError, TooLargeError
+from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.games.complexes.complex import Complex, _faces_of, _facet_components, remove_face
 from grundy.games.complexes.families import MAX_FAMILY_VERTICES, build_complex_family
 from grundy.games.complexes.game import ComplexSolver
@@ -357,10 +358,6 @@ def outcome_by_rounds(
         (what it learned stays in its table); a round's budget running out
         only leaves its option open.
     """
-    import time
-
-    from grundy.errors import SearchLimitReached
-
     solver = solver or ComplexSolver()
     saved = solver.time_limit
 
