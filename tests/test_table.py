@@ -1133,3 +1133,79 @@ def test_the_journal_merge_benchmark_builds_and_merges(tmp_path: Path) -> None:
     missing = subprocess.run([sys.executable, str(script), "merge", str(tmp_path / "none.db")],
                              capture_output=True, text=True, timeout=120)
     assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+def _hold_write_lock(path: Path) -> sqlite3.Connection:
+    """Another writer: a connection holding the file's write lock (an open
+    ``BEGIN IMMEDIATE``) until it is rolled back."""
+    other = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    return other
+
+
+def test_a_save_waits_for_another_writer_and_then_writes(tmp_path: Path) -> None:
+    """A save finding the file locked by another process waits for it (in
+    short waits repeated from Python) and writes once the lock is free; a
+    lock held past the busy limit is a clear InputError, the rows not
+    written."""
+    import threading
+    import time
+
+    from grundy.core.table import SQLiteFile
+
+    path = tmp_path / "w.db"
+    f = SQLiteFile(str(path), "g")
+    other = _hold_write_lock(path)
+    threading.Timer(0.4, other.rollback).start()
+    start = time.monotonic()
+    f.append_digests([(b"\x01" * 12, 3, 0)])
+    assert time.monotonic() - start >= 0.3  # it waited for the other writer
+    other.close()
+    assert _read(path) == {b"\x01" * 12: (3, 0, False)}
+
+    other = _hold_write_lock(path)
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(table_module, "_BUSY_SECONDS", 0.3)
+            with pytest.raises(InputError, match="cannot write the table file .*locked"):
+                f.append_digests([(b"\x02" * 12, 1, 0)])
+    finally:
+        other.rollback()
+        other.close()
+    assert set(_read(path)) == {b"\x01" * 12}
+    f.close()
+
+
+def test_a_ctrl_c_stops_a_save_waiting_for_another_writer(tmp_path: Path) -> None:
+    """A save waiting for another process's write lock is stopped by a
+    Ctrl-C (Python's default handler) within a fraction of a second, not
+    after SQLite's minute of waiting in C where no signal handler runs."""
+    path = tmp_path / "c.db"
+    from grundy.core.table import SQLiteFile
+
+    SQLiteFile(str(path), "g").close()
+    other = _hold_write_lock(path)
+    script = (
+        "import os, signal, sys, threading, time\n"
+        "from grundy.core.table import SQLiteFile\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"  # even when started with it ignored
+        f"f = SQLiteFile({str(path)!r}, 'g')\n"
+        "sent = []\n"
+        "def send():\n"
+        "    sent.append(time.perf_counter()); os.kill(os.getpid(), signal.SIGINT)\n"
+        "threading.Timer(0.5, send).start()\n"
+        "try:\n"
+        "    f.append_digests([(bytes(12), 1, 0)])\n"
+        "except KeyboardInterrupt:\n"
+        "    print(time.perf_counter() - sent[0])\n"
+        "    sys.exit(130)\n"
+        "sys.exit(0)\n"
+    )
+    try:
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    finally:
+        other.rollback()
+        other.close()
+    assert done.returncode == 130, (done.stdout, done.stderr)
+    assert float(done.stdout) < 5.0, done.stdout  # 60 s before (SQLite's own busy wait)
+    assert set(_read(path)) == set()

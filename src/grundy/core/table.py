@@ -47,7 +47,8 @@ rows once, then applies them one range of digests per transaction (the WAL
 file grows to one range's pages, not to the table's), and deletes them from
 the journal last; it takes minutes on tens of millions of rows, and another
 process saving to the same file waits for the transaction under way (up to
-the 60 s busy timeout, then its save fails with an InputError). A Ctrl-C or
+60 s, then its save fails with an InputError; the wait is made of 50 ms waits
+with Python running between them, so a Ctrl-C stops it at once). A Ctrl-C or
 SIGTERM stops a merge at once, the journal whole. Every save is one
 transaction (a merge is several, and a stop between them leaves a file that
 reads the same values): a process killed at any moment
@@ -119,6 +120,11 @@ WAL_LIMIT_BYTES = 64 << 20
 
 #: Seconds a process waits for another one holding the file's lock.
 _BUSY_SECONDS = 60.0
+#: Milliseconds of one wait inside SQLite for the write lock (its busy
+#: handler sleeps in C, where no signal handler runs); the waits are repeated
+#: from Python until :data:`_BUSY_SECONDS`, so that a Ctrl-C stops a save
+#: waiting on another process within about this long, not after a minute.
+_LOCK_WAIT_MS = 50
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS positions (game TEXT NOT NULL, nauty TEXT NOT NULL, "
@@ -303,6 +309,17 @@ class SQLiteFile:
         SQLite answers with "database is locked" without waiting on its busy
         timeout: that answer is retried until the timeout."""
         give_up = time.monotonic() + _BUSY_SECONDS
+        with self._short_waits():  # waits repeated here: a Ctrl-C is not held off by one of a minute
+            self._create(give_up)
+        if not check:
+            return
+        said = self.conn.execute("PRAGMA quick_check").fetchone()[0]
+        if said != "ok":
+            raise InputError(f"cannot use {self.path} as a table file: integrity check says {said}")
+
+    def _create(self, give_up: float) -> None:
+        """The body of :meth:`_open` up to its check: retried while the file
+        is locked, until ``give_up`` (a :func:`time.monotonic` time)."""
         while True:
             try:
                 # checked before anything is written: a refused file is left as it was
@@ -329,20 +346,63 @@ class SQLiteFile:
                     raise
                 self.conn.rollback()
                 time.sleep(0.01)
-        if not check:
+
+    @contextmanager
+    def _short_waits(self) -> Iterator[None]:
+        """SQLite's busy wait cut to :data:`_LOCK_WAIT_MS` while the body
+        runs (the body repeats its waits from Python)."""
+        self.conn.execute(f"PRAGMA busy_timeout={_LOCK_WAIT_MS}")
+        try:
+            yield
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout={int(_BUSY_SECONDS * 1000)}")
+
+    def _lock(self) -> None:
+        """Begin a write transaction holding the file's write lock (``BEGIN
+        IMMEDIATE``), waiting up to :data:`_BUSY_SECONDS` for another
+        process that holds it, in waits of :data:`_LOCK_WAIT_MS` with
+        Python running between them: a signal handler runs there (Python's
+        default one raises KeyboardInterrupt at once). Once the lock is
+        held, no statement of the transaction waits on another writer
+        (WAL: readers never block a writer). Inside a transaction already
+        open (a bounded table saving while :meth:`load_compact` reads), the
+        write goes into it, as SQLite takes the lock at its first write.
+
+        Raises
+        ------
+        sqlite3.OperationalError
+            "database is locked" once :data:`_BUSY_SECONDS` have passed.
+        """
+        if self.conn.in_transaction:
             return
-        said = self.conn.execute("PRAGMA quick_check").fetchone()[0]
-        if said != "ok":
-            raise InputError(f"cannot use {self.path} as a table file: integrity check says {said}")
+        give_up = time.monotonic() + _BUSY_SECONDS
+        with self._short_waits():
+            while True:
+                try:
+                    self.conn.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) or time.monotonic() > give_up:
+                        raise
+                time.sleep(0.005)
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
-        """One write transaction (committed at the end, rolled back on an
-        error or a stop); an SQLite error becomes an InputError naming the
-        file."""
+        """One write transaction holding the file's write lock from its
+        start (:meth:`_lock`), committed at the end, rolled back on an error
+        or a stop; an SQLite error becomes an InputError naming the file
+        (:meth:`_write_errors`)."""
+        # the lock taken inside the connection's context: a stop right after BEGIN rolls it back
+        with self._write_errors(), self.conn:
+            self._lock()
+            yield
+
+    @contextmanager
+    def _write_errors(self) -> Iterator[None]:
+        """An SQLite error in the body becomes an InputError naming the file
+        (its ``sqlite_errorcode`` kept), as a failed write's."""
         try:
-            with self.conn:
-                yield
+            yield
         except sqlite3.Error as exc:
             error = InputError(f"cannot write the table file {self.path}: {exc}")
             error.sqlite_errorcode = getattr(exc, "sqlite_errorcode", None)
@@ -540,7 +600,7 @@ class SQLiteFile:
                     conn.execute("PRAGMA temp.secure_delete=FAST")
                     moved = conn.execute(_MERGING_FILL, (game, version, last)).rowcount
             if moved:
-                with self._writing():  # its errors as the merge's (InputError)
+                with self._write_errors():  # its errors as the merge's (InputError); no lock needed
                     ranges = _digest_ranges(self._file_bytes())
                 for low, high in ranges:
                     with self._writing():
@@ -548,9 +608,7 @@ class SQLiteFile:
                             conn.execute(_MERGE_LAST, (game, version, low))
                         else:
                             conn.execute(_MERGE, (game, version, low, high))
-                with self._writing():
-                    # the write lock first: no other process writes between the reads and the delete
-                    conn.execute("BEGIN IMMEDIATE")
+                with self._writing():  # the write lock held: no other process writes between the reads and the delete
                     if conn.execute("SELECT count FROM journal_merges").fetchone()[0] != merges:
                         # another merge deleted rows since the copy: a rowid up to last may now be
                         # a newer row's, so only the rows copied go, found by their content
