@@ -1156,8 +1156,8 @@ def test_a_save_waits_for_another_writer_and_then_writes(tmp_path: Path) -> None
     path = tmp_path / "w.db"
     f = SQLiteFile(str(path), "g")
     other = _hold_write_lock(path)
-    threading.Timer(0.4, other.rollback).start()
     start = time.monotonic()
+    threading.Timer(0.4, other.rollback).start()
     f.append_digests([(b"\x01" * 12, 3, 0)])
     assert time.monotonic() - start >= 0.3  # it waited for the other writer
     other.close()
@@ -1209,3 +1209,39 @@ def test_a_ctrl_c_stops_a_save_waiting_for_another_writer(tmp_path: Path) -> Non
     assert done.returncode == 130, (done.stdout, done.stderr)
     assert float(done.stdout) < 5.0, done.stdout  # 60 s before (SQLite's own busy wait)
     assert set(_read(path)) == set()
+
+
+def test_a_save_that_can_never_take_the_lock_fails_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bounded table spilling while it loads a file of ``positions`` rows
+    saves with the load's read still unfinished; if another process wrote
+    since that read began, SQLite can never give this connection the lock
+    (a stale snapshot): the error comes at once, not after the busy limit
+    spent in vain (found in review: the lock loop retried it)."""
+    import time
+
+    from grundy.core.table import SQLiteFile
+
+    path = tmp_path / "s.db"
+    f = SQLiteFile(str(path), "g")
+    f.write([(i.to_bytes(4, "little") * 3, 1) for i in range(200_000)], [])
+    f.close()
+    other = sqlite3.connect(str(path), isolation_level=None)
+    saves: list[int] = []
+    real = SQLiteFile.write_digests
+
+    def write_digests(self: SQLiteFile, rows: list) -> None:
+        saves.append(len(rows))
+        if len(saves) == 2:  # another process writes between two saves of the load
+            other.execute("INSERT INTO journal VALUES ('other', 'x', x'05', 1, NULL)")
+        real(self, rows)
+
+    monkeypatch.setattr(SQLiteFile, "write_digests", write_digests)
+    monkeypatch.setattr(table_module, "_BUSY_SECONDS", 30.0)
+    start = time.monotonic()
+    try:
+        with pytest.raises(InputError, match="locked"):
+            Table(str(path), "g", max_bytes=1 << 20)
+    finally:
+        other.close()
+    assert len(saves) >= 2
+    assert time.monotonic() - start < 15.0  # 30 s and more when the stale snapshot was waited on

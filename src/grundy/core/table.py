@@ -350,12 +350,14 @@ class SQLiteFile:
     @contextmanager
     def _short_waits(self) -> Iterator[None]:
         """SQLite's busy wait cut to :data:`_LOCK_WAIT_MS` while the body
-        runs (the body repeats its waits from Python)."""
-        self.conn.execute(f"PRAGMA busy_timeout={_LOCK_WAIT_MS}")
+        runs (the body repeats its waits from Python); the connection's
+        own wait is restored after it."""
+        before = self.conn.execute("PRAGMA busy_timeout").fetchone()[0]
         try:
+            self.conn.execute(f"PRAGMA busy_timeout={_LOCK_WAIT_MS}")
             yield
         finally:
-            self.conn.execute(f"PRAGMA busy_timeout={int(_BUSY_SECONDS * 1000)}")
+            self.conn.execute(f"PRAGMA busy_timeout={int(before)}")
 
     def _lock(self) -> None:
         """Begin a write transaction holding the file's write lock (``BEGIN
@@ -364,14 +366,22 @@ class SQLiteFile:
         Python running between them: a signal handler runs there (Python's
         default one raises KeyboardInterrupt at once). Once the lock is
         held, no statement of the transaction waits on another writer
-        (WAL: readers never block a writer). Inside a transaction already
-        open (a bounded table saving while :meth:`load_compact` reads), the
-        write goes into it, as SQLite takes the lock at its first write.
+        (WAL: readers never block a writer).
+
+        Inside a transaction already open (a bounded table's spill saving
+        while :meth:`load_compact` reads), nothing is done: the write goes
+        into that transaction, SQLite taking the lock at its first write
+        without waiting (another writer holding it is an error at once), and
+        its commit ends the read transaction too. A connection whose
+        unfinished read saw the file before another process wrote to it
+        cannot take the lock at all (SQLite's SQLITE_BUSY_SNAPSHOT): that is
+        an error at once, not waited on.
 
         Raises
         ------
         sqlite3.OperationalError
-            "database is locked" once :data:`_BUSY_SECONDS` have passed.
+            "database is locked" once :data:`_BUSY_SECONDS` have passed, or
+            at once for a stale snapshot.
         """
         if self.conn.in_transaction:
             return
@@ -382,7 +392,10 @@ class SQLiteFile:
                     self.conn.execute("BEGIN IMMEDIATE")
                     return
                 except sqlite3.OperationalError as exc:
-                    if "locked" not in str(exc) or time.monotonic() > give_up:
+                    code = getattr(exc, "sqlite_errorcode", None)
+                    # only another writer's lock is waited for (a stale snapshot never clears)
+                    if code is None or code & 0xFF != sqlite3.SQLITE_BUSY or code == sqlite3.SQLITE_BUSY_SNAPSHOT \
+                            or time.monotonic() > give_up:
                         raise
                 time.sleep(0.005)
 
@@ -443,6 +456,14 @@ class SQLiteFile:
         journal's in the order written); returns rows read. The rows go to
         the table in one compiled loop
         (:meth:`grundy.core._compiled.CompactTable.load_rows`).
+
+        The three reads are one read transaction, so that another process's
+        merge cannot move rows out of sight between them; except when a
+        bounded table's spill saves during the load (a file larger than the
+        bound): that save commits the read transaction with it, and the
+        reads after it see the file as it is then (a merge by another process
+        at that moment could hide the rows it moves; the rows saved are read
+        back and counted again in the rows returned).
 
         Raises
         ------
@@ -621,6 +642,10 @@ class SQLiteFile:
                         conn.execute("DELETE FROM journal WHERE game = ? AND nauty = ? AND rowid <= ?",
                                      (game, version, last))
                     conn.execute("UPDATE journal_merges SET count = count + 1")
+        except KeyboardInterrupt:  # Python's own handler, outside SQLite's statements (a lock wait)
+            if watch:
+                note_interrupt()
+            raise
         except InputError as exc:
             # a stop: noted by the front ends' handler, or Python's own raised in the progress
             # check (the sqlite3 module then drops the KeyboardInterrupt and says "interrupted")
