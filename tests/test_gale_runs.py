@@ -491,3 +491,21 @@ def test_benchmark_replies_decides_gale_6_reply_by_reply(tmp_path: Path) -> None
     for bad in (["--sizes", "6"], ["--sizes", "0"], ["--sizes", "1", "1"], ["--budgets", "-1"], ["--budgets", "nan"]):
         refused = run(*bad)
         assert refused.returncode == 2 and "error:" in refused.stderr, (bad, refused.stderr)
+
+
+def test_crosscheck_against_the_independent_search() -> None:
+    """``benchmarks/gale_crosscheck.py``: positions sampled after a first
+    move in Gale's game on seven points get the same nim-value from
+    grundy.verify's plain search (its own move generator, no reductions),
+    the compiled search and the Python path; bad input is exit 2."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "gale_crosscheck.py"
+    for first, seed in ((4, 3), (3, 4)):
+        done = subprocess.run([sys.executable, str(script), "--first", str(first), "--samples", "40",
+                               "--max-faces", "22", "--seed", str(seed)],
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, (done.stdout, done.stderr)
+        assert f"after a {first}-set: 40 of 40 positions agree" in done.stdout
+        seen = done.stdout.split("nim-values seen ")[1].splitlines()[0]
+        assert len(seen.split(",")) >= 3, seen  # positions of several values, not one kind
+    bad = subprocess.run([sys.executable, str(script), "--first", "7"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--first must be between 1 and 6" in bad.stderr and "Traceback" not in bad.stderr
