@@ -112,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
                   + ", ".join(f"{k} {v}" for k, v in got.items()))
             return 1
         values[got["independent"]] = values.get(got["independent"], 0) + 1
+        if i % max(1, args.samples // 10) == 0 and i < args.samples:  # progress, about ten lines
+            print(f"  {i} of {args.samples} positions agree so far, {time.perf_counter() - began:.0f} s",
+                  file=sys.stderr, flush=True)
     print(f"Gale n = 7 after a {args.first}-set: {args.samples} of {args.samples} positions agree "
           f"(at most {args.max_faces} faces, seed {args.seed}); nim-values seen "
           + ", ".join(f"{v}: {c}" for v, c in sorted(values.items())))
