@@ -7,6 +7,7 @@ table."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import subprocess
 import sys
@@ -507,5 +508,15 @@ def test_crosscheck_against_the_independent_search() -> None:
         assert f"after a {first}-set: 40 of 40 positions agree" in done.stdout
         seen = done.stdout.split("nim-values seen ")[1].splitlines()[0]
         assert len(seen.split(",")) >= 3, seen  # positions of several values, not one kind
+    # --engine-only: the compiled search against the Python path alone, on positions
+    # larger than the plain search takes; both report the same positions searched
+    done = subprocess.run([sys.executable, str(script), "--first", "4", "--samples", "6", "--max-faces", "30",
+                           "--seed", "2", "--engine-only"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, (done.stdout, done.stderr)
+    assert "after a 4-set: 6 of 6 positions agree" in done.stdout
+    assert "independent search: not run (--engine-only)" in done.stdout
+    counts = [int(n) for n in re.findall(r"\((\d+) positions\)", done.stdout)]
+    assert len(counts) == 2, done.stdout
+    assert counts[0] == counts[1] > 0, done.stdout
     bad = subprocess.run([sys.executable, str(script), "--first", "7"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--first must be between 1 and 6" in bad.stderr and "Traceback" not in bad.stderr
