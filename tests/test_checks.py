@@ -3,6 +3,8 @@
 
 Khandhawit-Ye, *Chomp on Graphs and Subsets*: Table 4 / Theorems 4-5
 (G_{m,k}), Appendix A Conjectures 1-3, Appendix B Theorem 6, Corollaries 2-3.
+Magura-Pong-Cartee-Valakuzhy, *Chomp the Graph*: the table of graphs with a
+single odd cycle (``cycle-killing``).
 """
 
 from __future__ import annotations
@@ -216,9 +218,95 @@ def test_tail_patterns() -> None:
         C.check_pseudotree_tails(6, tail_length=2)
 
 
+# -- Magura et al.: graphs with a single odd cycle -----------------------------------------------
+def test_single_odd_cycle_class_matches_networkx_atlas() -> None:
+    """The class of ``cycle-killing``: every graph on n <= 7 vertices whose
+    only cycle is odd (tree components allowed), each isomorphism class once."""
+    def in_class(g: nx.Graph) -> bool:
+        cycles = nx.cycle_basis(g)
+        return len(cycles) == 1 and len(cycles[0]) % 2 == 1
+
+    for n in range(3, 8):
+        ours = [nx.from_graph6_bytes(line.strip()) for line, _ in C.single_odd_cycle_graphs(n)]
+        theirs = [g for g in nx.graph_atlas_g() if g.number_of_nodes() == n and in_class(g)]
+        assert len(ours) == len(theirs) > 0, n
+        for g in ours:
+            assert sum(nx.is_isomorphic(g, h) for h in theirs) == 1
+
+
+def test_cycle_class_columns() -> None:
+    tri = _adj_of(nx.cycle_graph(3))  # every cycle vertex of degree 2
+    assert C.cycle_class(tri, C.cycle_mask(tri)) == "E"
+    g = nx.cycle_graph(3)
+    g.add_edge(0, 3)  # one odd: M_E
+    adj = _adj_of(g)
+    assert C.cycle_class(adj, C.cycle_mask(adj)) == "M_E"
+    g.add_edge(1, 4)  # two of three odd: one even, the rest odd
+    adj = _adj_of(g)
+    assert C.cycle_class(adj, C.cycle_mask(adj)) == "M_O"
+    g.add_edge(2, 5)
+    adj = _adj_of(g)
+    assert C.cycle_class(adj, C.cycle_mask(adj)) == "O"
+    g = nx.cycle_graph(5)
+    g.add_edges_from([(0, 5), (1, 6)])  # two of five odd
+    adj = _adj_of(g)
+    assert C.cycle_class(adj, C.cycle_mask(adj)) == "M_M"
+
+
+def test_cycle_killing_table_against_brute_force() -> None:
+    """Each cell's N and P counts, recounted here with the plain brute force
+    (no theory, no search engine) over the atlas graphs on at most 7
+    vertices, equal the check's; the table holds there."""
+    r = C.check_cycle_killing(7)
+    assert r.holds and r.verified_up_to == 7
+    counted: dict[tuple[str, str], list[int]] = {}
+    for n in range(3, 8):
+        for _line, adj in C.single_odd_cycle_graphs(n):
+            e = C._edges(adj)
+            cell = counted.setdefault((f"({e % 2}, {n % 2})", C.cycle_class(adj, C.cycle_mask(adj))), [0, 0])
+            cell[brute_nim_value(adj) == 0] += 1
+    for row in r.rows:
+        n_count, p_count = counted.get((row[0], row[1]), [0, 0])
+        assert (row[5], row[6]) == (n_count, p_count), row
+        assert row[3] == n_count + p_count
+    assert sum(row[3] for row in r.rows) == r.checked
+    # row (1, 0) and (0, 1) graphs have tree components: none is connected
+    assert all(row[4] == 0 for row in r.rows if row[0] in ("(1, 0)", "(0, 1)"))
+    assert any(row[4] > 0 for row in r.rows if row[0] == "(1, 1)")
+
+
+def test_cycle_killing_reports_a_wrong_claim(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blank cell of mixed outcomes claimed N: the P-positions in it are
+    counterexamples (each confirmed P by the brute force), exit 1."""
+    table = dict(C.PAPER_CYCLE_TABLE)
+    table[(1, 1)] = ("N", "N", "N", "N", "N")  # the paper leaves (1, 1) E blank
+    monkeypatch.setattr(C, "PAPER_CYCLE_TABLE", table)
+    r = C.check_cycle_killing(7)
+    assert not r.holds and r.counterexample_count > 0
+    for case in r.counterexamples:
+        adj = C.graph6_adjacency(case["graph6"])
+        assert brute_nim_value(adj) == 0 == case["value"] and case["claimed"] == "N"
+        assert C.cycle_class(adj, C.cycle_mask(adj)) == "E"
+    res = _run("cycle-killing", "--bound", "7")
+    assert res.exit_code == 1 and "COUNTEREXAMPLES" in res.output
+
+
+def test_cycle_killing_fills_blank_cells() -> None:
+    """The blank cells whose graphs all share one outcome are listed (an
+    observation, not a claim): up to 9 vertices, (0, 0) O and M_O are P and
+    (0, 1) O is N, each recounted from the rows."""
+    r = C.check_cycle_killing(9)
+    filled = {f.split(":")[0]: f.split(": ")[1].split()[0] for f in r.extra["filled"]}
+    assert filled == {"(0, 1) O": "N", "(0, 0) O": "P", "(0, 0) M_O": "P"}
+    rows = {(row[0], row[1]): row for row in r.rows}
+    assert rows[("(0, 0)", "O")][5] == 0 < rows[("(0, 0)", "O")][6]
+    assert rows[("(0, 0)", "E")][7] == "mixed"
+    assert any("blank cells with one outcome" in note for note in r.notes)
+
+
 # -- the command --------------------------------------------------------------------------
 SMALL = {"gmk": 3, "wheels": 6, "pseudotree-mod4": 6, "pseudotree-tails": 5, "two-branch": 6,
-         "hairballs": 6, "corollary-2": 6, "corollary-3": 6}
+         "hairballs": 6, "corollary-2": 6, "corollary-3": 6, "cycle-killing": 6}
 
 
 def _run(*args: str):

@@ -37,7 +37,8 @@ def _require_matplotlib(option: str) -> None:
 @click.command(cls=_Command, context_settings={"ignore_unknown_options": False})
 @click.argument("name", metavar="NAME")
 @click.option("--bound", "--max-size", "bound", type=int, default=None, metavar="N",
-              help="How far to check: largest m, k (gmk), largest n (wheels), most vertices (the graph classes). "
+              help="How far to check: largest m, k (gmk), largest n (wheels), most vertices (the graph classes, "
+                   "cycle-killing). "
                    "Default: each check's own, a few seconds.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: the statement, range, verdict, "
               "counterexamples, table rows, notes.")
@@ -55,13 +56,16 @@ def _require_matplotlib(option: str) -> None:
               help="Stop after expanding N positions in all (exit code 3).")
 def check(name: str, bound: int | None, as_json: bool, markdown: bool, plot: str | None, picture: str | None,
           tail_length: int | None, no_theory: bool, time_limit: float | None, max_positions: int | None) -> None:
-    """Check a table, theorem or conjecture of Khandhawit-Ye, "Chomp on Graphs
-    and Subsets", by computing nim-values by search over the graphs it speaks
-    of (the search never uses the statement being checked).
+    """Check a table, theorem or conjecture of the papers by computing
+    nim-values by search over the graphs it speaks of (the search never uses
+    the statement being checked).
 
-    NAME is one of: gmk (Table 4, Theorems 4-5), wheels (Conjecture 3),
-    pseudotree-mod4 and pseudotree-tails (Conjecture 1), two-branch
-    (Conjecture 2), hairballs (Theorem 6), corollary-2, corollary-3.
+    NAME is one of: of Khandhawit-Ye, "Chomp on Graphs and Subsets": gmk
+    (Table 4, Theorems 4-5), wheels (Conjecture 3), pseudotree-mod4 and
+    pseudotree-tails (Conjecture 1), two-branch (Conjecture 2), hairballs
+    (Theorem 6), corollary-2, corollary-3; of Magura-Pong-Cartee-Valakuzhy,
+    "Chomp the Graph": cycle-killing (the table of graphs with a single odd
+    cycle).
     """
     code = [0]
 
