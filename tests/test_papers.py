@@ -247,3 +247,44 @@ def test_theta_graphs_corollary_3(c: int, gap: int, path: int) -> None:
         prev = c + k
     G.add_edge(prev, gap)
     assert v(G) == (1 if G.number_of_nodes() % 2 else 2)
+
+
+# -- Magura-Pong-Cartee-Valakuzhy: the Identical Subgraph Theorem ---------------
+def reducible(h3: nx.Graph, h1: nx.Graph, links: list[tuple[int, int]]) -> nx.Graph:
+    """Magura et al.'s reducible graph: H_3 (vertices ("c", x)), H_1 (("a", y))
+    and its copy H_2 (("b", y)), no edge between H_1 and H_2, and H_3 joined
+    to both alike: each link (x, y) is the edges x - a_y and x - b_y."""
+    G = nx.Graph()
+    G.add_nodes_from(("c", x) for x in h3)
+    G.add_edges_from((("c", x), ("c", z)) for x, z in h3.edges())
+    for side in "ab":
+        G.add_nodes_from((side, y) for y in h1)
+        G.add_edges_from(((side, y), (side, z)) for y, z in h1.edges())
+        G.add_edges_from((("c", x), (side, y)) for x, y in links)
+    return G
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 4), st.integers(1, 3), st.floats(0.0, 1.0), st.integers(0, 10**6))
+def test_identical_subgraph_theorem(c: int, a: int, p: float, seed: int) -> None:
+    """The Identical Subgraph Theorem (Magura et al.): a reducible graph has
+    the outcome of H_3. By pure search (no theorem, no reduction: not even
+    Khandhawit-Ye Theorem 1, of which it is the case "swap H_1 and H_2"),
+    the nim-values agree too."""
+    rng = random.Random(seed)
+    h3, h1 = nx.gnp_random_graph(c, p, seed=rng.randrange(10**6)), nx.gnp_random_graph(a, p, seed=rng.randrange(10**6))
+    links = [(x, y) for x in h3 for y in h1 if rng.random() < p]
+    G = reducible(h3, h1, links)
+    pure = pure_solver()
+    got, want = value(Graph.from_networkx(G), pure), value(Graph.from_networkx(h3), pure)
+    assert (got == 0) == (want == 0)
+    assert got == want
+
+
+def test_identical_subgraph_theorem_needs_no_edge_between_the_copies() -> None:
+    """With an edge joining H_1 to its copy H_2 the graph is not reducible,
+    and the claim fails: H_1 = one vertex, H_3 empty gives K_2 (value 2, N)
+    against the empty graph (P)."""
+    G = reducible(nx.Graph(), nx.empty_graph(1), [])
+    G.add_edge(("a", 0), ("b", 0))
+    assert v(G) == 2 and value(Graph.from_networkx(nx.Graph()), SOLVER) == 0
