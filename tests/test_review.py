@@ -151,10 +151,12 @@ def test_misere_lists_of_moves_and_options_check_the_clock(kind: str, spec: str,
 
 
 def _counting_options(owner):
-    """Make ``owner.ruleset``'s options count what they make; returns a
+    """Make the options of the ruleset ``owner`` searches (a GraphGame's
+    ``searched``, else its ``ruleset``) count what they make; returns a
     function giving the count."""
     made = 0
-    options = owner.ruleset.options
+    attr = "searched" if hasattr(owner, "searched") else "ruleset"
+    options = getattr(owner, attr).options
 
     def counting(*a, **k):
         nonlocal made
@@ -162,7 +164,7 @@ def _counting_options(owner):
             made += 1
             yield p
 
-    owner.ruleset = _Counting(owner.ruleset, counting)
+    setattr(owner, attr, _Counting(getattr(owner, attr), counting))
     return lambda: made
 
 

@@ -41,7 +41,9 @@ from grundy.readwrite.graphs import to_graph
 CASES: dict[str, tuple[Callable[..., Searcher], Callable[[], Any]]] = {
     "chomp": (lambda **kw: Solver(**kw), lambda: to_graph("random:10,0.3,1").adj),
     "chomp-no-theory": (lambda **kw: Solver(Theory.none(), **kw), lambda: to_graph("random:10,0.3,1").adj),
-    "bo-bo": (lambda **kw: Solver(ruleset="bo-bo", **kw), lambda: to_graph("wheel:15").adj),
+    "bo-bo": (lambda **kw: Solver(Theory(arc_kayles=False), ruleset="bo-bo", **kw), lambda: to_graph("wheel:15").adj),
+    # BO/BO searched as Arc Kayles on the odd vertices (its table namespace graph:arc-kayles)
+    "bo-bo-as-arc-kayles": (lambda **kw: Solver(ruleset="bo-bo", **kw), lambda: to_graph("prism:9").adj),
     "poset": (lambda **kw: PosetSolver(**kw), lambda: build_poset_family("product:4,5").game_up),
     "complex": (
         lambda **kw: ComplexSolver(ComplexTheory.none(), **kw),

@@ -32,7 +32,15 @@ from grundy.games.graphs.bitset import (
 )
 from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.rulesets import GraphRuleset, get_ruleset
-from grundy.games.graphs.theory import INVOLUTION_SOURCE, TWINS_SOURCE, Theory, classify, involution_fixed_set
+from grundy.games.graphs.theory import (
+    ARC_KAYLES_PARITY,
+    ARC_KAYLES_SOURCE,
+    INVOLUTION_SOURCE,
+    TWINS_SOURCE,
+    Theory,
+    classify,
+    involution_fixed_set,
+)
 
 try:  # the compiled hot path (optional: built from _kernel.pyx)
     from grundy.games.graphs import _kernel
@@ -98,10 +106,16 @@ class GraphGame:
     ruleset : GraphRuleset or str
         The ruleset (default Graph Chomp; see :mod:`grundy.games.graphs.rulesets`).
     theory : Theory, optional
-        Which of the papers' results to use (default all). They are about
+        Which of the papers' results to use (default all). Most are about
         Graph Chomp: for other rulesets only the cancelling of isomorphic
         pairs (valid in every impartial game) is kept, and a lone vertex is
-        valued by the rules (:attr:`GraphRuleset.isolated_value`).
+        valued by the rules (:attr:`GraphRuleset.isolated_value`). For
+        BO/BO and BE/BE, ``arc_kayles`` plays the game as Arc Kayles on the
+        subgraph induced by the vertices of odd (even) degree
+        (:data:`grundy.games.graphs.theory.ARC_KAYLES_SOURCE`): the position
+        given to :meth:`decompose` is cut down to those vertices, and the
+        search generates Arc Kayles options (keyed in Arc Kayles's table,
+        ``graph:arc-kayles``).
 
     Positions are tuples of adjacency bitsets (graphs on any number of
     vertices; the compiled kernel takes components of at most 64).
@@ -111,13 +125,21 @@ class GraphGame:
         self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         theory = theory if theory is not None else Theory()
         self.is_chomp = self.ruleset.name == "chomp"
+        #: the degree parity (1 odd, 0 even) of the vertices that play, when the ruleset is
+        #: searched as Arc Kayles on them; None: searched by its own moves
+        self.parity: int | None = None
+        #: the ruleset whose options the search generates
+        self.searched = self.ruleset
         if not self.is_chomp:
-            theory = Theory.only("cancel_pairs") if theory.cancel_pairs else Theory.none()
-            self.isolated: int | None = self.ruleset.isolated_value
+            self.parity = ARC_KAYLES_PARITY.get(self.ruleset.name) if theory.arc_kayles else None
+            theory = Theory.only(*(n for n in ("cancel_pairs", "arc_kayles") if getattr(theory, n)))
+            if self.parity is not None:
+                self.searched = get_ruleset("arc-kayles")
+            self.isolated: int | None = self.searched.isolated_value
         else:
             self.isolated = None
         self.theory = theory
-        self.name = f"graph:{self.ruleset.name}"
+        self.name = f"graph:{self.searched.name}"
 
     # -- the compiled kernel (Graph Chomp only) ---------------------------
     def make_expander(self, search: Searcher) -> Any:
@@ -169,9 +191,35 @@ class GraphGame:
         name: Namer | None = None,
     ) -> Split:
         """Split the graph ``adj`` (restricted to ``mask``) into a heap and
-        unknown components (see :meth:`grundy.core.search.Searcher.decompose`)."""
+        unknown components (see :meth:`grundy.core.search.Searcher.decompose`).
+        For BO/BO and BE/BE with ``arc_kayles`` on, ``adj`` is a position of
+        the ruleset and is first cut down to its vertices of odd (even) degree
+        (the components returned are Arc Kayles positions)."""
         if mask is None:
             mask = full_mask(len(adj))
+        if self.parity is not None:
+            live = 0
+            for v in range(len(adj)):
+                if mask >> v & 1 and (adj[v] & mask).bit_count() & 1 == self.parity:
+                    live |= 1 << v
+            if trace is not None and name is not None:
+                kind = "odd" if self.parity else "even"
+                trace.append(f"{self.ruleset.name} on {name(mask)} is Arc Kayles on its vertices of {kind} degree, "
+                             f"{name(live) if live else 'none'} [{ARC_KAYLES_SOURCE}]")
+            mask = live
+        return self._split(search, adj, mask, trace, name)
+
+    def _split(
+        self,
+        search: Searcher,
+        adj: tuple[int, ...],
+        mask: int,
+        trace: list[str] | None = None,
+        name: Namer | None = None,
+    ) -> Split:
+        """:meth:`decompose` of a position of the searched ruleset (no cut to
+        one degree parity: the options of the search are Arc Kayles
+        positions already)."""
         if trace is None and self.is_chomp and _kernel is not None and len(adj) <= _kernel.MAX_VERTICES:
             expander = search.expander()
             if expander is not None:
@@ -245,7 +293,7 @@ class GraphGame:
                 if inv is None:
                     return None
                 if tr is None or name is None:
-                    return self.decompose(search, sub, inv[0])
+                    return self._split(search, sub, inv[0])
                 verts = [v for v in range(len(adj)) if comp >> v & 1]
                 moved = 0
                 for i, w in enumerate(inv[1]):
@@ -258,7 +306,7 @@ class GraphGame:
                 )
                 fixed = comp & ~moved
                 if fixed:
-                    return self.decompose(search, adj, fixed, tr, name)
+                    return self._split(search, adj, fixed, tr, name)
                 tr.append("the fixed-point set is empty: value 0")
                 return 0, ()
 
@@ -292,7 +340,7 @@ class GraphGame:
             return self._each(search, positions[start:])
         # one at a time: a ruleset's moves may be exponential in the degree (Graph Nim at a
         # vertex of degree d has 2^d - 1), and the time limit is checked between options
-        return self._each(search, islice(self.ruleset.options(adj, set(vertices), set(edges)), start, None))
+        return self._each(search, islice(self.searched.options(adj, set(vertices), set(edges)), start, None))
 
     def _each(self, search: Searcher, positions: Iterable[tuple[int, ...]]) -> Iterator[Split]:
         """Decompose the options one by one, checking the time limit before
@@ -300,7 +348,7 @@ class GraphGame:
         keyed by nauty) may otherwise outlast the limit by minutes."""
         for p in positions:
             search.limits.check_time(search.stats.positions)
-            yield self.decompose(search, p)
+            yield self._split(search, p, full_mask(len(p)))
 
 
 class Solver(Searcher):

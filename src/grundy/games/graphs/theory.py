@@ -20,6 +20,9 @@ Results used
   involution, the transposition of the two; its fixed-point set is the graph
   without them.
 - Sprague-Grundy: G + G = 0, so two isomorphic components cancel.
+- For Harding-Ottaway's BO/BO and BE/BE (not Graph Chomp): the game on G is
+  Arc Kayles on the subgraph induced by the vertices of odd (even) degree
+  (:data:`ARC_KAYLES_SOURCE`; the proof is in ``docs/papers.md``).
 """
 
 from __future__ import annotations
@@ -50,12 +53,20 @@ __all__ = [
     "TWINS_SOURCE",
     "INVOLUTION_SOURCE",
     "CANCEL_SOURCE",
+    "ARC_KAYLES_SOURCE",
+    "ARC_KAYLES_PARITY",
 ]
 
 CYCLE_SOURCE = "Khandhawit-Ye, §2 (a cycle has value 0: every move leaves a path)"
 TWINS_SOURCE = "Khandhawit-Ye, Theorem 1 (false twins: the swap is an involution)"
 INVOLUTION_SOURCE = "Khandhawit-Ye, Theorem 1; Draisma-van Rijnswou, Proposition 3"
 CANCEL_SOURCE = "Sprague-Grundy: G + G = 0 (isomorphic components cancel)"
+ARC_KAYLES_SOURCE = (
+    "a BO/BO (BE/BE) move leaves both its ends of even (odd) degree, and such a vertex never loses an edge "
+    "again, so only the untouched odd (even) vertices play: Arc Kayles on them (docs/papers.md)"
+)
+#: The rulesets that are Arc Kayles on the vertices of one degree parity, with that parity (1 odd, 0 even).
+ARC_KAYLES_PARITY = {"bo-bo": 1, "be-be": 0}
 
 
 class Switches:
@@ -101,6 +112,10 @@ class Theory(Switches):
     still with disjoint-sum splitting and the canonical table, which are the
     engine's own and proven by Sprague-Grundy).
 
+    The switches ``bipartite`` ... ``involutions`` are results on Graph
+    Chomp; ``cancel_pairs`` holds in every impartial game; ``arc_kayles``
+    is for BO/BO and BE/BE only.
+
     >>> Theory.none().bipartite, Theory().twins, Theory.only("twins").cycles
     (False, True, False)
     """
@@ -112,6 +127,7 @@ class Theory(Switches):
     twins: bool = True
     involutions: bool = True
     cancel_pairs: bool = True
+    arc_kayles: bool = True
 
 
 def classify(
