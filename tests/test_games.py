@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy import Graph, Solver, analyze
+from grundy import Graph, Solver, Theory, analyze
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.octal import nim_sequence
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset
@@ -146,6 +146,147 @@ def test_theorem_2_1_equimatchable(n: int, m: int, seed: int, game: str) -> None
         assert val(game, G) == sizes.pop() % 2
 
 
+# -- BO/BO and BE/BE are Arc Kayles on the odd / even vertices (docs/papers.md) --------
+PARITY = {"bo-bo": 1, "be-be": 0}
+ATLAS7 = [Graph.from_networkx(G) for G in nx.graph_atlas_g()[1:]]  # every graph on 1..7 vertices
+
+
+def _induced(adj: tuple[int, ...], parity: int) -> tuple[int, ...]:
+    """The subgraph induced by the vertices of degree ``parity`` (mod 2), renumbered."""
+    keep = [v for v in range(len(adj)) if adj[v].bit_count() % 2 == parity]
+    index = {v: i for i, v in enumerate(keep)}
+    return tuple(sum(1 << index[w] for w in keep if adj[v] >> w & 1) for v in keep)
+
+
+def _plain(game: str) -> Solver:
+    """The ruleset searched by its own moves (the reduction off)."""
+    return Solver(Theory(arc_kayles=False), ruleset=game)
+
+
+@pytest.mark.parametrize("game", ["bo-bo", "be-be"])
+def test_parity_games_are_arc_kayles_on_every_graph_up_to_7_vertices(game: str) -> None:
+    """The reduction against the plain search of the ruleset and against
+    brute force: every graph on at most 7 vertices (1,252 graphs), the
+    value with the reduction, without it, and Arc Kayles's brute force on
+    the induced subgraph; misère outcomes agree too (the game trees are
+    the same), by brute force on at most 6 vertices."""
+    on, off = Solver(ruleset=game), _plain(game)
+    assert on.game.name == "graph:arc-kayles" and off.game.name == f"graph:{game}"
+    for g in ATLAS7:
+        reduced = _induced(g.adj, PARITY[game])
+        got = value(g, on)
+        assert got == value(g, off) == brute("arc-kayles", reduced), (game, g.edges())
+        if g.n <= 6:
+            assert got == brute(game, g.adj)
+            assert brute_misere_n(game, g.adj) == brute_misere_n("arc-kayles", reduced), (game, g.edges())
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(["bo-bo", "be-be"]), st.integers(2, 11), st.floats(0.1, 0.7), st.integers(0, 10**6))
+def test_parity_games_reduced_equal_plain_search_on_random_graphs(game: str, n: int, p: float, seed: int) -> None:
+    """Random graphs on up to 11 vertices: the reduced search gives the
+    value of the plain search; and the options correspond one to one (each
+    move of the ruleset, cut down to its vertices of that parity, is an Arc
+    Kayles option of the cut-down graph, and every Arc Kayles option comes
+    from one), compared as multisets of nauty keys."""
+    from grundy.core.canon import certificate
+    from grundy.games.graphs.bitset import upper_lists
+
+    g = Graph.from_networkx(nx.gnp_random_graph(n, p, seed=seed))
+    assert value(g, Solver(ruleset=game)) == value(g, _plain(game))
+    ruleset, kayles = get_ruleset(game), get_ruleset("arc-kayles")
+
+    def key(adj: tuple[int, ...]) -> bytes:
+        return certificate(len(adj), upper_lists(adj))
+
+    mine = sorted(key(_induced(ruleset.apply(g.adj, m), PARITY[game])) for m in ruleset.moves(g.adj))
+    reduced = _induced(g.adj, PARITY[game])
+    theirs = sorted(key(kayles.apply(reduced, m)) for m in kayles.moves(reduced))
+    assert mine == theirs
+
+
+def test_arc_kayles_reduction_is_explained_and_switchable() -> None:
+    """The explanation names the reduction; ``--without arc_kayles``
+    (``Theory(arc_kayles=False)``) turns it off, and the CLI honours it."""
+    from click.testing import CliRunner
+
+    from grundy.cli import main
+
+    a = analyze("wheel:8", game="bo-bo")
+    assert any("Arc Kayles on its vertices of odd degree" in line for line in a.explanation)
+    b = analyze("wheel:8", game="bo-bo", theory=Theory(arc_kayles=False))
+    assert not any("Arc Kayles" in line for line in b.explanation) and b.value == a.value
+    runner = CliRunner()
+    on = runner.invoke(main, ["value", "petersen", "--game", "be-be"])
+    off = runner.invoke(main, ["value", "petersen", "--game", "be-be", "--without", "arc_kayles"])
+    assert on.exit_code == off.exit_code == 0
+    assert "Arc Kayles" in on.output and "Arc Kayles" not in off.output
+    assert "no-theory" not in on.output
+    pure = runner.invoke(main, ["value", "petersen", "--game", "be-be", "--no-theory"])
+    assert pure.exit_code == 0 and "Arc Kayles" not in pure.output
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 8), st.floats(0.1, 0.8), st.integers(0, 10**6))
+def test_lemma_3_5_homomorphisms(n: int, p: float, seed: int) -> None:
+    """Harding-Ottaway Lemma 3.5: a pendant vertex at every vertex turns
+    BO/BO on G into BE/BE on the result; a pendant P_2 at every vertex turns
+    BE/BE into BO/BO. Values by the plain search of each ruleset."""
+    G = nx.gnp_random_graph(n, p, seed=seed)
+    H1, H2 = G.copy(), G.copy()
+    for v in list(G):
+        H1.add_edge(v, ("leaf", v))
+        H2.add_edges_from([(v, ("a", v)), (("a", v), ("b", v))])
+    assert val("bo-bo", G, _plain("bo-bo")) == val("be-be", H1, _plain("be-be"))
+    assert val("be-be", G, _plain("be-be")) == val("bo-bo", H2, _plain("bo-bo"))
+
+
+def _joined_paths(lengths: list[int]) -> nx.Graph:
+    """One end of a path on L vertices merged into vertex "c", for each L."""
+    G = nx.Graph()
+    for k, length in enumerate(lengths):
+        nx.add_path(G, ["c"] + [(k, i) for i in range(length - 1)])
+    return G
+
+
+def _hub_options(G: nx.Graph) -> list[int]:
+    s = Solver(ruleset="be-be")
+    out = []
+    for x in sorted(G["c"]):
+        H = G.copy()
+        H.remove_edge("c", x)
+        out.append(val("be-be", H, s))
+    return out
+
+
+def test_conjecture_3_6_construction_as_printed_and_corrected() -> None:
+    """Harding-Ottaway §3: joining P4, P5, P6, P7, P16, P17, P18, P32 at c
+    should give options 0..7 at c (value >= *8). As printed the options
+    at c miss 0 (P32 changes the nim-sum by 4, as P17 does); with P19 or
+    P34 for P32 they are 0..7. Each option is also valued without the Arc
+    Kayles reduction."""
+    printed = [4, 5, 6, 7, 16, 17, 18, 32]
+    assert sorted(_hub_options(_joined_paths(printed))) == [1, 2, 3, 3, 4, 5, 6, 7]
+    for last in (19, 34):
+        assert sorted(_hub_options(_joined_paths(printed[:-1] + [last]))) == list(range(8))
+    # one option of the printed tree, without the reduction: the P32 detached
+    G = _joined_paths(printed)
+    G.remove_edge("c", (7, 0))
+    assert val("be-be", G, _plain("be-be")) == 3
+
+
+def test_a_spider_of_be_be_value_16() -> None:
+    """Past the paper's *15: a centre with legs of 3, 37 and 38 vertices
+    and one more leaf (80 vertices) has BE/BE value 16 (so every value up to
+    16 occurs: a position has options of every value below its own)."""
+    G = nx.Graph()
+    for k, length in enumerate((3, 37, 38)):
+        nx.add_path(G, ["r"] + [(k, i) for i in range(length)])
+    G.add_edge("r", "leaf")
+    assert G.number_of_nodes() == 80 and G.degree("r") == 4
+    assert val("be-be", G) == 16
+
+
 @pytest.mark.parametrize("m", range(0, 30))
 def test_be_be_on_paths_is_octal_0_4(m: int) -> None:
     """Lemma 3.3: BE/BE on a path with m edges is 0.4 on a heap of m."""
@@ -201,3 +342,35 @@ def test_odd_vertex_on_line_graph_equals_oe_oe_corollary_4_2(n: int, m: int, see
 def test_odd_vertex_on_line_graph_of_lemma_4_1_trees(k: int) -> None:
     G, _ = _oe_tree(k, {})
     assert val("odd-vertex", nx.line_graph(G)) == k
+
+
+def test_parity_values_script() -> None:
+    """``benchmarks/parity_values.py``: the construction as printed and
+    corrected; small spiders; bad input is exit 2 with a message."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "parity_values.py"
+    done = subprocess.run([sys.executable, str(script), "construction"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("printed:") and "covering [1, 2, 3, 4, 5, 6, 7]" in lines[0]
+    assert lines[0].endswith("not shown to be at least 8")
+    assert all(line.endswith("the value is at least 8") for line in lines[1:3])
+    done = subprocess.run([sys.executable, str(script), "spiders", "--max-length", "6", "--at-least", "3",
+                           "--confirm"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    found = [line for line in done.stdout.splitlines() if line.startswith("value ")]
+    assert found and "DISAGREE" not in done.stdout
+    for line in found:  # each spider's value again, by the brute force above (labelled, no canon)
+        legs = [int(x) for x in line.split("legs of ")[1].split(" vertices")[0].split(", ")]
+        G = nx.Graph()
+        for k, length in enumerate(legs):
+            nx.add_path(G, ["r"] + [(k, i) for i in range(length)])
+        G.add_edge("r", "leaf")
+        assert int(line.split()[1].rstrip(":")) == brute("be-be", Graph.from_networkx(G).adj)
+    for bad in (["spiders", "--max-length", "0"], ["spiders", "--at-least", "-1"], ["compare", "--time-limit", "0"],
+                ["nonsense"]):
+        done = subprocess.run([sys.executable, str(script), *bad], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and "Traceback" not in done.stderr and "error" in done.stderr, bad
