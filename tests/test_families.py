@@ -53,6 +53,7 @@ SPECS = [
     "prism:3", "prism:4", "prism:7",
     "empty:0", "empty:1", "empty:6",
     "caterpillar:0", "caterpillar:3", "caterpillar:1,0,2", "caterpillar:0,0,0,0",
+    "spider:1", "spider:2,1", "spider:3,37,38,1",
     "gmk:0,0", "gmk:1,1", "gmk:2,5", "gmk:3,0,7", "gmk:4,2,5",
     "tailed-cycle:3", "tailed-cycle:5,0=1", "tailed-cycle:6,0=2,0=3,4=1", "tailed-cycle:7,1=4,6=1,6=1",
     "random:0,0.5,1", "random:12,0.3,7", "random:9,1,3", "random:9,0,3",
@@ -105,6 +106,7 @@ def test_sizes_for_many_parameters():
     specs += [f"hypercube:{d}" for d in range(8)]
     specs += [f"multipartite:{','.join(map(str, p))}" for p in itertools.product(range(1, 4), repeat=3)]
     specs += [f"caterpillar:{','.join(map(str, p))}" for p in itertools.product(range(3), repeat=3)]
+    specs += [f"spider:{','.join(map(str, p))}" for p in itertools.product(range(1, 4), repeat=3)]
     specs += [f"gmk:{m},{k},{c}" for m in range(4) for k in range(4) for c in (3, 5, 9)]
     specs += [f"tailed-cycle:{c},0={a},{c - 1}={b}" for c in (3, 4, 5) for a in (1, 3) for b in (1, 2)]
     for spec in specs:
@@ -128,6 +130,7 @@ def test_sizes_for_many_parameters():
         ("prism:5", (10, 15)),
         ("empty:4", (4, 0)),
         ("caterpillar:2,0,1", (6, 5)),
+        ("spider:3,37,38,1", (80, 79)),
         ("gmk:2,3", (3 + 1 + 2 + 3, 3 + 1 + 2 + 3)),
         ("gmk:2,3,7", (7 + 1 + 2 + 3, 7 + 1 + 2 + 3)),
         ("tailed-cycle:5,0=2,0=1,3=4", (12, 12)),

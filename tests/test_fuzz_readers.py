@@ -97,7 +97,7 @@ jsonish = st.recursive(
     max_leaves=25,
 )
 HEADS = ["path", "cycle", "complete", "multipartite", "wheel", "star", "grid", "hypercube", "petersen",
-         "dodecahedron", "prism", "empty", "caterpillar", "gmk", "tailed-cycle", "random", "chain", "antichain",
+         "dodecahedron", "prism", "empty", "caterpillar", "spider", "gmk", "tailed-cycle", "random", "chain", "antichain",
          "divisors", "boolean", "product", "simplex-boundary", "skeleton", "simplex", "torus", "graph:path",
          "graph:wheel", "chomp", "nim", "octal:0.07", "octal:kayles", "octal:0.3(4)", "octal:4.7", "octal"]
 params = st.one_of(

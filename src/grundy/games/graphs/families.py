@@ -40,6 +40,7 @@ from grundy.games.graphs.family_parts import (  # noqa: F401 - all re-exported
     _build_caterpillar,
     _build_gmk,
     _build_hypercube,
+    _build_spider,
     _build_tailed_cycle,
     _caterpillar_size,
     _complete_form,
@@ -63,6 +64,7 @@ from grundy.games.graphs.family_parts import (  # noqa: F401 - all re-exported
     _prism_size,
     _random_parse,
     _sizes,
+    _spider_size,
     _star_size,
     _tailed_cycle_form,
     _tailed_cycle_parse,
@@ -207,6 +209,12 @@ _FAMILY_LIST = [
         "caterpillar", "l1,l2,...,lk", "k >= 1 leaf counts, each >= 0",
         "caterpillar: spine path 0..k-1, spine vertex i carries l_i leaves, numbered from k on in spine order",
         _ints(None, 0), _build_caterpillar, _caterpillar_size, _tree(_caterpillar_size),
+    ),
+    Family(
+        "spider", "l1,l2,...,lk", "k >= 1 leg lengths, each >= 1",
+        "spider: centre 0 with k legs, leg i a path of l_i new vertices hung from 0, numbered from 1 on, "
+        "leg by leg, outward (spider:3,37,38,1 has BE/BE value 16)",
+        _ints(None, 1), _build_spider, _spider_size, _tree(_spider_size),
     ),
     Family(
         "gmk", "m,k[,c]", "m >= 0, k >= 0 and an odd cycle length c >= 3 (default 3)",

@@ -168,6 +168,14 @@ def _build_caterpillar(p: Params) -> Graph:
     return Graph.from_edges(range(nxt), edges)
 
 
+def _build_spider(p: Params) -> Graph:
+    edges: list[tuple[int, int]] = []
+    nxt = 1
+    for length in p:
+        nxt = _hang(edges, 0, nxt, length)
+    return Graph.from_edges(range(nxt), edges)
+
+
 def _build_gmk(p: Params) -> Graph:
     m, k, c = p
     edges = _cycle_edges(c) + [(0, c)]
@@ -193,6 +201,11 @@ def _multipartite_size(p: Params) -> tuple[int, int]:
 
 def _caterpillar_size(p: Params) -> tuple[int, int]:
     v = len(p) + sum(p)
+    return v, v - 1
+
+
+def _spider_size(p: Params) -> tuple[int, int]:
+    v = 1 + sum(p)
     return v, v - 1
 
 
