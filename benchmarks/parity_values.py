@@ -169,8 +169,8 @@ def spiders(max_length: int, at_least: int, confirm: bool, out_dir: Path | None)
 
 
 #: The graphs ``compare`` values (grundy specs).
-COMPARE = ("random:14,0.3,1", "random:16,0.25,2", "random:18,0.2,3", "grid:4,5", "prism:9", "wheel:15",
-           "spider:4,6,9,1", "spider:3,12,13,1")
+COMPARE = ("random:20,0.35,1", "random:24,0.3,2", "random:30,0.2,3", "grid:6,6", "prism:15", "wheel:25",
+           "spider:3,37,38,1", "spider:5,27,35,1")
 
 
 def compare(time_limit: float) -> None:
