@@ -204,8 +204,10 @@ class GraphGame:
                     live |= 1 << v
             if trace is not None and name is not None:
                 kind = "odd" if self.parity else "even"
+                count = live.bit_count()
+                which = "none" if not live else name(live) if count <= 12 else f"{count} of them"
                 trace.append(f"{self.ruleset.name} on {name(mask)} is Arc Kayles on its vertices of {kind} degree, "
-                             f"{name(live) if live else 'none'} [{ARC_KAYLES_SOURCE}]")
+                             f"{which} [{ARC_KAYLES_SOURCE}]")
             mask = live
         return self._split(search, adj, mask, trace, name)
 
