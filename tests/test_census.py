@@ -451,6 +451,39 @@ def test_census_table_answers_value_by_lookup(tmp_path: Path) -> None:
         assert s2.stats.positions < s1.stats.positions
 
 
+@pytest.mark.parametrize("game", ["bo-bo", "be-be"])
+def test_parity_game_reads_its_own_census_before_the_cut(tmp_path: Path, game: str) -> None:
+    """BO/BO and BE/BE are searched as Arc Kayles on the vertices of one
+    parity, but a census of the ruleset itself in the table file still
+    answers each component of the position given (before the cut) by one
+    lookup; components it does not hold are cut and searched. Values equal
+    the plain search's."""
+    from grundy.games.graphs.theory import Theory as T
+
+    path = str(tmp_path / "t.db")
+    c = Census(CensusSpec(game=game, vertices=(1, 6)), table=path, workers=1)
+    c.run()
+    c.close()
+    with_table = Solver(ruleset=game, table=path)
+    assert with_table.game.entry_census is not None and with_table.tablebase is None  # no arc-kayles census
+    plain = Solver(T(arc_kayles=False), ruleset=game)
+    for g in [g for g in ATLAS if g.number_of_nodes() == 6][::7]:
+        a = _adj(g)
+        assert with_table.value_of(*with_table.decompose(a)) == plain.value_of(*plain.decompose(a))
+    assert with_table.stats.positions == 0 and with_table.stats.table_hits > 0
+    # a component of 9 vertices beside one of 6: the 6 is looked up, the 9 is cut and searched
+    big = nx.disjoint_union(nx.gnp_random_graph(9, 0.45, seed=3), nx.cycle_graph(6))
+    a = _adj(big)
+    fresh, without = Solver(ruleset=game, table=path), Solver(ruleset=game)
+    trace: list[str] = []
+    split = fresh.decompose(a, None, trace, lambda m: "{" + ",".join(str(v) for v in range(15) if m >> v & 1) + "}")
+    assert fresh.value_of(*split) == plain.value_of(*plain.decompose(a)) == without.value_of(*without.decompose(a))
+    looked_up = [line for line in trace if "from the census table" in line]
+    assert looked_up == [f"{{9,10,11,12,13,14}}: value {plain.value_of(*plain.decompose(_adj(nx.cycle_graph(6))))} "
+                         f"from the census table of {game}"]
+    assert fresh.stats.positions <= without.stats.positions
+
+
 def test_value_command_reads_the_census(tmp_path: Path) -> None:
     path = str(tmp_path / "t.db")
     assert _cli("census", "6", "--table", path, "--no-progress").exit_code == 0

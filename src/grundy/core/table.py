@@ -699,12 +699,12 @@ class SQLiteFile:
                 (self.game, NAUTY_VERSION, shard, data, summary),
             )
 
-    def shards(self) -> list[tuple[str, bytes, str]]:
-        """Every census shard of this game and nauty version: ``(shard,
-        data, summary)``, by name."""
+    def shards(self, game: str | None = None) -> list[tuple[str, bytes, str]]:
+        """Every census shard of this game (or of the namespace ``game``) and
+        nauty version: ``(shard, data, summary)``, by name."""
         cur = self.conn.execute(
             "SELECT shard, data, summary FROM shards WHERE game = ? AND nauty = ? ORDER BY shard",
-            (self.game, NAUTY_VERSION),
+            (self.game if game is None else game, NAUTY_VERSION),
         )
         return [(name, bytes(data), summary) for name, data, summary in cur]
 

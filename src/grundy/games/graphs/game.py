@@ -140,6 +140,8 @@ class GraphGame:
             self.isolated = None
         self.theory = theory
         self.name = f"graph:{self.searched.name}"
+        #: a census of the ruleset itself when it is searched as Arc Kayles (see :meth:`open_tablebase`)
+        self.entry_census: Any = None
 
     # -- the compiled kernel (Graph Chomp only) ---------------------------
     def make_expander(self, search: Searcher) -> Any:
@@ -157,22 +159,22 @@ class GraphGame:
         )
 
     def open_tablebase(self, table: Table) -> Any:
-        """The census of this ruleset (normal play) stored in ``table``'s
-        file by ``grundy census --table`` (:mod:`grundy.census.build`), as
-        the kernel's ``CensusTable`` of whole graphs (every graph of its
-        classes on at most 11 vertices), or None (no file, no census of this
-        game, or no kernel). The search consults it whenever its own table
-        misses: a component it holds costs one probe instead of a search."""
+        """The census of the searched ruleset (normal play) stored in
+        ``table``'s file by ``grundy census --table``
+        (:mod:`grundy.census.build`), as the kernel's ``CensusTable`` of
+        whole graphs (every graph of its classes on at most 11 vertices), or
+        None (no file, no census of this game, or no kernel). The search
+        consults it whenever its own table misses: a component it holds
+        costs one probe instead of a search. For BO/BO and BE/BE searched as
+        Arc Kayles that is a census of ``arc-kayles``; a census of the
+        ruleset itself is kept apart (``entry_census``) and asked for the
+        components of each position given to :meth:`decompose`, before
+        they are cut down."""
         if table.file is None or _kernel is None or not KERNEL_NAUTY:
             return None
-        shards = table.file.shards()
-        if not shards:
-            return None
-        census = _kernel.CensusTable(sum(len(data) // 10 for _name, data, _s in shards))
-        for _name, data, _summary in shards:
-            count = len(data) // 10
-            census.add(data[: 8 * count], data[8 * count : 9 * count])
-        return census
+        if self.parity is not None:
+            self.entry_census = _census_table(table.file.shards(f"graph:{self.ruleset.name}"))
+        return _census_table(table.file.shards())
 
     def expands(self, key: Component) -> bool:
         """Whether the compiled expander takes this key (at most 64 vertices)."""
@@ -198,6 +200,17 @@ class GraphGame:
         if mask is None:
             mask = full_mask(len(adj))
         if self.parity is not None:
+            known = 0  # the nim-sum of the components the ruleset's own census holds
+            if self.entry_census is not None:
+                for comp in components(adj, mask):
+                    sub, nbrs = compact_with_lists(adj, comp)
+                    val = self.entry_census.get(certificate(len(sub), nbrs))
+                    if val is not None:
+                        known ^= val
+                        mask &= ~comp
+                        search.stats.table_hits += 1
+                        if trace is not None and name is not None:
+                            trace.append(f"{name(comp)}: value {val} from the census table of {self.ruleset.name}")
             live = 0
             for v in range(len(adj)):
                 if mask >> v & 1 and (adj[v] & mask).bit_count() & 1 == self.parity:
@@ -208,6 +221,11 @@ class GraphGame:
                 which = "none" if not live else name(live) if count <= 12 else f"{count} of them"
                 trace.append(f"{self.ruleset.name} on {name(mask)} is Arc Kayles on its vertices of {kind} degree, "
                              f"{which} [{ARC_KAYLES_SOURCE}]")
+            if live != mask:
+                search.stats.reductions += 1
+            if known:
+                nimber, unknown = self._split(search, adj, live, trace, name)
+                return nimber ^ known, unknown
             mask = live
         return self._split(search, adj, mask, trace, name)
 
@@ -351,6 +369,17 @@ class GraphGame:
         for p in positions:
             search.limits.check_time(search.stats.positions)
             yield self._split(search, p, full_mask(len(p)))
+
+
+def _census_table(shards: list[tuple[str, bytes, str]]) -> Any:
+    """The kernel's ``CensusTable`` of the census shards, or None if there are none."""
+    if not shards:
+        return None
+    census = _kernel.CensusTable(sum(len(data) // 10 for _name, data, _s in shards))
+    for _name, data, _summary in shards:
+        count = len(data) // 10
+        census.add(data[: 8 * count], data[8 * count : 9 * count])
+    return census
 
 
 class Solver(Searcher):
