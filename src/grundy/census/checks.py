@@ -1254,7 +1254,13 @@ def single_odd_cycle_graphs(n: int, graphs: GraphSource | None = None) -> Iterat
     (every graph with 3 to ``n`` edges; the atlas for ``n <= 7``; or
     ``graphs``, a check's own source with its clock), kept when edges -
     vertices + components = 1 and the 2-core is odd. Yields ``(graph6
-    line, adjacency bitsets)``."""
+    line, adjacency bitsets)``.
+
+    Raises
+    ------
+    InputError
+        When geng is needed (``n > 7``) and missing or fails.
+    """
     full = full_mask(n)
     for line, adj in (graphs or _graphs)(n, GraphClass(), (3, n)):
         if _edges(adj) - n + len(components(adj, full)) == 1 and cycle_mask(adj).bit_count() % 2 == 1:
@@ -1275,13 +1281,14 @@ def check_cycle_killing(
     outcome the paper claims (:data:`PAPER_CYCLE_TABLE`; blanks claim
     nothing).
 
-    The class, read from the text ("graphs that contain a single
+    The class, read narrowly from the text ("graphs that contain a single
     odd-cycle", "a central odd cycle has trees branching off"): graphs with
     exactly one cycle, which is odd, and any number of tree components
-    (:func:`single_odd_cycle_graphs`). Connected ones have e = v, so the
-    rows (1, 0) and (0, 1) hold only graphs with tree components; the
-    paper's own argument for row (1, 0) (remove a cycle edge: a forest with
-    EV parity (0, 0), a P-position by Khandhawit-Ye Table 2) needs them.
+    (:func:`single_odd_cycle_graphs`). The words also admit even cycles
+    beside the odd one (a triangle and a square sharing a vertex); those
+    are not enumerated here (the tests check the table on them up to 7
+    vertices). In the narrow class a connected graph has e = v, so the rows
+    (1, 0) and (0, 1) hold only graphs with tree components.
 
     Parameters
     ----------
@@ -1300,7 +1307,13 @@ def check_cycle_killing(
         ``-`` when the cell is empty). A counterexample is a graph in a
         claimed cell with the other outcome. ``extra["filled"]`` lists the
         blank cells in which every graph checked had one outcome (an
-        observation over the range, not a theorem).
+        observation over the graphs counted, not a theorem).
+
+    Raises
+    ------
+    InputError
+        A bound outside 3 .. 16, or geng missing (beyond 7 vertices) or
+        failing.
     """
     def body(res: CheckResult, val: _Valuer) -> None:
         count = {(row, col): [0, 0, 0] for row in PAPER_CYCLE_TABLE for col in CYCLE_CLASSES}  # graphs, conn., N
@@ -1347,7 +1360,10 @@ def check_cycle_killing(
     res.notes.append("the columns: O every cycle vertex of odd degree, E every one even, M_O one even and the rest "
                      "odd, M_E one odd and the rest even, M_M the others; the paper's L is P (a loss for the "
                      "player to move); blank cells claim nothing")
-    res.notes.append("blank cells with one outcome over the range: " + ("; ".join(res.extra["filled"]) or "none"))
+    counted = (f"complete to {res.verified_up_to} vertices" if res.stopped and res.verified_up_to is not None
+               else "none complete" if res.stopped else f"every graph to {max_size} vertices")
+    res.notes.append(f"blank cells with one outcome over the graphs counted ({counted}): "
+                     + ("; ".join(res.extra["filled"]) or "none"))
     return res
 
 
