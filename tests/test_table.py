@@ -1247,3 +1247,28 @@ def test_a_save_that_can_never_take_the_lock_fails_at_once(tmp_path: Path, monke
         other.close()
     assert len(saves) >= 2
     assert time.monotonic() - start < 15.0  # 30 s and more when the stale snapshot was waited on
+
+
+def test_parity_game_with_and_without_the_reduction_share_a_file(tmp_path: Path) -> None:
+    """BE/BE searched as Arc Kayles keeps its rows under graph:arc-kayles,
+    the plain BE/BE search under graph:be-be: one file holds both, each run
+    answers from its own rows (0 positions the second time), and an Arc
+    Kayles search of the cut-down graph reuses the reduced run's rows."""
+    path = str(tmp_path / "table.sqlite")
+    adj = to_graph("random:16,0.35,4").adj
+    reduced = Solver(ruleset="be-be", table=path)
+    value = run(reduced, adj)
+    assert reduced.stats.positions > 0
+    reduced.close()
+    plain = Solver(Theory(arc_kayles=False), ruleset="be-be", table=path)
+    assert run(plain, adj) == value and plain.stats.positions > 0
+    plain.close()
+    assert sum(Table(path, "graph:arc-kayles").count()) > 0 and sum(Table(path, "graph:be-be").count()) > 0
+    for again in (Solver(ruleset="be-be", table=path), Solver(Theory(arc_kayles=False), ruleset="be-be", table=path)):
+        assert run(again, adj) == value and again.stats.positions == 0
+        again.close()
+    even = [v for v in range(len(adj)) if adj[v].bit_count() % 2 == 0]
+    cut = tuple(sum(1 << even.index(w) for w in even if adj[v] >> w & 1) for v in even)
+    kayles = Solver(ruleset="arc-kayles", table=path)
+    assert run(kayles, cut) == value and kayles.stats.positions == 0
+    kayles.close()
