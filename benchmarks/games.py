@@ -13,7 +13,7 @@ import time
 import networkx as nx
 
 from grundy import Graph, Solver
-from grundy.core.misere import MisereSolver
+from grundy.games.graphs.misere import MisereSolver
 
 PARITY = ["bo-bo", "be-be", "oe-oe", "odd-vertex", "even-vertex"]
 

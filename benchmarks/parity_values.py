@@ -22,7 +22,8 @@ options include 0..7 and the tree has value at least *8; nim-sums then give
 ``construction`` values the options that delete an edge at c (the rest
 of the tree then behaves as the disjoint sum of the paths, c being odd),
 for the printed lengths and for two corrected ones (P19 or P34 for P32),
-and with ``--whole`` the whole tree.
+and with ``--whole`` the whole tree, each search stopped after
+``--time-limit`` seconds (default 600).
 
 ``spiders`` searches spiders: a centre r with three legs (paths of a, b,
 c vertices beyond r, 1 <= a <= b <= c <= ``--max-length``) and one more
@@ -114,7 +115,9 @@ def hub_options(solver: Solver, adj: tuple[int, ...]) -> list[int]:
     return out
 
 
-def construction(whole: bool) -> None:
+def construction(whole: bool, time_limit: float) -> None:
+    from grundy.errors import SearchLimitReached
+
     solver = Solver(ruleset="be-be")
     solver.start()
     for label, lengths in (("printed", PRINTED), ("P19 for P32", PRINTED[:-1] + (19,)),
@@ -126,12 +129,16 @@ def construction(whole: bool) -> None:
                 f"edge at c have values {options} (covering {covered}); so the value is "
                 + ("at least 8" if covered == list(range(8)) else "not shown to be at least 8"))
         print(line, flush=True)
-        if whole:
-            t = time.perf_counter()
-            before = solver.stats.positions
-            value = solver.value_of(*solver.decompose(adj))
-            print(f"    the whole tree: BE/BE value {value} ({solver.stats.positions - before} positions, "
-                  f"{time.perf_counter() - t:.1f} s)", flush=True)
+        if whole:  # a solver of its own, with the time limit
+            tree = Solver(ruleset="be-be", time_limit=time_limit)
+            tree.start()
+            t = time.process_time()
+            try:
+                value: int | str = tree.value_of(*tree.decompose(adj))
+            except SearchLimitReached:
+                value = f"not decided at the time limit ({time_limit:g} s)"
+            print(f"    the whole tree: BE/BE value {value} ({tree.stats.positions} positions, "
+                  f"{time.process_time() - t:.1f} s CPU)", flush=True)
 
 
 def spiders(max_length: int, at_least: int, confirm: bool, out_dir: Path | None) -> None:
@@ -199,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="mode", required=True)
     c = sub.add_parser("construction", help="Harding-Ottaway's joined paths, as printed and corrected")
     c.add_argument("--whole", action="store_true", help="also value the whole tree (minutes each)")
+    c.add_argument("--time-limit", type=float, default=600.0,
+                   help="seconds for each whole tree's search (default 600)")
     s = sub.add_parser("spiders", help="spiders with three legs and a leaf, of BE/BE value >= --at-least")
     s.add_argument("--max-length", type=int, default=40, help="longest leg, in vertices (default 40)")
     s.add_argument("--at-least", type=int, default=16, help="report values at least this (default 16)")
@@ -220,7 +229,9 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--write: {args.write} is not a directory")
         spiders(args.max_length, args.at_least, args.confirm, args.write)
     else:
-        construction(args.whole)
+        if not args.time_limit > 0:
+            ap.error(f"--time-limit must be > 0 (got {args.time_limit})")
+        construction(args.whole, args.time_limit)
     return 0
 
 
