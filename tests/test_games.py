@@ -263,8 +263,8 @@ def test_conjecture_3_6_construction_as_printed_and_corrected() -> None:
     """Harding-Ottaway §3: joining P4, P5, P6, P7, P16, P17, P18, P32 at c
     should give options 0..7 at c (value >= *8). As printed the options
     at c miss 0 (P32 changes the nim-sum by 4, as P17 does); with P19 or
-    P34 for P32 they are 0..7. Each option is also valued without the Arc
-    Kayles reduction."""
+    P34 for P32 they are 0..7. One option (P32 detached) is also valued
+    without the Arc Kayles reduction (the reduction itself is proven above)."""
     printed = [4, 5, 6, 7, 16, 17, 18, 32]
     assert sorted(_hub_options(_joined_paths(printed))) == [1, 2, 3, 3, 4, 5, 6, 7]
     for last in (19, 34):

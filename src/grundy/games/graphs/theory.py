@@ -22,7 +22,9 @@ Results used
 - Sprague-Grundy: G + G = 0, so two isomorphic components cancel.
 - For Harding-Ottaway's BO/BO and BE/BE (not Graph Chomp): the game on G is
   Arc Kayles on the subgraph induced by the vertices of odd (even) degree
-  (:data:`ARC_KAYLES_SOURCE`; the proof is in ``docs/papers.md``).
+  (Harding-Ottaway §2, where play "is exactly like that of constructing a
+  matching" of that subgraph; :data:`ARC_KAYLES_SOURCE`, the proof written
+  out in ``docs/papers.md``).
 """
 
 from __future__ import annotations
@@ -62,8 +64,8 @@ TWINS_SOURCE = "Khandhawit-Ye, Theorem 1 (false twins: the swap is an involution
 INVOLUTION_SOURCE = "Khandhawit-Ye, Theorem 1; Draisma-van Rijnswou, Proposition 3"
 CANCEL_SOURCE = "Sprague-Grundy: G + G = 0 (isomorphic components cancel)"
 ARC_KAYLES_SOURCE = (
-    "a BO/BO (BE/BE) move leaves both its ends of even (odd) degree, and such a vertex never loses an edge "
-    "again, so only the untouched odd (even) vertices play: Arc Kayles on them (docs/papers.md)"
+    "Harding-Ottaway, §2 (play builds a matching of the subgraph induced by the odd (even) vertices): a "
+    "move leaves both its ends of the other parity, which never lose an edge again (proof in docs/papers.md)"
 )
 #: The rulesets that are Arc Kayles on the vertices of one degree parity, with that parity (1 odd, 0 even).
 ARC_KAYLES_PARITY = {"bo-bo": 1, "be-be": 0}
