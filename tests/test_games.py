@@ -205,6 +205,32 @@ def test_parity_games_reduced_equal_plain_search_on_random_graphs(game: str, n: 
     assert mine == theirs
 
 
+@pytest.mark.parametrize("game", ["bo-bo", "be-be"])
+def test_misere_parity_games_searched_as_arc_kayles(game: str) -> None:
+    """Misère play uses the same reduction (the game trees are the same):
+    every graph on at most 6 vertices against brute force, with and
+    without it; the explanation says so, and ``--without arc_kayles``
+    turns it off under ``--misere`` too."""
+    from click.testing import CliRunner
+
+    from grundy.cli import main
+
+    on, off = MisereSolver(game), MisereSolver(game, Theory(arc_kayles=False))
+    assert on.searched.name == "arc-kayles" and off.searched.name == game
+    for g in ATLAS6:
+        assert on.is_n(g.adj) == off.is_n(g.adj) == brute_misere_n(game, g.adj), (game, g.edges())
+    runner = CliRunner()
+    said = runner.invoke(main, ["value", "prism:5", "--game", game, "--misere"])
+    unsaid = runner.invoke(main, ["value", "prism:5", "--game", game, "--misere", "--without", "arc_kayles"])
+    assert said.exit_code == unsaid.exit_code == 0
+    assert "Arc Kayles" in said.output and "Arc Kayles" not in unsaid.output
+    with_it = runner.invoke(main, ["moves", "prism:5", "--game", game, "--misere", "--all"])
+    without = runner.invoke(main, ["moves", "prism:5", "--game", game, "--misere", "--all", "--without", "arc_kayles"])
+    assert with_it.exit_code == without.exit_code == 0
+    table = [line for line in with_it.output.splitlines() if "->" in line]
+    assert table and table == [line for line in without.output.splitlines() if "->" in line]
+
+
 def test_arc_kayles_reduction_is_explained_and_switchable() -> None:
     """The explanation names the reduction; ``--without arc_kayles``
     (``Theory(arc_kayles=False)``) turns it off, and the CLI honours it."""

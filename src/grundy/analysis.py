@@ -333,8 +333,16 @@ def analyze_misere(
                 winning.append(move)
     explanation = [
         f"game {ruleset.name} under misère play (the player who cannot move wins): {ruleset.rule} [{ruleset.source}]",
-        "misère sums do not combine by nim-sum: the whole position was searched, "
-        "memoised by canonical form, with no theory",
+    ]
+    parity = getattr(solver, "parity", None)
+    if parity is not None:
+        from grundy.games.graphs.theory import ARC_KAYLES_SOURCE
+
+        explanation.append(f"{ruleset.name} is Arc Kayles on the vertices of {'odd' if parity else 'even'} degree, "
+                           f"the same game tree, so in misère play too [{ARC_KAYLES_SOURCE}]")
+    explanation += [
+        "misère sums do not combine by nim-sum: the whole position was searched, memoised by canonical form"
+        + (", with no other theory" if parity is not None else ", with no theory"),
         f"outcome {outcome}: " + ("the player to move wins" if outcome == "N" else "the player to move loses"),
     ]
     return Analysis(

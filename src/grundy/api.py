@@ -51,7 +51,7 @@ def _solver(
     if solver is not None:
         return solver
     if misere:
-        return MisereSolver(game, time_limit=time_limit, max_positions=max_positions)
+        return MisereSolver(game, theory, time_limit=time_limit, max_positions=max_positions)
     return Solver(theory, time_limit=time_limit, max_positions=max_positions, ruleset=game, table=table)
 
 

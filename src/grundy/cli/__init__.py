@@ -155,7 +155,7 @@ def _solver(theory: Theory, time_limit: float | None, max_positions: int | None,
         progress = sys.stderr.isatty()
     ruleset = get_ruleset(_ruleset_name(game))
     if misere:
-        return MisereSolver(ruleset, time_limit=time_limit, max_positions=max_positions, progress=progress)
+        return MisereSolver(ruleset, theory, time_limit=time_limit, max_positions=max_positions, progress=progress)
     return Solver(
         theory,
         ruleset=ruleset,

@@ -1,8 +1,12 @@
 """Misère play of the impartial graph rulesets: whole positions searched by
 :class:`grundy.core.misere.MisereSearch`, keyed by the nauty certificate of
 the whole graph (isolated vertices included), options once per
-automorphism orbit of moves. No theorem of the papers is used: they are
-about normal play.
+automorphism orbit of moves. No theorem of the papers on values is used:
+they are about normal play. One result is about the game tree itself and
+so holds in misère play too: BO/BO and BE/BE are Arc Kayles on the
+subgraph induced by the vertices of odd (even) degree (Harding-Ottaway §2;
+:data:`grundy.games.graphs.theory.ARC_KAYLES_SOURCE`), used unless the
+theory's ``arc_kayles`` is off.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from grundy.core.misere import MisereSearch
 from grundy.games.graphs.bitset import upper_lists
 from grundy.games.graphs.game import _edge_orbit_reps
 from grundy.games.graphs.rulesets import GraphRuleset, get_ruleset
+from grundy.games.graphs.theory import ARC_KAYLES_PARITY, Theory
 
 __all__ = ["MisereSolver"]
 
@@ -26,6 +31,10 @@ class MisereSolver(MisereSearch[tuple[int, ...]]):
     ----------
     ruleset : GraphRuleset or str
         The ruleset (default Graph Chomp).
+    theory : Theory, optional
+        Only ``arc_kayles`` matters here (default on): BO/BO and BE/BE are
+        searched as Arc Kayles on the vertices of odd (even) degree, each
+        position given to :meth:`is_n` cut down first.
     **kwargs
         ``time_limit``, ``max_positions``, ``progress``: see
         :class:`grundy.core.misere.MisereSearch`.
@@ -35,9 +44,31 @@ class MisereSolver(MisereSearch[tuple[int, ...]]):
     (False, True)
     """
 
-    def __init__(self, ruleset: GraphRuleset | str = "chomp", **kwargs: Any) -> None:
+    def __init__(self, ruleset: GraphRuleset | str = "chomp", theory: Theory | None = None, **kwargs: Any) -> None:
         self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        on = theory is None or theory.arc_kayles
+        #: the degree parity of the vertices that play when searched as Arc Kayles, else None
+        self.parity: int | None = ARC_KAYLES_PARITY.get(self.ruleset.name) if on else None
+        #: the ruleset whose options the search generates
+        self.searched = get_ruleset("arc-kayles") if self.parity is not None else self.ruleset
+        self._inside = False
         super().__init__(self._options, _graph_key, **kwargs)
+
+    def is_n(self, position: tuple[int, ...]) -> bool:
+        """Whether ``position`` (of the ruleset) is a misère N-position; for
+        BO/BO and BE/BE searched as Arc Kayles it is cut down to the
+        vertices of odd (even) degree first (the search's own options,
+        Arc Kayles positions, are not cut again)."""
+        if self.parity is None or self._inside:
+            return super().is_n(position)
+        keep = [v for v in range(len(position)) if position[v].bit_count() & 1 == self.parity]
+        index = {v: i for i, v in enumerate(keep)}
+        cut = tuple(sum(1 << index[w] for w in keep if position[v] >> w & 1) for v in keep)
+        self._inside = True
+        try:
+            return super().is_n(cut)
+        finally:
+            self._inside = False
 
     def _options(self, adj: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         """The options, one per orbit of moves, made one at a time with the
@@ -50,7 +81,7 @@ class MisereSolver(MisereSearch[tuple[int, ...]]):
         gens, orbits = automorphisms(n, nbrs)
         vertex_reps = {i for i in range(n) if orbits[i] == i}
         edge_reps = set(_edge_orbit_reps(nbrs, gens))
-        for option in self.ruleset.options(adj, vertex_reps, edge_reps):
+        for option in self.searched.options(adj, vertex_reps, edge_reps):
             self.limits.check_time(self.stats.positions)
             yield option
 
