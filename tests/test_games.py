@@ -289,16 +289,18 @@ def test_conjecture_3_6_construction_as_printed_and_corrected() -> None:
     """Harding-Ottaway §3: joining P4, P5, P6, P7, P16, P17, P18, P32 at c
     should give options 0..7 at c (value >= *8). As printed the options
     at c miss 0 (P32 changes the nim-sum by 4, as P17 does); with P19 or
-    P34 for P32 they are 0..7. One option (P32 detached) is also valued
-    without the Arc Kayles reduction (the reduction itself is proven above)."""
+    P34 for P32 they are 0..7. The options are valued with the Arc Kayles
+    reduction (proven above); the change each path makes, G(P_L) xor
+    G(P_(L-1)), is recomputed from octal 0.4 (Lemma 3.3: P_n is a heap of
+    n - 1), without the engine's search."""
     printed = [4, 5, 6, 7, 16, 17, 18, 32]
     assert sorted(_hub_options(_joined_paths(printed))) == [1, 2, 3, 3, 4, 5, 6, 7]
     for last in (19, 34):
         assert sorted(_hub_options(_joined_paths(printed[:-1] + [last]))) == list(range(8))
-    # one option of the printed tree, without the reduction: the P32 detached
-    G = _joined_paths(printed)
-    G.remove_edge("c", (7, 0))
-    assert val("be-be", G, _plain("be-be")) == 3
+    heap = nim_sequence("0.4", 40)
+    change = {n: heap[n - 1] ^ heap[n - 2] for n in printed + [19, 34]}
+    assert sorted(change[n] for n in printed) == [0, 1, 2, 3, 4, 4, 5, 6]  # P32 repeats P17's 4; no 7
+    assert sorted(change[n] for n in printed[:-1] + [19]) == list(range(8))
 
 
 def test_a_spider_of_be_be_value_16() -> None:
