@@ -334,7 +334,7 @@ def analyze_misere(
     explanation = [
         f"game {ruleset.name} under misère play (the player who cannot move wins): {ruleset.rule} [{ruleset.source}]",
     ]
-    parity = getattr(solver, "parity", None)
+    parity = solver.parity
     if parity is not None:
         from grundy.games.graphs.theory import ARC_KAYLES_SOURCE
 

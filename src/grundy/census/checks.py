@@ -1229,6 +1229,11 @@ PAPER_CYCLE_TABLE: dict[tuple[int, int], tuple[str | None, ...]] = {
 }
 
 
+def _cycle_claim(row: tuple[int, int], col: str) -> str | None:
+    """The paper's outcome in the cell (EV parity ``row``, column ``col``), or None for a blank."""
+    return PAPER_CYCLE_TABLE[row][CYCLE_CLASSES.index(col)]
+
+
 def cycle_class(adj: tuple[int, ...], cyc: int) -> str:
     """The column of Magura et al.'s table for a graph whose cycle has the
     vertex mask ``cyc``: ``"O"``, ``"E"``, ``"M_O"``, ``"M_E"`` or ``"M_M"``
@@ -1321,7 +1326,7 @@ def check_cycle_killing(
         def table_rows() -> list[list[Any]]:
             out = []
             for (row, col), (graphs, connected, n_count) in count.items():
-                claimed = PAPER_CYCLE_TABLE[row][CYCLE_CLASSES.index(col)]
+                claimed = _cycle_claim(row, col)
                 p_count = graphs - n_count
                 computed = "-" if not graphs else "N" if not p_count else "P" if not n_count else "mixed"
                 out.append([f"({row[0]}, {row[1]})", col, claimed or "", graphs, connected, n_count, p_count,
@@ -1331,14 +1336,14 @@ def check_cycle_killing(
         try:
             for n in range(3, max_size + 1):
                 for _line, adj in single_odd_cycle_graphs(n, val.graphs):
-                    cyc = cycle_mask(adj)
-                    row, col = (_edges(adj) % 2, n % 2), cycle_class(adj, cyc)
+                    cyc, e = cycle_mask(adj), _edges(adj)
+                    row, col = (e % 2, n % 2), cycle_class(adj, cyc)
                     v = val.value(adj)
                     cell = count[(row, col)]
                     cell[0] += 1
-                    cell[1] += len(components(adj, full_mask(n))) == 1
+                    cell[1] += e == n  # one cycle: e - n + components = 1, so connected iff e = n
                     cell[2] += v != 0
-                    claimed = PAPER_CYCLE_TABLE[row][CYCLE_CLASSES.index(col)]
+                    claimed = _cycle_claim(row, col)
                     if claimed is not None and (v != 0) != (claimed == "N"):
                         res.add_counterexample(_case(adj, v, claimed, f"the table, EV parity {row}, column {col}",
                                                      cycle=cyc.bit_count()))

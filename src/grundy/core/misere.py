@@ -70,7 +70,11 @@ class MisereSearch(Generic[P]):
     def is_n(self, position: P) -> bool:
         """Whether ``position`` is an N-position under misère play: it has
         no move (the player to move has already won) or a move to a
-        P-position."""
+        P-position. (The entry point: the search itself recurses through
+        :meth:`_is_n`, so a subclass may change the entry alone.)"""
+        return self._is_n(position)
+
+    def _is_n(self, position: P) -> bool:
         k = self.key(position)
         known = self.memo.get(k)
         if known is not None:
@@ -81,7 +85,7 @@ class MisereSearch(Generic[P]):
         result = True  # no move: the player to move wins
         for option in self.options(position):
             result = False
-            if not self.is_n(option):
+            if not self._is_n(option):
                 result = True
                 break
         self.memo[k] = result

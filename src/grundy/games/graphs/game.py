@@ -33,13 +33,14 @@ from grundy.games.graphs.bitset import (
 from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.rulesets import GraphRuleset, get_ruleset
 from grundy.games.graphs.theory import (
-    ARC_KAYLES_PARITY,
     ARC_KAYLES_SOURCE,
     INVOLUTION_SOURCE,
     TWINS_SOURCE,
     Theory,
+    arc_kayles_parity,
     classify,
     involution_fixed_set,
+    parity_vertices,
 )
 
 try:  # the compiled hot path (optional: built from _kernel.pyx)
@@ -131,7 +132,7 @@ class GraphGame:
         #: the ruleset whose options the search generates
         self.searched = self.ruleset
         if not self.is_chomp:
-            self.parity = ARC_KAYLES_PARITY.get(self.ruleset.name) if theory.arc_kayles else None
+            self.parity = arc_kayles_parity(self.ruleset.name, theory)
             theory = Theory.only(*(n for n in ("cancel_pairs", "arc_kayles") if getattr(theory, n)))
             if self.parity is not None:
                 self.searched = get_ruleset("arc-kayles")
@@ -211,10 +212,7 @@ class GraphGame:
                         search.stats.table_hits += 1
                         if trace is not None and name is not None:
                             trace.append(f"{name(comp)}: value {val} from the census table of {self.ruleset.name}")
-            live = 0
-            for v in range(len(adj)):
-                if mask >> v & 1 and (adj[v] & mask).bit_count() & 1 == self.parity:
-                    live |= 1 << v
+            live = parity_vertices(adj, mask, self.parity)
             if trace is not None and name is not None:
                 kind = "odd" if self.parity else "even"
                 count = live.bit_count()
@@ -223,10 +221,8 @@ class GraphGame:
                              f"{which} [{ARC_KAYLES_SOURCE}]")
             if live != mask:
                 search.stats.reductions += 1
-            if known:
-                nimber, unknown = self._split(search, adj, live, trace, name)
-                return nimber ^ known, unknown
-            mask = live
+            nimber, unknown = self._split(search, adj, live, trace, name)
+            return nimber ^ known, unknown
         return self._split(search, adj, mask, trace, name)
 
     def _split(

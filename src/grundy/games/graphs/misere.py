@@ -16,10 +16,10 @@ from typing import Any
 
 from grundy.core.canon import automorphisms, certificate
 from grundy.core.misere import MisereSearch
-from grundy.games.graphs.bitset import upper_lists
+from grundy.games.graphs.bitset import compact, full_mask, upper_lists
 from grundy.games.graphs.game import _edge_orbit_reps
 from grundy.games.graphs.rulesets import GraphRuleset, get_ruleset
-from grundy.games.graphs.theory import ARC_KAYLES_PARITY, Theory
+from grundy.games.graphs.theory import Theory, arc_kayles_parity, parity_vertices
 
 __all__ = ["MisereSolver"]
 
@@ -46,12 +46,10 @@ class MisereSolver(MisereSearch[tuple[int, ...]]):
 
     def __init__(self, ruleset: GraphRuleset | str = "chomp", theory: Theory | None = None, **kwargs: Any) -> None:
         self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        on = theory is None or theory.arc_kayles
         #: the degree parity of the vertices that play when searched as Arc Kayles, else None
-        self.parity: int | None = ARC_KAYLES_PARITY.get(self.ruleset.name) if on else None
+        self.parity = arc_kayles_parity(self.ruleset.name, theory)
         #: the ruleset whose options the search generates
         self.searched = get_ruleset("arc-kayles") if self.parity is not None else self.ruleset
-        self._inside = False
         super().__init__(self._options, _graph_key, **kwargs)
 
     def is_n(self, position: tuple[int, ...]) -> bool:
@@ -59,16 +57,9 @@ class MisereSolver(MisereSearch[tuple[int, ...]]):
         BO/BO and BE/BE searched as Arc Kayles it is cut down to the
         vertices of odd (even) degree first (the search's own options,
         Arc Kayles positions, are not cut again)."""
-        if self.parity is None or self._inside:
-            return super().is_n(position)
-        keep = [v for v in range(len(position)) if position[v].bit_count() & 1 == self.parity]
-        index = {v: i for i, v in enumerate(keep)}
-        cut = tuple(sum(1 << index[w] for w in keep if position[v] >> w & 1) for v in keep)
-        self._inside = True
-        try:
-            return super().is_n(cut)
-        finally:
-            self._inside = False
+        if self.parity is not None:
+            position = compact(position, parity_vertices(position, full_mask(len(position)), self.parity))
+        return self._is_n(position)
 
     def _options(self, adj: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         """The options, one per orbit of moves, made one at a time with the

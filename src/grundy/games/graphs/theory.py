@@ -57,6 +57,8 @@ __all__ = [
     "CANCEL_SOURCE",
     "ARC_KAYLES_SOURCE",
     "ARC_KAYLES_PARITY",
+    "arc_kayles_parity",
+    "parity_vertices",
 ]
 
 CYCLE_SOURCE = "Khandhawit-Ye, §2 (a cycle has value 0: every move leaves a path)"
@@ -130,6 +132,38 @@ class Theory(Switches):
     involutions: bool = True
     cancel_pairs: bool = True
     arc_kayles: bool = True
+
+
+def arc_kayles_parity(ruleset: str, theory: "Theory | None") -> int | None:
+    """The degree parity (1 odd, 0 even) of the vertices that play when
+    ``ruleset`` is searched as Arc Kayles on them (BO/BO, BE/BE with the
+    switch ``arc_kayles`` on; ``theory`` None means on), else None.
+
+    >>> arc_kayles_parity("bo-bo", None), arc_kayles_parity("be-be", Theory(arc_kayles=False))
+    (1, None)
+    """
+    if theory is not None and not theory.arc_kayles:
+        return None
+    return ARC_KAYLES_PARITY.get(ruleset)
+
+
+def parity_vertices(adj: tuple[int, ...], mask: int, parity: int) -> int:
+    """The vertices of ``mask`` whose degree in the subgraph induced by
+    ``mask`` has the given parity (1 odd, 0 even), as a mask: the vertices
+    that play BO/BO (BE/BE) as Arc Kayles (:data:`ARC_KAYLES_SOURCE`).
+
+    >>> bin(parity_vertices((0b10, 0b101, 0b10), 0b111, 1))   # P_3: the two ends
+    '0b101'
+    """
+    live = 0
+    m = mask
+    while m:
+        low = m & -m
+        v = low.bit_length() - 1
+        if (adj[v] & mask).bit_count() & 1 == parity:
+            live |= low
+        m ^= low
+    return live
 
 
 def classify(
