@@ -28,7 +28,8 @@ import pytest
 from brute import brute_value
 from click.testing import CliRunner
 
-from grundy.census.build import RULESET_CODES, Census, CensusSpec, shard_count
+from grundy.census.build import Census, CensusSpec, rule_code, shard_count
+from grundy.games.graphs.rulesets import RULESETS
 from grundy.census.geng import GraphClass, find_geng, generate
 from grundy.cli import main
 from grundy.games.graphs.game import KERNEL_NAUTY, Solver
@@ -123,7 +124,7 @@ def test_each_graph_of_the_census_has_its_brute_force_value() -> None:
     assert seen == 1 + 2 + 4 + 11 + 34
 
 
-@pytest.mark.parametrize("game", sorted(RULESET_CODES))
+@pytest.mark.parametrize("game", sorted(RULESETS))
 @pytest.mark.parametrize("misere", [False, True])
 def test_every_ruleset_and_play_against_the_search(game: str, misere: bool) -> None:
     """Every graph on at most 6 vertices: the census's value (normal play)
@@ -307,7 +308,7 @@ def test_census_values_runs_signal_handlers_while_it_works() -> None:
     try:
         armed[0] = True
         with pytest.raises(Stop) as stopped:
-            kernel.census_values(kernel.CensusTable(1024), lines, RULESET_CODES["chomp"], False, strict=False)
+            kernel.census_values(kernel.CensusTable(1024), lines, rule_code("chomp"), False, strict=False)
     finally:
         armed[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)

@@ -36,14 +36,22 @@ from typing import Any
 from grundy.census.geng import GraphClass, find_geng, generate
 from grundy.core.limits import interrupted
 from grundy.errors import InputError
+from grundy.games.graphs.rulesets import get_ruleset
 
-__all__ = ["MAX_VERTICES", "RULESET_CODES", "Census", "CensusSpec", "Tables", "namespace", "shard_count"]
+__all__ = ["MAX_VERTICES", "Census", "CensusSpec", "Tables", "namespace", "rule_code", "shard_count"]
 
-#: Ruleset name -> the kernel's code for it.
-RULESET_CODES = {
-    "chomp": 0, "graph-nim": 1, "bo-bo": 2, "be-be": 3, "oe-oe": 4,
-    "odd-vertex": 5, "even-vertex": 6, "node-kayles": 7, "arc-kayles": 8,
-}
+
+def rule_code(game: str) -> int:
+    """The kernel's packed rule of the graph ruleset ``game``
+    (:attr:`grundy.games.graphs.rulesets.MoveRule.code`): the census runs
+    the same rule as the search.
+
+    Raises
+    ------
+    InputError
+        On a name that is no graph ruleset (listing the valid ones).
+    """
+    return get_ruleset(game).compiled.code
 
 #: The largest order a census takes (packed keys: 55 bits of upper triangle).
 MAX_VERTICES = 11
@@ -78,7 +86,7 @@ class CensusSpec:
     Attributes
     ----------
     game : str
-        A graph ruleset name (:data:`RULESET_CODES`).
+        A graph ruleset name (:data:`grundy.games.graphs.rulesets.RULESETS`).
     misere : bool
         Misère play (values are then outcomes: 1 for N, 0 for P).
     cls : GraphClass
@@ -97,8 +105,7 @@ class CensusSpec:
 
     def check(self) -> None:
         """Raise :class:`InputError` for a spec no census can run."""
-        if self.game not in RULESET_CODES:
-            raise InputError(f"unknown game {self.game!r}; valid: {', '.join(RULESET_CODES)}")
+        rule_code(self.game)  # an unknown name: InputError
         lo, hi = self.vertices
         if not 1 <= lo <= hi:
             raise InputError(f"vertex range {lo}..{hi}: need 1 <= MIN <= MAX")
@@ -166,7 +173,7 @@ def value_shard(table: Any, spec: CensusSpec, n: int, e: int, res: int, mod: int
     lines = generate(n, spec.cls.hereditary(), (e, e), res, mod, geng=geng or False)
     name = shard_name(spec.cls, "geng" if geng else "atlas", n, e, res, mod)
     try:
-        keys, values, flags, count = kernel.census_values(table, lines, RULESET_CODES[spec.game], spec.misere,
+        keys, values, flags, count = kernel.census_values(table, lines, rule_code(spec.game), spec.misere,
                                                           extra=extra)
     except KeyError as exc:  # pragma: no cover - the layers are built in order
         raise InputError(f"shard {name}: an option of its graph {exc.args[0]} is not in the table "
@@ -205,7 +212,7 @@ def windowed(spec: CensusSpec) -> bool:
     """Whether every same-order option of the ruleset has exactly one edge
     fewer (all but Graph Nim): then the top order's layer ``e`` needs only
     layer ``e - 1`` of that order, and older layers can leave memory."""
-    return spec.game != "graph-nim"
+    return get_ruleset(spec.game).compiled.windowed
 
 
 def summarise(kernel: Any, keys: bytes, values: bytes, flags: bytes, count: int) -> dict[str, Any]:
@@ -568,7 +575,7 @@ class Census:
             return numbers[k - 1] if numbers is not None else k
 
         try:
-            return self.kernel.census_values(self.memory, lines, RULESET_CODES[self.spec.game], self.spec.misere,
+            return self.kernel.census_values(self.memory, lines, rule_code(self.spec.game), self.spec.misere,
                                              True)
         except ValueError as exc:
             m = re.match(r"line (\d+): (.*)", str(exc), re.DOTALL)

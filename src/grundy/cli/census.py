@@ -15,7 +15,8 @@ from typing import Any
 
 import click
 
-from grundy.census.build import MAX_VERTICES, RULESET_CODES, Census, CensusSpec
+from grundy.census.build import MAX_VERTICES, Census, CensusSpec
+from grundy.games.graphs.rulesets import RULESETS
 from grundy.census.geng import GraphClass
 from grundy.cli.common import PROG, _Command, _run
 from grundy.core.limits import interrupt_exit_code
@@ -202,7 +203,7 @@ def _input_orders(data: bytes) -> tuple[list[bytes], list[int], int]:
 @click.command(cls=_Command, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("vertices", required=False)
 @click.option("--game", default="chomp", show_default=True,
-              help=f"The graph ruleset: {', '.join(RULESET_CODES)} (graph-chomp = chomp).")
+              help=f"The graph ruleset: {', '.join(RULESETS)} (graph-chomp = chomp).")
 @click.option("--misere", is_flag=True, help="Misère play: outcomes (P/N) instead of nim-values.")
 @click.option("--connected", is_flag=True, help="Connected graphs only (geng -c).")
 @click.option("--bipartite", is_flag=True, help="Bipartite graphs only (geng -b).")
@@ -242,8 +243,8 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
         from grundy.games.graphs.rulesets import ruleset_name
 
         name = ruleset_name(game)
-        if name not in RULESET_CODES:
-            raise InputError(f"unknown game {game!r}; valid: {', '.join(RULESET_CODES)}")
+        if name not in RULESETS:
+            raise InputError(f"unknown game {game!r}; valid: {', '.join(RULESETS)}")
         if workers is not None and workers < 1:
             raise InputError(f"--workers {workers}: must be >= 1")
         if max_degree is not None and max_degree < 0:

@@ -39,6 +39,8 @@ include "_kernel_structure.pxi"
 
 include "_kernel_nauty.pxi"
 
+include "_kernel_rules.pxi"
+
 include "_kernel_census.pxi"
 
 
@@ -68,6 +70,21 @@ cdef class Expander(CompiledSearch):
     tablebase : CensusTable, optional
         A census of whole graphs (grundy.census), consulted when the table
         misses.
+    rule : int
+        The ruleset's packed :class:`grundy.games.graphs.rulesets.MoveRule`
+        (default 17, Graph Chomp): the options :meth:`expand` generates
+        (``_kernel_rules.pxi``).
+    isolated : int
+        The nim-value of a lone vertex under the ruleset, or -1 (Graph
+        Chomp: a lone vertex is valued by the closed forms, or keyed).
+    limits : grundy.core.limits.Limits, optional
+        Its ``check_time`` runs every 1024 moves within one generation.
+    mirror : bool
+        With ``theory.involutions`` off: whether a key seen for the first
+        time is looked at once for an involutive automorphism fixing no
+        vertex and swapping no edge, which makes it a P-position in Node
+        Kayles and Arc Kayles (the mirror argument,
+        :data:`grundy.games.graphs.theory.MIRROR_SOURCE`).
 
     The search methods (``value``, ``is_p_sum``) are
     :class:`grundy.core._compiled.CompiledSearch`'s, shared with the complex
@@ -85,13 +102,21 @@ cdef class Expander(CompiledSearch):
     cdef long closed
     cdef CensusTable tablebase
     cdef int tablebase_n
+    cdef int rule
+    cdef int isolated
+    cdef bint mirror
+    cdef object limits
 
     def __init__(self, table, theory, stats, cache=None, Py_ssize_t cache_size=50_000, tick=None,
-                 CensusTable tablebase=None):
+                 CensusTable tablebase=None, int rule=17, int isolated=-1, bint mirror=False, limits=None):
         _check_bound()
         CompiledSearch.__init__(self, table, cache, cache_size, tick)
         self.flags = _flags(theory)
-        self.involutions = theory.involutions
+        self.rule = rule
+        self.isolated = isolated
+        self.limits = limits
+        self.mirror = mirror and not theory.involutions
+        self.involutions = theory.involutions or self.mirror
         self.cancel = theory.cancel_pairs
         self.stats = stats
         # a census of whole graphs (grundy.census): consulted when the table misses
@@ -122,9 +147,10 @@ cdef class Expander(CompiledSearch):
                 if self.is_irreducible(key):
                     unknown.append(key)
                     return 0
-                # First sight: look for an involution (Khandhawit-Ye Theorem 1).
+                # First sight: look for an involution (Khandhawit-Ye Theorem 1;
+                # under the mirror argument only one fixing no vertex counts).
                 _group(rows, k, orbits)
-                if not _involution_fixed_set(sub, k, &fixed):
+                if not _involution_fixed_set(sub, k, &fixed) or (self.mirror and fixed):
                     self.remember(key, None)
                     unknown.append(key)
                     return 0
@@ -146,6 +172,9 @@ cdef class Expander(CompiledSearch):
         while top:
             top -= 1
             comp = stack[top]
+            if self.isolated >= 0 and not comp & (comp - 1):
+                nimber ^= self.isolated  # a lone vertex: valued by the rules
+                continue
             kind = _classify(adj, comp, self.flags, &found)
             if kind == TWINS:
                 self.reductions += 1
@@ -199,8 +228,11 @@ cdef class Expander(CompiledSearch):
 
     def expand(self, bytes key, long refute=-1, tuple partial=None):
         """The options of the position ``key`` (a key of at most 64
-        vertices): one per automorphism orbit of moves, deduplicated, easiest
-        first, each ``(nimber, unknowns)`` as :meth:`split` gives them.
+        vertices) under the expander's rule: one per automorphism orbit of
+        moves (moves at one vertex and one edge per orbit, vertices of
+        highest degree first, then edges of fewest endpoint degrees), in the
+        rule's order (``_kernel_rules.pxi``), deduplicated, easiest first,
+        each ``(nimber, unknowns)`` as :meth:`split` gives them.
 
         With ``refute >= 0``, stop as soon as an option of known value
         ``refute`` turns up (an option ``(refute, ())``: the position's value
@@ -212,12 +244,13 @@ cdef class Expander(CompiledSearch):
         generation at the next move. As :meth:`grundy.core.search.Searcher._options`."""
         cdef uint64_t rows[64]
         cdef uint64_t a[64]
-        cdef uint64_t b[64]
+        cdef uint64_t buf[64]
+        cdef uint64_t mask
         cdef int vreps[64]
         cdef int ei[2016]
         cdef int ej[2016]
-        cdef int nv = 0, ne, n, k, w, i, j, start = 0
-        cdef uint64_t ai, aj, low, full
+        cdef Cursor c
+        cdef int nv = 0, ne, n, k = 0, r, start = 0
         cdef list unknown
         cdef list out
         cdef set seen
@@ -232,38 +265,83 @@ cdef class Expander(CompiledSearch):
             start = <int>partial[1]
         n = _decode(key, rows, a)
         ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej)
-        full = <uint64_t>0 - 1 if n == 64 else (<uint64_t>1 << n) - 1
+        _cursor_start(&c)
         try:
-            for k in range(start, nv + ne):
+            while True:
+                r = _next_option(self.rule, a, n, vreps, nv, ei, ej, ne, &c, buf, &mask)
+                if r == NO_MOVE:
+                    break
+                k += 1
+                if k <= start:
+                    continue
+                if not k & 1023 and self.limits is not None:
+                    # Graph Nim has 2^d - 1 moves at a vertex of degree d: the time
+                    # limit is checked within one generation too (counting no position)
+                    self.limits.check_time(self.stats.positions)
                 unknown = []
-                if k < nv:
-                    i = vreps[k]
-                    low = (<uint64_t>1 << i) - 1
-                    j = 0
-                    for w in range(n):
-                        if w != i:
-                            b[j] = (((a[w] >> i) >> 1) << i) | (a[w] & low)
-                            j += 1
-                    child = self._finish(self._decompose(b, full >> 1, unknown), unknown)
+                if r == COPY:
+                    child = self._finish(self._decompose(buf, mask, unknown), unknown)
                 else:
-                    i = ei[k - nv]
-                    j = ej[k - nv]
-                    ai = a[i]
-                    aj = a[j]
-                    a[i] &= ~(<uint64_t>1 << j)
-                    a[j] &= ~(<uint64_t>1 << i)
-                    try:
-                        child = self._finish(self._decompose(a, full, unknown), unknown)
-                    finally:
-                        a[i] = ai
-                        a[j] = aj
+                    child = self._finish(self._decompose(a, mask, unknown), unknown)
                 if child not in seen:
                     seen.add(child)
                     out.append(child)
                 if refute >= 0 and not child[1]:
                     known |= _ONE << child[0]
                     if <long>child[0] == refute:
-                        return (out, k + 1, known)
+                        return (out, k, known)
         finally:
             self._flush()
         return self.sort_options(out)
+
+
+cdef class OptionKeys:
+    """The options of a whole position, one per automorphism orbit of
+    moves in the rule's order, as the canonical keys of whole graphs
+    (isolated vertices kept; the empty graph is ``b""``): an iterator, each
+    key made when asked for, for the misère search
+    (:class:`grundy.games.graphs.misere.MisereSolver`).
+
+    Parameters
+    ----------
+    key : bytes
+        The canonical key of a graph on at most 64 vertices
+        (:func:`grundy.core.canon.certificate`), ``b""`` for the empty graph.
+    rule : int
+        The packed :class:`grundy.games.graphs.rulesets.MoveRule`.
+    """
+
+    cdef uint64_t rows[64]
+    cdef uint64_t a[64]
+    cdef int vreps[64]
+    cdef int ei[2016]
+    cdef int ej[2016]
+    cdef int n, nv, ne, rule
+    cdef Cursor c
+
+    def __init__(self, bytes key, int rule):
+        _check_bound()
+        self.rule = rule
+        self.nv = 0
+        self.n = _decode(key, self.rows, self.a)
+        self.ne = _orbit_reps(self.a, self.rows, self.n, self.vreps, &self.nv, self.ei, self.ej) if self.n else 0
+        _cursor_start(&self.c)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef uint64_t buf[64]
+        cdef uint64_t rows[64]
+        cdef uint64_t sub[64]
+        cdef uint64_t mask
+        cdef int k
+        cdef int r = _next_option(self.rule, self.a, self.n, self.vreps, self.nv, self.ei, self.ej, self.ne,
+                                  &self.c, buf, &mask)
+        if r == NO_MOVE:
+            raise StopIteration
+        if r == COPY:
+            k = _rows(buf, mask, rows, sub)
+        else:
+            k = _rows(self.a, mask, rows, sub)
+        return _canonical(rows, k) if k else b""

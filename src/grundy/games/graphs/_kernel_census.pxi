@@ -14,18 +14,6 @@ DEF CENSUS_N = 11
 CENSUS_MAX_VERTICES = CENSUS_N
 
 
-# ruleset codes (grundy.census.build.RULESET_CODES)
-DEF R_CHOMP = 0
-DEF R_GRAPH_NIM = 1
-DEF R_BO_BO = 2
-DEF R_BE_BE = 3
-DEF R_OE_OE = 4
-DEF R_ODD_VERTEX = 5
-DEF R_EVEN_VERTEX = 6
-DEF R_NODE_KAYLES = 7
-DEF R_ARC_KAYLES = 8
-
-
 cdef inline uint64_t _pack_rows(const uint64_t* canong, int k) noexcept nogil:
     """The packed key of a canonical graph given as nauty rows."""
     cdef uint64_t key = (<uint64_t>1 << 63) | (<uint64_t>k << 56), row
@@ -243,89 +231,40 @@ cdef inline int _probe(CensusTable table, CensusTable extra, uint64_t key) noexc
 cdef int _value(CensusTable table, CensusTable extra, uint64_t* a, int n, int rule, bint misere,
                 const int* orbits, bint strict) except -2:
     """The value (normal play: mex; misère: 1 for N, 0 for P) of the graph
-    ``a`` from its options' values in ``table``; -1 if an option is missing."""
+    ``a`` from its options' values in ``table``; -1 if an option is missing.
+    The options are the rule's (``_kernel_rules.pxi``) at one vertex per
+    orbit and at every edge."""
     cdef uint64_t seen[4]
-    cdef uint64_t full = (<uint64_t>1 << n) - 1, ai, nb, sub, s, bit
-    cdef int i, j, v, deg_i, deg_j, moves = 0
-    cdef uint64_t key
+    cdef uint64_t buf[64]
+    cdef uint64_t mask
+    cdef int verts[64]
+    cdef int ei[2016]
+    cdef int ej[2016]
+    cdef Cursor c
+    cdef const uint64_t* g
+    cdef int i, v, r, nv = 0, ne, moves = 0
     seen[0] = seen[1] = seen[2] = seen[3] = 0
-    # vertex moves: chomp, parity vertices, node kayles (one per orbit)
-    if rule == R_CHOMP or rule == R_ODD_VERTEX or rule == R_EVEN_VERTEX or rule == R_NODE_KAYLES:
-        for i in range(n):
-            if orbits[i] != i:
-                continue
-            deg_i = GK_POPCOUNT(a[i])
-            if rule == R_ODD_VERTEX and not deg_i & 1:
-                continue
-            if rule == R_EVEN_VERTEX and deg_i & 1:
-                continue
-            if rule == R_NODE_KAYLES:
-                key = _packed_key(a, full & ~(a[i] | (<uint64_t>1 << i)), NULL)
-            else:
-                key = _packed_key(a, full & ~(<uint64_t>1 << i), NULL)
-            v = _probe(table, extra, key)
-            if v < 0:
-                if strict:
-                    return -1
-                continue
-            moves += 1
-            seen[v >> 6] |= <uint64_t>1 << (v & 63)
-    # edge moves
-    if rule == R_CHOMP or rule == R_BO_BO or rule == R_BE_BE or rule == R_OE_OE or rule == R_ARC_KAYLES:
-        for i in range(n):
-            ai = a[i] >> i >> 1
-            while ai:
-                j = i + 1 + GK_CTZ(ai)
-                ai &= ai - 1
-                if rule == R_ARC_KAYLES:
-                    key = _packed_key(a, full & ~((<uint64_t>1 << i) | (<uint64_t>1 << j)), NULL)
-                else:
-                    if rule != R_CHOMP:
-                        deg_i = GK_POPCOUNT(a[i]) & 1
-                        deg_j = GK_POPCOUNT(a[j]) & 1
-                        if rule == R_BO_BO and not (deg_i and deg_j):
-                            continue
-                        if rule == R_BE_BE and (deg_i or deg_j):
-                            continue
-                        if rule == R_OE_OE and deg_i == deg_j:
-                            continue
-                    a[i] ^= <uint64_t>1 << j
-                    a[j] ^= <uint64_t>1 << i
-                    key = _packed_key(a, full, NULL)
-                    a[i] ^= <uint64_t>1 << j
-                    a[j] ^= <uint64_t>1 << i
-                v = _probe(table, extra, key)
-                if v < 0:
-                    if strict:
-                        return -1
-                    continue
-                moves += 1
-                seen[v >> 6] |= <uint64_t>1 << (v & 63)
-    if rule == R_GRAPH_NIM:
-        for i in range(n):
-            nb = a[i]
-            sub = nb
-            while sub:
-                s = sub
-                a[i] &= ~s
-                while s:
-                    bit = s & (~s + 1)
-                    a[GK_CTZ(s)] &= ~(<uint64_t>1 << i)
-                    s ^= bit
-                key = _packed_key(a, full, NULL)
-                a[i] = nb
-                s = sub
-                while s:
-                    a[GK_CTZ(s)] |= <uint64_t>1 << i
-                    s &= s - 1
-                v = _probe(table, extra, key)
-                if v < 0:
-                    if strict:
-                        return -1
-                    continue
-                moves += 1
-                seen[v >> 6] |= <uint64_t>1 << (v & 63)
-                sub = (sub - 1) & nb
+    for i in range(n):
+        if orbits[i] == i:
+            verts[nv] = i
+            nv += 1
+    ne = _all_edges(a, n, ei, ej)
+    _cursor_start(&c)
+    while True:
+        r = _next_option(rule, a, n, verts, nv, ei, ej, ne, &c, buf, &mask)
+        if r == NO_MOVE:
+            break
+        if r == COPY:
+            g = buf
+        else:
+            g = a
+        v = _probe(table, extra, _packed_key(g, mask, NULL))
+        if v < 0:
+            if strict:
+                return -1
+            continue
+        moves += 1
+        seen[v >> 6] |= <uint64_t>1 << (v & 63)
     if misere:
         return 1 if moves == 0 or seen[0] & 1 else 0
     v = 0
@@ -339,7 +278,9 @@ cdef int _value(CensusTable table, CensusTable extra, uint64_t* a, int n, int ru
 def census_values(CensusTable table, bytes lines, int rule, bint misere, bint lookup=False,
                   bint strict=True, CensusTable extra=None):
     """Value every graph of ``lines`` (graph6, one per line, at most
-    CENSUS_MAX_VERTICES vertices) from its options' values in ``table``
+    CENSUS_MAX_VERTICES vertices) under the packed rule ``rule``
+    (:attr:`grundy.games.graphs.rulesets.MoveRule.code`) from its options'
+    values in ``table``
     (every option must be there: the census builds bottom-up). With
     ``lookup``, each graph's own value is read from the table instead.
     A value missing from ``table`` is looked for in ``extra`` (a second

@@ -3,11 +3,14 @@ Graph Chomp by default, any ruleset of :mod:`grundy.games.graphs.rulesets`.
 
 The game splits a graph into connected components, answers what the
 papers' theory can (:mod:`grundy.games.graphs.theory`: closed forms, false
-twins, involutions; Graph Chomp only), keys the rest by nauty and gives the
-options of a component once per automorphism orbit of moves. For Graph
-Chomp on at most 64 vertices the compiled kernel (``_kernel``, Cython,
-optional) does all of this, and the search itself, in C: the tests prove
-both paths give the same values after the same number of positions.
+twins, involutions for Graph Chomp; the mirror argument for the Kayles
+games), keys the rest by nauty and gives the options of a component once
+per automorphism orbit of moves. For every ruleset on at most 64 vertices
+the compiled kernel (``_kernel``, Cython, optional) does all of this, and
+the search itself, in C, with the ruleset's rule
+(:class:`grundy.games.graphs.rulesets.MoveRule`) written once for the
+search, the misère search and the census: the tests prove both paths give
+the same values after the same number of positions.
 
 :class:`Solver` is the searcher of a graph game, made in one call.
 """
@@ -35,6 +38,8 @@ from grundy.games.graphs.rulesets import GraphRuleset, get_ruleset
 from grundy.games.graphs.theory import (
     ARC_KAYLES_SOURCE,
     INVOLUTION_SOURCE,
+    MIRROR_RULESETS,
+    MIRROR_SOURCE,
     TWINS_SOURCE,
     Theory,
     arc_kayles_parity,
@@ -110,7 +115,9 @@ class GraphGame:
         Which of the papers' results to use (default all). Most are about
         Graph Chomp: for other rulesets only the cancelling of isomorphic
         pairs (valid in every impartial game) is kept, and a lone vertex is
-        valued by the rules (:attr:`GraphRuleset.isolated_value`). For
+        valued by the rules (:attr:`GraphRuleset.isolated_value`); Node
+        Kayles and Arc Kayles keep ``mirror`` (an involution fixing no
+        vertex and joining none to its image: value 0). For
         BO/BO and BE/BE, ``arc_kayles`` plays the game as Arc Kayles on the
         subgraph induced by the vertices of odd (even) degree
         (:data:`grundy.games.graphs.theory.ARC_KAYLES_SOURCE`): the position
@@ -133,22 +140,26 @@ class GraphGame:
         self.searched = self.ruleset
         if not self.is_chomp:
             self.parity = arc_kayles_parity(self.ruleset.name, theory)
-            theory = Theory.only(*(n for n in ("cancel_pairs", "arc_kayles") if getattr(theory, n)))
             if self.parity is not None:
                 self.searched = get_ruleset("arc-kayles")
+            kept = ["cancel_pairs", "arc_kayles"] + (["mirror"] if self.searched.name in MIRROR_RULESETS else [])
+            theory = Theory.only(*(n for n in kept if getattr(theory, n)))
             self.isolated: int | None = self.searched.isolated_value
         else:
             self.isolated = None
         self.theory = theory
+        #: whether the mirror argument values positions (Node Kayles, Arc Kayles; switch ``mirror``)
+        self.mirror = self.searched.name in MIRROR_RULESETS and theory.mirror
         self.name = f"graph:{self.searched.name}"
         #: a census of the ruleset itself when it is searched as Arc Kayles (see :meth:`open_tablebase`)
         self.entry_census: Any = None
 
-    # -- the compiled kernel (Graph Chomp only) ---------------------------
+    # -- the compiled kernel (every ruleset, at most 64 vertices) ------------
     def make_expander(self, search: Searcher) -> Any:
-        """The kernel's :class:`Expander` over ``search``'s table (Graph
-        Chomp with the kernel bound to nauty), else None."""
-        if not (KERNEL_NAUTY and _kernel is not None and self.is_chomp):
+        """The kernel's :class:`Expander` over ``search``'s table, running
+        the searched ruleset's :class:`MoveRule` (the kernel bound to
+        nauty), else None."""
+        if not (KERNEL_NAUTY and _kernel is not None):
             return None
         return _kernel.Expander(
             search.table,
@@ -157,6 +168,10 @@ class GraphGame:
             search._option_cache,
             search.option_cache_size,
             tablebase=search.tablebase,
+            rule=self.searched.compiled.code,
+            isolated=-1 if self.isolated is None else self.isolated,
+            mirror=self.mirror,
+            limits=search.limits,
         )
 
     def open_tablebase(self, table: Table) -> Any:
@@ -179,7 +194,7 @@ class GraphGame:
 
     def expands(self, key: Component) -> bool:
         """Whether the compiled expander takes this key (at most 64 vertices)."""
-        return self.is_chomp and len(key) <= _KERNEL_KEY_BYTES
+        return len(key) <= _KERNEL_KEY_BYTES
 
     def size(self, key: Component) -> int:
         return len(key)
@@ -236,11 +251,12 @@ class GraphGame:
         """:meth:`decompose` of a position of the searched ruleset (no cut to
         one degree parity: the options of the search are Arc Kayles
         positions already)."""
-        if trace is None and self.is_chomp and _kernel is not None and len(adj) <= _kernel.MAX_VERTICES:
+        if trace is None and _kernel is not None and len(adj) <= _kernel.MAX_VERTICES:
             expander = search.expander()
             if expander is not None:
                 return expander.split(adj, mask)  # type: ignore[no-any-return]
-            return self.resolve(search, _kernel.split(adj, mask, self.theory))  # pragma: no cover
+            if self.is_chomp:
+                return self.resolve(search, _kernel.split(adj, mask, self.theory))  # pragma: no cover
         nimber = 0
         unknown: list[Component] = []
         theory = self.theory
@@ -299,7 +315,19 @@ class GraphGame:
         ``adj`` and ``comp`` (the component in the caller's graph) only
         name vertices in ``trace``."""
         key = certificate(len(sub), nbrs)
-        if not self.theory.involutions:
+        if self.mirror:
+
+            def reduce(tr: list[str] | None) -> Split | None:
+                gens, _orbits = automorphisms(len(sub), nbrs)
+                inv = involution_fixed_set(sub, gens)
+                if inv is None or inv[0]:
+                    return None  # no involution fixing no vertex among the candidates
+                if tr is not None and name is not None:
+                    tr.append(f"{name(comp)}: an involutive automorphism fixes no vertex and joins none to its "
+                              f"image: value 0, the second player mirrors [{MIRROR_SOURCE}]")
+                return 0, ()
+
+        elif not self.theory.involutions:
             reduce = None
         else:
 
@@ -354,9 +382,12 @@ class GraphGame:
         if self.is_chomp:  # in the kernel's order
             positions = [remove_vertex(adj, v) for v in vertices] + [remove_edge(adj, i, j) for i, j in edges]
             return self._each(search, positions[start:])
-        # one at a time: a ruleset's moves may be exponential in the degree (Graph Nim at a
-        # vertex of degree d has 2^d - 1), and the time limit is checked between options
-        return self._each(search, islice(self.searched.options(adj, set(vertices), set(edges)), start, None))
+        # in the kernel's order, one at a time: a ruleset's moves may be exponential in the
+        # degree (Graph Nim at a vertex of degree d has 2^d - 1), and the time limit is
+        # checked between options
+        apply = self.searched.apply
+        moves = self.searched.ordered_moves(adj, vertices, edges)
+        return self._each(search, (apply(adj, m) for m in islice(moves, start, None)))
 
     def _each(self, search: Searcher, positions: Iterable[tuple[int, ...]]) -> Iterator[Split]:
         """Decompose the options one by one, checking the time limit before

@@ -32,7 +32,7 @@ arc-kayles
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -41,7 +41,7 @@ from grundy.games.graphs.bitset import compact, full_mask, remove_edge, remove_v
 from grundy.errors import InputError
 from grundy.core.moves import Move, label_str
 
-__all__ = ["GraphRuleset", "RULESETS", "TakeMove", "get_ruleset"]
+__all__ = ["GraphRuleset", "MoveRule", "RULESETS", "TakeMove", "get_ruleset"]
 
 
 #: A move on indices: ("v", i) delete vertex i; ("e", i, j) delete edge ij;
@@ -71,6 +71,126 @@ class TakeMove(Move):
         return f"take vertex {label_str(self.vertex)} (remove vertices {gone})"
 
 
+_VERTEX_EFFECTS = ("delete", "closed-neighbourhood", "edge-subsets")
+_VERTEX_DEGREES = ("any", "odd", "even")
+_EDGE_EFFECTS = ("delete", "endpoints")
+_EDGE_DEGREES = ("any", "odd-odd", "even-even", "odd-even")
+
+
+@dataclass(frozen=True)
+class MoveRule:
+    """A graph ruleset's moves as the compiled kernel runs them: one rule,
+    written once, for the kernel's top-down search, its misère search and
+    the census (:mod:`grundy.games.graphs._kernel`, ``_kernel_rules.pxi``).
+
+    A move is made at a vertex or at an edge of the position:
+
+    ``vertex``
+        None (no vertex moves), ``"delete"`` (the vertex with its edges),
+        ``"closed-neighbourhood"`` (the vertex with all its neighbours, Node
+        Kayles) or ``"edge-subsets"`` (a nonempty set of its edges, Graph
+        Nim: one move per subset).
+    ``vertex_degree``
+        Which vertices may be chosen: ``"any"``, ``"odd"`` or ``"even"``
+        degree.
+    ``edge``
+        None, ``"delete"`` (the edge) or ``"endpoints"`` (both endpoints
+        with every edge at them, Arc Kayles).
+    ``edge_degrees``
+        Which edges may be chosen, by their endpoints' degree parities:
+        ``"any"``, ``"odd-odd"``, ``"even-even"`` or ``"odd-even"``.
+
+    Every move deletes something, so an option has fewer vertices or as
+    many and fewer edges (what the census's bottom-up order needs). The
+    move order is the same for every rule and for the Python reference
+    (:meth:`GraphRuleset.ordered_moves`): vertex moves first, at the
+    vertices in the order given (the search gives one per automorphism
+    orbit, highest degree first), Graph Nim's subsets by size, then in
+    :func:`itertools.combinations` order; then edge moves, at the edges in
+    the order given.
+
+    Raises
+    ------
+    ValueError
+        On a field outside the values above, or a rule with no moves.
+
+    >>> MoveRule(edge="endpoints").code, MoveRule(vertex="delete", edge="delete").code
+    (32, 17)
+    """
+
+    vertex: str | None = None
+    vertex_degree: str = "any"
+    edge: str | None = None
+    edge_degrees: str = "any"
+
+    def __post_init__(self) -> None:
+        if self.vertex is None and self.edge is None:
+            raise ValueError("a rule needs vertex moves, edge moves or both")
+        for value, allowed, what in ((self.vertex, (None, *_VERTEX_EFFECTS), "vertex"),
+                                     (self.vertex_degree, _VERTEX_DEGREES, "vertex_degree"),
+                                     (self.edge, (None, *_EDGE_EFFECTS), "edge"),
+                                     (self.edge_degrees, _EDGE_DEGREES, "edge_degrees")):
+            if value not in allowed:
+                raise ValueError(f"{what}={value!r}: one of {', '.join(map(repr, allowed))}")
+
+    @property
+    def code(self) -> int:
+        """The kernel's packed form: vertex effect in bits 0-1 (0 none, then
+        :data:`_VERTEX_EFFECTS` from 1), vertex degree in bits 2-3, edge
+        effect in bits 4-5, edge degrees in bits 6-7 (indices into the
+        tuples above)."""
+        v = 0 if self.vertex is None else 1 + _VERTEX_EFFECTS.index(self.vertex)
+        e = 0 if self.edge is None else 1 + _EDGE_EFFECTS.index(self.edge)
+        return (v | _VERTEX_DEGREES.index(self.vertex_degree) << 2 | e << 4
+                | _EDGE_DEGREES.index(self.edge_degrees) << 6)
+
+    @property
+    def windowed(self) -> bool:
+        """Whether every option on as many vertices has exactly one edge
+        fewer (every rule but edge subsets): the census's top order then
+        needs only the previous edge layer."""
+        return self.vertex != "edge-subsets"
+
+    def at_vertex(self, adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
+        """The index moves at vertex ``i`` (see :data:`IndexMove`): this
+        rule read in Python, for rulesets defined by their rule alone."""
+        if self.vertex is None or not _degree_ok(self.vertex_degree, adj[i].bit_count() & 1):
+            return
+        if self.vertex == "delete":
+            yield ("v", i)
+        elif self.vertex == "closed-neighbourhood":
+            yield ("k", i)
+        else:
+            yield from _edge_subsets(adj, i)
+
+    def at_edge(self, adj: tuple[int, ...], i: int, j: int) -> Iterator[IndexMove]:
+        """The index moves at edge ``ij`` (``i < j``), as :meth:`at_vertex`."""
+        if self.edge is None or not _degrees_ok(self.edge_degrees, adj[i].bit_count() & 1, adj[j].bit_count() & 1):
+            return
+        yield ("e", i, j) if self.edge == "delete" else ("a", i, j)
+
+
+def _degree_ok(which: str, odd: int) -> bool:
+    return which == "any" or (which == "odd") == bool(odd)
+
+
+def _degrees_ok(which: str, odd_i: int, odd_j: int) -> bool:
+    if which == "any":
+        return True
+    if which == "odd-even":
+        return odd_i != odd_j
+    want = which == "odd-odd"
+    return bool(odd_i) == want and bool(odd_j) == want
+
+
+def _edge_subsets(adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
+    """Graph Nim's moves at ``i``: every nonempty set of its edges, by size."""
+    nbrs = list(_bits(adj[i]))
+    for size in range(1, len(nbrs) + 1):
+        for subset in combinations(nbrs, size):
+            yield ("n", i, subset)
+
+
 @dataclass(frozen=True)
 class GraphRuleset:
     """An impartial ruleset on finite simple graphs.
@@ -85,15 +205,42 @@ class GraphRuleset:
         Paper and section.
     isolated_value : int
         Nim-value of a single isolated vertex (1 if it can be taken).
-    moves : callable
-        ``moves(adj) -> iterator of index moves`` (see :data:`IndexMove`).
+    compiled : MoveRule
+        The moves, as the compiled kernel and the census run them.
+    at_vertex, at_edge : callable, optional
+        The Python reference: ``at_vertex(adj, i)`` and ``at_edge(adj, i,
+        j)`` (``i < j``, ``ij`` an edge) yield the index moves (see
+        :data:`IndexMove`) made at that vertex or edge, in the rule's move
+        order. The tests hold the kernel to them. A ruleset defined by its
+        rule alone (None here) reads ``compiled`` in Python.
     """
 
     name: str
     rule: str
     source: str
     isolated_value: int
-    moves: Callable[[tuple[int, ...]], Iterator[IndexMove]]
+    compiled: MoveRule
+    at_vertex: Callable[[tuple[int, ...], int], Iterator[IndexMove]] | None = None
+    at_edge: Callable[[tuple[int, ...], int, int], Iterator[IndexMove]] | None = None
+
+    def moves(self, adj: tuple[int, ...]) -> Iterator[IndexMove]:
+        """Every index move of the position ``adj``: at each vertex in
+        increasing order, then at each edge ``(i, j)``, ``i < j``, in
+        increasing order."""
+        return self.ordered_moves(adj, range(len(adj)),
+                                  [(i, j) for i, a in enumerate(adj) for j in _bits(a >> (i + 1) << (i + 1))])
+
+    def ordered_moves(self, adj: tuple[int, ...], vertices: Iterable[int],
+                      edges: Iterable[tuple[int, int]]) -> Iterator[IndexMove]:
+        """The index moves at ``vertices`` (in that order), then at
+        ``edges`` (``(i, j)``, ``i < j``, in that order): the order in which
+        the search and the kernel generate options."""
+        at_vertex = self.at_vertex or self.compiled.at_vertex
+        at_edge = self.at_edge or self.compiled.at_edge
+        for i in vertices:
+            yield from at_vertex(adj, i)
+        for i, j in edges:
+            yield from at_edge(adj, i, j)
 
     def apply(self, adj: tuple[int, ...], move: IndexMove) -> tuple[int, ...]:
         """The graph after an index move. Vertex removals renumber the
@@ -159,78 +306,81 @@ def _taken(adj: tuple[int, ...], move: IndexMove) -> int:
     return 1 << move[1] | 1 << move[2]
 
 
-def _chomp_moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
-    for i in range(len(adj)):
-        yield ("v", i)
-    for i, a in enumerate(adj):
-        for j in _bits(a >> (i + 1) << (i + 1)):
+# -- the Python reference: each ruleset's moves at a vertex and at an edge, written
+# out plainly (the tests hold the kernel's rule to these) -----------------------------
+def _delete_vertex(adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
+    """Graph Chomp's vertex moves: delete ``i`` with its edges."""
+    yield ("v", i)
+
+
+def _delete_edge(adj: tuple[int, ...], i: int, j: int) -> Iterator[IndexMove]:
+    """Graph Chomp's edge moves: delete the edge ``ij``."""
+    yield ("e", i, j)
+
+
+def _graph_nim_at(adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
+    """Graph Nim: choose ``i`` and delete a nonempty set of its edges."""
+    yield from _edge_subsets(adj, i)
+
+
+def _edge_parity_at(i_odd: bool, j_odd: bool | None) -> Callable[[tuple[int, ...], int, int], Iterator[IndexMove]]:
+    """Delete ``ij`` if its endpoints' degree parities are (odd?, odd?);
+    ``j_odd=None`` means one odd and one even endpoint."""
+
+    def at(adj: tuple[int, ...], i: int, j: int) -> Iterator[IndexMove]:
+        odd_i, odd_j = adj[i].bit_count() & 1, adj[j].bit_count() & 1
+        if (odd_i != odd_j) if j_odd is None else (odd_i == i_odd and odd_j == j_odd):
             yield ("e", i, j)
 
-
-def _graph_nim_moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
-    for i, a in enumerate(adj):
-        nbrs = list(_bits(a))
-        for size in range(1, len(nbrs) + 1):
-            for subset in combinations(nbrs, size):
-                yield ("n", i, subset)
+    return at
 
 
-def _edge_parity_moves(i_odd: bool, j_odd: bool | None) -> Callable[[tuple[int, ...]], Iterator[IndexMove]]:
-    """Edges whose endpoint degree parities are (odd?, odd?); ``j_odd=None``
-    means one odd and one even endpoint."""
+def _vertex_parity_at(want_odd: int) -> Callable[[tuple[int, ...], int], Iterator[IndexMove]]:
+    """Delete ``i`` with its edges if its degree has parity ``want_odd``."""
 
-    def moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
-        odd = [a.bit_count() & 1 for a in adj]
-        for i, a in enumerate(adj):
-            for j in _bits(a >> (i + 1) << (i + 1)):
-                if j_odd is None:
-                    if odd[i] != odd[j]:
-                        yield ("e", i, j)
-                elif odd[i] == i_odd and odd[j] == j_odd:
-                    yield ("e", i, j)
+    def at(adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
+        if adj[i].bit_count() & 1 == want_odd:
+            yield ("v", i)
 
-    return moves
+    return at
 
 
-def _vertex_parity_moves(want_odd: int) -> Callable[[tuple[int, ...]], Iterator[IndexMove]]:
-    def moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
-        for i, a in enumerate(adj):
-            if a.bit_count() & 1 == want_odd:
-                yield ("v", i)
-
-    return moves
-
-
-def _node_kayles_moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
+def _node_kayles_at(adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
     """Node Kayles: take a vertex with its closed neighbourhood. Schaefer,
     On the computational complexity of some two-person perfect-information
     games, J. Comput. System Sci. 16 (1978) (PSPACE-complete);
     Berlekamp-Conway-Guy, Winning Ways."""
-    for i in range(len(adj)):
-        yield ("k", i)
+    yield ("k", i)
 
 
-def _arc_kayles_moves(adj: tuple[int, ...]) -> Iterator[IndexMove]:
+def _arc_kayles_at(adj: tuple[int, ...], i: int, j: int) -> Iterator[IndexMove]:
     """Arc Kayles: take an edge with both endpoints (and every edge at them).
     Berlekamp-Conway-Guy, Winning Ways; CGSuite's game.graph.ArcKayles."""
-    for i, a in enumerate(adj):
-        for j in _bits(a >> (i + 1) << (i + 1)):
-            yield ("a", i, j)
+    yield ("a", i, j)
 
 
 HO = "Harding-Ottaway, Edge deletion games with parity rules"
 RULESETS: dict[str, GraphRuleset] = {
     r.name: r
     for r in [
-        GraphRuleset("chomp", "remove a vertex with its edges, or one edge", "Magura-Pong-Cartee-Valakuzhy; Khandhawit-Ye", 1, _chomp_moves),
-        GraphRuleset("graph-nim", "choose a vertex and delete a nonempty set of its incident edges", "Mangang, §Graph Nim", 0, _graph_nim_moves),
-        GraphRuleset("bo-bo", "delete an edge whose endpoints both have odd degree", HO + ", §2", 0, _edge_parity_moves(True, True)),
-        GraphRuleset("be-be", "delete an edge whose endpoints both have even degree", HO + ", §3", 0, _edge_parity_moves(False, False)),
-        GraphRuleset("oe-oe", "delete an edge with one odd-degree and one even-degree endpoint", HO + ", §4", 0, _edge_parity_moves(True, None)),
-        GraphRuleset("odd-vertex", "delete a vertex of odd degree with its edges", "Nowakowski-Ottaway; " + HO + ", Corollary 4.2", 0, _vertex_parity_moves(1)),
-        GraphRuleset("even-vertex", "delete a vertex of even degree with its edges", "Nowakowski-Ottaway; " + HO + ", §5", 1, _vertex_parity_moves(0)),
-        GraphRuleset("node-kayles", "delete a vertex together with all its neighbours", "Schaefer, J. Comput. System Sci. 16 (1978); Winning Ways", 1, _node_kayles_moves),
-        GraphRuleset("arc-kayles", "delete both endpoints of an edge, with every edge at them", "Winning Ways; CGSuite game.graph.ArcKayles", 0, _arc_kayles_moves),
+        GraphRuleset("chomp", "remove a vertex with its edges, or one edge", "Magura-Pong-Cartee-Valakuzhy; Khandhawit-Ye", 1,
+                     MoveRule(vertex="delete", edge="delete"), _delete_vertex, _delete_edge),
+        GraphRuleset("graph-nim", "choose a vertex and delete a nonempty set of its incident edges", "Mangang, §Graph Nim", 0,
+                     MoveRule(vertex="edge-subsets"), _graph_nim_at),
+        GraphRuleset("bo-bo", "delete an edge whose endpoints both have odd degree", HO + ", §2", 0,
+                     MoveRule(edge="delete", edge_degrees="odd-odd"), None, _edge_parity_at(True, True)),
+        GraphRuleset("be-be", "delete an edge whose endpoints both have even degree", HO + ", §3", 0,
+                     MoveRule(edge="delete", edge_degrees="even-even"), None, _edge_parity_at(False, False)),
+        GraphRuleset("oe-oe", "delete an edge with one odd-degree and one even-degree endpoint", HO + ", §4", 0,
+                     MoveRule(edge="delete", edge_degrees="odd-even"), None, _edge_parity_at(True, None)),
+        GraphRuleset("odd-vertex", "delete a vertex of odd degree with its edges", "Nowakowski-Ottaway; " + HO + ", Corollary 4.2", 0,
+                     MoveRule(vertex="delete", vertex_degree="odd"), _vertex_parity_at(1)),
+        GraphRuleset("even-vertex", "delete a vertex of even degree with its edges", "Nowakowski-Ottaway; " + HO + ", §5", 1,
+                     MoveRule(vertex="delete", vertex_degree="even"), _vertex_parity_at(0)),
+        GraphRuleset("node-kayles", "delete a vertex together with all its neighbours", "Schaefer, J. Comput. System Sci. 16 (1978); Winning Ways", 1,
+                     MoveRule(vertex="closed-neighbourhood"), _node_kayles_at),
+        GraphRuleset("arc-kayles", "delete both endpoints of an edge, with every edge at them", "Winning Ways; CGSuite game.graph.ArcKayles", 0,
+                     MoveRule(edge="endpoints"), None, _arc_kayles_at),
     ]
 }
 

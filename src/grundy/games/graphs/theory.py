@@ -25,6 +25,11 @@ Results used
   (Harding-Ottaway §2, where play "is exactly like that of constructing a
   matching" of that subgraph; :data:`ARC_KAYLES_SOURCE`, the proof written
   out in ``docs/papers.md``).
+- For Node Kayles and Arc Kayles (and so BO/BO and BE/BE): an involutive
+  automorphism fixing no vertex and joining no vertex to its image by an
+  edge makes the position a P-position: the second player answers every
+  move by its mirror image (the Tweedledum-Tweedledee argument,
+  :data:`MIRROR_SOURCE`; the hypothesis and proof in ``docs/papers.md``).
 """
 
 from __future__ import annotations
@@ -57,6 +62,8 @@ __all__ = [
     "CANCEL_SOURCE",
     "ARC_KAYLES_SOURCE",
     "ARC_KAYLES_PARITY",
+    "MIRROR_SOURCE",
+    "MIRROR_RULESETS",
     "arc_kayles_parity",
     "parity_vertices",
 ]
@@ -71,6 +78,13 @@ ARC_KAYLES_SOURCE = (
 )
 #: The rulesets that are Arc Kayles on the vertices of one degree parity, with that parity (1 odd, 0 even).
 ARC_KAYLES_PARITY = {"bo-bo": 1, "be-be": 0}
+MIRROR_SOURCE = (
+    "the mirror (Tweedledum-Tweedledee) argument, Berlekamp-Conway-Guy, Winning Ways, ch. 2: an involutive "
+    "automorphism fixing no vertex and joining no vertex to its image makes a Node Kayles or Arc Kayles "
+    "position P (proof in docs/papers.md)"
+)
+#: The searched rulesets the mirror argument holds for (switch ``mirror``).
+MIRROR_RULESETS = frozenset({"node-kayles", "arc-kayles"})
 
 
 class Switches:
@@ -118,7 +132,8 @@ class Theory(Switches):
 
     The switches ``bipartite`` ... ``involutions`` are results on Graph
     Chomp; ``cancel_pairs`` holds in every impartial game; ``arc_kayles``
-    is for BO/BO and BE/BE only.
+    is for BO/BO and BE/BE only; ``mirror`` for Node Kayles and Arc Kayles
+    (and so for BO/BO and BE/BE searched as Arc Kayles).
 
     >>> Theory.none().bipartite, Theory().twins, Theory.only("twins").cycles
     (False, True, False)
@@ -132,6 +147,7 @@ class Theory(Switches):
     involutions: bool = True
     cancel_pairs: bool = True
     arc_kayles: bool = True
+    mirror: bool = True
 
 
 def arc_kayles_parity(ruleset: str, theory: "Theory | None") -> int | None:

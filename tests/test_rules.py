@@ -1,0 +1,265 @@
+"""One rule, written once: the compiled move generator of every graph ruleset
+(``_kernel_rules.pxi``, driven by :class:`grundy.games.graphs.rulesets.MoveRule`)
+against the Python reference (each ruleset's ``at_vertex`` / ``at_edge``).
+
+- the options, as canonical keys and in the same order, on every graph of the
+  networkx atlas and on random graphs up to 64 vertices;
+- values, answers and position counts of the kernel's search equal to the
+  Python search's, in normal play and (misère) outcomes;
+- a toy ruleset defined once (by its rule alone) works in the search, the
+  misère search and the census, checked against a brute force written here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from functools import lru_cache
+
+import networkx as nx
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from grundy import Solver, Theory
+from grundy.census.build import Census, CensusSpec
+from grundy.core.canon import certificate
+from grundy.games.graphs import game as engine
+from grundy.games.graphs import rulesets as rs
+from grundy.games.graphs.bitset import compact, upper_lists
+from grundy.games.graphs.misere import MisereSolver, graph_key
+from grundy.games.graphs.rulesets import RULESETS, GraphRuleset, MoveRule
+
+from test_kernel import adjacency, kernel, needs_kernel, python_path
+
+Solver()  # raises the recursion limit now, not during a hypothesis test
+
+_ATLAS_GRAPHS = [g for g in nx.graph_atlas_g() if g.number_of_nodes() >= 1]
+
+
+def _adj(g: nx.Graph) -> tuple[int, ...]:
+    adj = [0] * g.number_of_nodes()
+    for u, v in g.edges:
+        adj[u] |= 1 << v
+        adj[v] |= 1 << u
+    return tuple(adj)
+
+
+ATLAS = [_adj(g) for g in _ATLAS_GRAPHS]
+NAMES = sorted(RULESETS)
+
+
+def _edges(adj: tuple[int, ...]) -> list[tuple[int, int]]:
+    return [(i, j) for i in range(len(adj)) for j in range(i + 1, len(adj)) if adj[i] >> j & 1]
+
+
+def _compiled_keys(adj: tuple[int, ...], ruleset: GraphRuleset, vertices: list[int],
+                   edges: list[tuple[int, int]]) -> list[bytes]:
+    return [graph_key(compact(g, mask)) for g, mask in
+            kernel.rule_options(adj, ruleset.compiled.code, vertices, edges)]
+
+
+def _reference_keys(adj: tuple[int, ...], ruleset: GraphRuleset, vertices: list[int],
+                    edges: list[tuple[int, int]]) -> list[bytes]:
+    return [graph_key(ruleset.apply(adj, m)) for m in ruleset.ordered_moves(adj, vertices, edges)]
+
+
+def _check_options(adj: tuple[int, ...], ruleset: GraphRuleset) -> None:
+    # every move, in index order, and the search's order: one per orbit, by degree
+    for vertices, edges in ((list(range(len(adj))), _edges(adj)), engine._orbit_reps(adj)):
+        assert _compiled_keys(adj, ruleset, vertices, edges) == _reference_keys(adj, ruleset, vertices, edges)
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", NAMES)
+def test_compiled_options_equal_the_reference_on_the_atlas(name: str) -> None:
+    ruleset = RULESETS[name]
+    for adj in ATLAS:
+        _check_options(adj, ruleset)
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(adjacency(), st.sampled_from(NAMES))
+def test_compiled_options_equal_the_reference_up_to_64_vertices(adj: tuple[int, ...], name: str) -> None:
+    if name == "graph-nim":  # 2^d - 1 moves at a vertex of degree d
+        assume(max(a.bit_count() for a in adj) <= 9)
+    _check_options(adj, RULESETS[name])
+
+
+def test_the_python_reference_reads_the_rule_alone_as_written_out() -> None:
+    """A ruleset given by its rule alone (``at_vertex``/``at_edge`` None) reads
+    ``MoveRule`` in Python: for every built-in ruleset that reading equals
+    the moves written out by hand, on every graph of up to 6 vertices."""
+    for name, ruleset in RULESETS.items():
+        bare = GraphRuleset(name, ruleset.rule, ruleset.source, ruleset.isolated_value, ruleset.compiled)
+        for adj in ATLAS[:208]:
+            assert list(bare.moves(adj)) == list(ruleset.moves(adj)), (name, adj)
+
+
+def test_a_rule_must_have_moves_and_known_fields() -> None:
+    with pytest.raises(ValueError, match="needs vertex moves"):
+        MoveRule()
+    with pytest.raises(ValueError, match="vertex_degree"):
+        MoveRule(vertex="delete", vertex_degree="prime")
+    assert MoveRule(vertex="edge-subsets").windowed is False
+    assert all(r.compiled.windowed for n, r in RULESETS.items() if n != "graph-nim")
+
+
+# -- the search: the kernel's and the Python path's ---------------------------------
+def search_both(name: str, adj: tuple[int, ...], theory: Theory | None = None) -> int:
+    """Same value, same P-answers, same positions, same table."""
+    fast, slow = Solver(theory, ruleset=name), Solver(theory, ruleset=name)
+    parts = fast.decompose(adj)
+    if parts[1]:
+        assert fast._compiled_search(parts[1]) is not None
+    with python_path():
+        want_parts = slow.decompose(adj)
+        want = slow.value_of(*want_parts)
+        want_p = [slow.is_p(m, want_parts[1]) for m in range(4)]
+    assert parts == want_parts
+    got = fast.value_of(*parts)
+    assert got == want
+    assert [fast.is_p(m, parts[1]) for m in range(4)] == want_p
+    assert fast.stats.positions == slow.stats.positions
+    assert fast.table.snapshot() == slow.table.snapshot()
+    return got
+
+
+@st.composite
+def sparse(draw: st.DrawFn, max_n: int = 11, max_m: int = 16) -> tuple[int, ...]:
+    n = draw(st.integers(1, max_n))
+    m = draw(st.integers(0, min(n * (n - 1) // 2, max_m)))
+    return _adj(nx.gnm_random_graph(n, m, seed=draw(st.integers(0, 2**32 - 1))))
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", NAMES)
+def test_compiled_search_equals_python_on_small_graphs(name: str) -> None:
+    for adj in ATLAS[::7]:
+        search_both(name, adj)
+    search_both(name, ATLAS[-1], Theory.none())
+
+
+@needs_kernel
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sparse(), st.sampled_from(NAMES), st.booleans())
+def test_compiled_search_equals_python(adj: tuple[int, ...], name: str, theory_on: bool) -> None:
+    search_both(name, adj, None if theory_on else Theory.none())
+
+
+def misere_both(name: str, adj: tuple[int, ...]) -> bool:
+    fast, slow = MisereSolver(name), MisereSolver(name, compiled=False)
+    got = fast.is_n(adj)
+    assert got == slow.is_n(adj)
+    assert fast.stats.positions == slow.stats.positions
+    assert fast.memo == slow.memo
+    return got
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", NAMES)
+def test_compiled_misere_search_equals_python(name: str) -> None:
+    assert MisereSolver(name).compiled and not MisereSolver(name, compiled=False).compiled
+    for adj in ATLAS[::5]:
+        misere_both(name, adj)
+
+
+@needs_kernel
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sparse(max_n=9, max_m=11), st.sampled_from(NAMES))
+def test_compiled_misere_search_equals_python_on_random_graphs(adj: tuple[int, ...], name: str) -> None:
+    misere_both(name, adj)
+
+
+# -- a toy ruleset, defined once ------------------------------------------------------
+TOY = GraphRuleset("toy", "take an odd vertex with its neighbours, or both ends of an even-even edge",
+                   "a test's own rule", 0,
+                   MoveRule(vertex="closed-neighbourhood", vertex_degree="odd", edge="endpoints",
+                            edge_degrees="even-even"))
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> GraphRuleset:
+    """The toy ruleset, registered for the duration of a test (one line)."""
+    monkeypatch.setitem(rs.RULESETS, "toy", TOY)
+    return TOY
+
+
+Position = tuple[frozenset[Hashable], frozenset[frozenset[Hashable]]]
+
+
+def _toy_options(vertices: frozenset, edges: frozenset) -> list[Position]:
+    """The toy rule, brute force: vertices and edges as sets, degrees counted."""
+    def degree(v: Hashable) -> int:
+        return sum(1 for e in edges if v in e)
+
+    def delete(gone: set) -> Position:
+        return vertices - gone, frozenset(e for e in edges if not e & gone)
+
+    out = [delete({v} | {w for e in edges if v in e for w in e}) for v in vertices if degree(v) % 2 == 1]
+    out += [delete(set(e)) for e in edges if all(degree(v) % 2 == 0 for v in e)]
+    return out
+
+
+@lru_cache(maxsize=None)
+def _toy_brute(vertices: frozenset, edges: frozenset) -> int:
+    seen = {_toy_brute(*p) for p in _toy_options(vertices, edges)}
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+@lru_cache(maxsize=None)
+def _toy_brute_misere_n(vertices: frozenset, edges: frozenset) -> bool:
+    options = _toy_options(vertices, edges)
+    return not options or any(not _toy_brute_misere_n(*p) for p in options)
+
+
+def _position(g: nx.Graph) -> Position:
+    return frozenset(g.nodes), frozenset(frozenset(e) for e in g.edges)
+
+
+@needs_kernel
+def test_a_toy_ruleset_defined_once_works_in_search_misere_and_census(toy: GraphRuleset, tmp_path) -> None:
+    graphs = [g for g in _ATLAS_GRAPHS if g.number_of_nodes() <= 6]
+    s = Solver(ruleset="toy")
+    m = MisereSolver("toy")
+    values = {}
+    for g in graphs:
+        adj = _adj(g)
+        want = _toy_brute(*_position(g))
+        assert s.value_of(*s.decompose(adj)) == want, nx.to_graph6_bytes(g)
+        assert m.is_n(adj) == _toy_brute_misere_n(*_position(g))
+        values[certificate(len(adj), upper_lists(adj))] = want
+    for adj in ATLAS[100:208:9]:
+        search_both("toy", adj)
+        misere_both("toy", adj)
+    # the census of the toy rule: every graph on 1..6 vertices, normal and misère
+    for misere in (False, True):
+        c = Census(CensusSpec(game="toy", vertices=(1, 6), misere=misere), workers=1)
+        c.run()
+        for n in range(1, 7):
+            hist: dict[str, int] = {"P": 0, "N": 0} if misere else {}
+            for g in graphs:
+                if g.number_of_nodes() == n:
+                    if misere:
+                        v = "N" if _toy_brute_misere_n(*_position(g)) else "P"
+                    else:
+                        v = str(_toy_brute(*_position(g)))
+                    hist[v] = hist.get(v, 0) + 1
+            assert c.summary(n)["histogram"] == hist, (misere, n)
+
+
+# -- Graph Nim's moves within one generation: the time limit is checked -------------------
+@needs_kernel
+def test_a_long_graph_nim_generation_stops_at_the_time_limit() -> None:
+    from grundy.errors import SearchLimitReached
+
+    star = tuple([(1 << 23) - 2] + [1] * 22)  # a star with 22 leaves: 2^22 - 1 moves at the centre
+    s = Solver(ruleset="graph-nim", time_limit=0.5)
+    s.start()  # the clock of a top-level call (a front end's)
+    with pytest.raises(SearchLimitReached):
+        s.value_of(*s.decompose(star))  # 88 s without the limit
+    assert s.stats.positions <= 2
