@@ -20,7 +20,7 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner
 
-from grundy import Graph, Solver
+from grundy import Graph, Solver, Theory
 from grundy.cli import main
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.rulesets import RULESETS, TakeMove, get_ruleset
@@ -201,3 +201,81 @@ def test_cli_misere(game: str, spec: str, G: nx.Graph) -> None:
     for o in obj["options"]:
         gone = {o["vertex"], *G[o["vertex"]]} if game == "node-kayles" else set(o["edge"])
         assert o["outcome"] == ("N" if brute_misere_n(game, *_delete(vertices, edges, gone)) else "P")
+
+
+# -- the mirror argument (Theory switch "mirror") -------------------------------------
+# An involutive automorphism fixing no vertex and joining no vertex to its image
+# makes a Node Kayles or Arc Kayles position P (docs/papers.md, "The mirror argument").
+
+
+def _mirrored(k: int, inside: float, across: float, seed: int) -> nx.Graph:
+    """A random graph with the involution v <-> v + k (no fixed vertex) that
+    joins no vertex to its image: a graph H on 0..k-1, its copy on k..2k-1,
+    and edges i-(j+k), j-(i+k) for random pairs i != j."""
+    import random
+
+    rng = random.Random(seed)
+    G = nx.Graph()
+    G.add_nodes_from(range(2 * k))
+    for i in range(k):
+        for j in range(i + 1, k):
+            if rng.random() < inside:
+                G.add_edges_from([(i, j), (i + k, j + k)])
+            if rng.random() < across:
+                G.add_edges_from([(i, j + k), (j, i + k)])
+    return G
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mirror_positions_are_p_by_brute_force(game: str) -> None:
+    """On random mirrored graphs (up to 10 vertices): the brute force says 0;
+    the engine with only the mirror on says 0 after deciding the position
+    by it, with no option searched; pure search agrees."""
+    fired = 0
+    for seed in range(120):
+        k = 1 + seed % 5
+        G = _mirrored(k, 0.4, 0.3 + 0.1 * (seed % 4), seed)
+        assert brute(game, *position(G)) == 0, (game, list(G.edges))
+        g = Graph.from_networkx(G)
+        pure = Solver(Theory.none(), ruleset=game)
+        assert value(g, pure) == 0
+        on = Solver(Theory.only("mirror"), ruleset=game)
+        assert value(g, on) == 0
+        if on.stats.positions == 0 and on.stats.reductions:  # decided by the mirror, no option searched
+            fired += 1
+    assert fired >= 40  # nauty's candidates often hold an involution fixing no vertex
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mirror_against_brute_force_on_the_atlas(game: str) -> None:
+    """Only the mirror on (the split and the table are the engine's own):
+    every graph on at most 7 vertices valued as the brute force does, and
+    the mirror used on some of them."""
+    s = Solver(Theory.only("mirror"), ruleset=game)
+    for G in ATLAS:
+        assert value(Graph.from_networkx(G), s) == brute(game, *position(G)), (game, list(G.edges))
+    assert s.stats.reductions > 0  # used (once per key: one solver, one table)
+
+
+def test_the_mirror_needs_no_fixed_vertex() -> None:
+    """The fixed-part version of the argument (Graph Chomp's Khandhawit-Ye
+    Theorem 1) is false for the Kayles games: P_3's end swap fixes the middle
+    vertex and joins no vertex to its image, yet P_3 and its fixed part K_1
+    differ (Node Kayles 2 against 1, Arc Kayles 1 against 0); so the engine
+    asks for no fixed vertex."""
+    P3, K1 = position(nx.path_graph(3)), position(nx.empty_graph(1))
+    assert (brute("node-kayles", *P3), brute("node-kayles", *K1)) == (2, 1)
+    assert (brute("arc-kayles", *P3), brute("arc-kayles", *K1)) == (1, 0)
+    for game in GAMES:
+        s = Solver(Theory.only("mirror"), ruleset=game)
+        assert value(Graph.from_networkx(nx.path_graph(3)), s) == brute(game, *P3) and s.stats.reductions == 0
+
+
+def test_mirror_switch_and_explanation() -> None:
+    """``--without mirror`` searches; the explanation names the argument."""
+    on = json.loads(_run("value", "grid:4,4", "--game", "arc-kayles", "--json"))
+    off = json.loads(_run("value", "grid:4,4", "--game", "arc-kayles", "--without", "mirror", "--json"))
+    assert on["value"] == off["value"] == 0
+    assert on["stats"]["positions"] * 10 < off["stats"]["positions"]
+    assert any("mirror" in line for line in on["explanation"])
+    assert not any("mirror" in line for line in off["explanation"])

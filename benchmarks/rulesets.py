@@ -1,0 +1,117 @@
+"""Every non-Chomp graph ruleset, and dense Graph Chomp: search CPU time, one
+case per process, for comparing two builds back to back.
+
+Usage:
+    python benchmarks/rulesets.py [--limit SECONDS] [--only TEXT] [--misere]
+    python benchmarks/rulesets.py --compare OLD_PYTHON [--repeat N]
+
+The first form times each case with the ``grundy`` this Python imports and
+prints one line per case: value, positions, CPU seconds of the search
+(``time.process_time`` around decompose and value, nothing else), positions
+per CPU second. A case past ``--limit`` (default 300 s of wall time) is
+reported as stopped. ``--misere`` times misère outcomes instead.
+
+``--compare OLD_PYTHON`` runs every case under this Python and under
+``OLD_PYTHON`` (another virtual environment with an older build of grundy,
+e.g. one made from commit f98b7c9), alternating old and new ``--repeat``
+times (default 1), and prints the best CPU time of each and the ratio
+old / new. The cases are those of issue 28's speed target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+
+#: (spec, ruleset): issue 28's benchmark set, every non-Chomp ruleset, plus dense Chomp
+CASES: list[tuple[str, str]] = [
+    ("grid:5,5", "arc-kayles"),
+    ("grid:4,6", "arc-kayles"),
+    ("grid:3,16", "node-kayles"),
+    ("grid:4,7", "node-kayles"),
+    ("random:12,0.3,7", "oe-oe"),
+    ("random:8,0.5,3", "graph-nim"),
+    ("random:22,0.2,8", "odd-vertex"),
+    ("random:22,0.2,9", "even-vertex"),
+    ("random:16,0.3,4", "bo-bo"),
+    ("random:16,0.3,5", "be-be"),
+    ("random:10,0.6,2", "chomp"),
+    ("random:11,0.5,4", "chomp"),
+]
+
+
+def run_case(spec: str, game: str, misere: bool) -> dict:
+    """One case in this process: the search's CPU time and positions."""
+    from grundy import Solver
+    from grundy.readwrite.graphs import to_graph
+
+    adj = to_graph(spec).adj
+    t0 = time.process_time()
+    if misere:
+        from grundy.games.graphs.misere import MisereSolver
+
+        ms = MisereSolver(game)
+        value = "N" if ms.is_n(adj) else "P"
+        positions = ms.stats.positions
+    else:
+        s = Solver(ruleset=game)
+        value = s.value_of(*s.decompose(adj))
+        positions = s.stats.positions
+    return {"value": value, "positions": positions, "cpu": time.process_time() - t0}
+
+
+def in_subprocess(python: str, spec: str, game: str, misere: bool, limit: float) -> dict:
+    code = (f"import sys, json; sys.path.insert(0, {sys.path[0]!r}); import rulesets; "
+            f"print(json.dumps(rulesets.run_case({spec!r}, {game!r}, {misere!r})))")
+    try:
+        out = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=limit, check=True)
+    except subprocess.TimeoutExpired:
+        return {"value": None, "positions": None, "cpu": None}
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _fmt(r: dict) -> str:
+    if r["cpu"] is None:
+        return "stopped"
+    rate = r["positions"] / r["cpu"] if r["cpu"] > 0 else float("inf")
+    return f"{r['cpu']:8.2f} s {r['positions']:>9} positions {rate:>9.0f}/s"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=float, default=300.0, help="wall seconds per case (default 300)")
+    ap.add_argument("--only", default="", help="cases whose spec or ruleset contains TEXT")
+    ap.add_argument("--misere", action="store_true", help="misère outcomes instead of nim-values")
+    ap.add_argument("--compare", metavar="OLD_PYTHON", help="an older build's Python, run alternately")
+    ap.add_argument("--repeat", type=int, default=1, help="runs of each build per case (default 1)")
+    args = ap.parse_args()
+    cases = [(s, g) for s, g in CASES if args.only in s or args.only in g]
+    for spec, game in cases:
+        if not args.compare:
+            print(f"{spec:<18} {game:<12} " + _fmt(in_subprocess(sys.executable, spec, game, args.misere, args.limit)),
+                  flush=True)
+            continue
+        old: list[dict] = []
+        new: list[dict] = []
+        for _ in range(args.repeat):
+            old.append(in_subprocess(args.compare, spec, game, args.misere, args.limit))
+            new.append(in_subprocess(sys.executable, spec, game, args.misere, args.limit))
+        best_old = min(old, key=lambda r: float("inf") if r["cpu"] is None else r["cpu"])
+        best_new = min(new, key=lambda r: float("inf") if r["cpu"] is None else r["cpu"])
+        if best_old["cpu"] is not None and best_new["cpu"] is not None and best_old["value"] != best_new["value"]:
+            raise SystemExit(f"{spec} {game}: values differ: old {best_old['value']}, new {best_new['value']}")
+        if best_old["cpu"] and best_new["cpu"]:
+            ratio = f"{best_old['cpu'] / best_new['cpu']:6.1f}x"
+        elif best_new["cpu"] is not None and best_old["cpu"] is None:
+            ratio = f">{args.limit / max(best_new['cpu'], 1e-3):5.0f}x"
+        else:
+            ratio = "     -"
+        print(f"{spec:<18} {game:<12} value {best_new['value']!s:<4} old {_fmt(best_old)} | new {_fmt(best_new)} | {ratio}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
