@@ -12,6 +12,7 @@ against the Python reference (each ruleset's ``at_vertex`` / ``at_edge``).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Hashable
 from functools import lru_cache
@@ -263,3 +264,40 @@ def test_a_long_graph_nim_generation_stops_at_the_time_limit() -> None:
     with pytest.raises(SearchLimitReached):
         s.value_of(*s.decompose(star))  # 88 s without the limit
     assert s.stats.positions <= 2
+
+
+# -- --without and --no-theory: honoured where the ruleset's search uses them, else refused ---
+def _cli(*args: str):
+    from click.testing import CliRunner
+
+    from grundy.cli import main
+
+    try:
+        runner = CliRunner(mix_stderr=False)  # click < 8.2
+    except TypeError:
+        runner = CliRunner()
+    return runner.invoke(main, list(args))
+
+
+@pytest.mark.parametrize("misere", [False, True])
+@pytest.mark.parametrize("name", NAMES)
+def test_every_switch_is_honoured_or_refused_for_every_ruleset(name: str, misere: bool) -> None:
+    from grundy.games.graphs.theory import switches_used
+
+    play = ["--misere"] if misere else []
+    used = switches_used(name, misere)
+    plain = _cli("value", "prism:4", "--game", name, "--json", *play)
+    assert plain.exit_code == 0, plain.stderr
+    want = json.loads(plain.stdout)["outcome"]
+    for switch in Theory.names():
+        r = _cli("value", "prism:4", "--game", name, "--without", switch, "--json", *play)
+        if switch in used:
+            assert r.exit_code == 0 and json.loads(r.stdout)["outcome"] == want, (switch, r.stderr)
+        else:
+            assert r.exit_code == 2, (switch, r.stdout)
+            assert f"--without {switch}" in r.stderr and name in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    r = _cli("value", "prism:4", "--game", name, "--no-theory", "--json", *play)
+    if used:
+        assert r.exit_code == 0 and json.loads(r.stdout)["outcome"] == want
+    else:
+        assert r.exit_code == 2 and "--no-theory" in r.stderr and name in r.stderr

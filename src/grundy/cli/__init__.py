@@ -33,7 +33,7 @@ from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.readwrite.graphs import LoadedPosition, load
 from grundy.readwrite.kinds import kind_of, load_other
 from grundy.results import analyze_other, octal_report, size_refusal, switches_for, table_refusal
-from grundy.games.graphs.theory import Theory
+from grundy.games.graphs.theory import Theory, switches_used
 
 __all__ = ["main"]
 
@@ -97,21 +97,37 @@ def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-def _theory(no_theory: bool, without: str) -> Theory:
-    """The Theory for ``--no-theory`` / ``--without NAMES``.
+def _theory(no_theory: bool, without: str, ruleset: str = "chomp", misere: bool = False) -> Theory:
+    """The Theory for ``--no-theory`` / ``--without NAMES`` on graphs under
+    ``ruleset`` (a registry name), in normal or misère play.
 
     Raises
     ------
     InputError
-        On a name that is not one of :meth:`Theory.names`.
+        On a name that is not one of :meth:`Theory.names`; on a name the
+        ruleset's search does not use in that play
+        (:func:`grundy.games.graphs.theory.switches_used`), and on
+        ``--no-theory`` where it uses none, naming the option and the
+        ruleset: an option accepted is an option honoured.
     """
+    used = switches_used(ruleset, misere)
+    play = "misère" if misere else "normal"
     if no_theory:
+        if not used:
+            raise InputError(f"option --no-theory does not apply to {ruleset} in {play} play: "
+                             "its search uses no switchable result")
         return Theory.none()
     names = [w.strip() for w in without.split(",") if w.strip()]
     bad = [w for w in names if w not in Theory.names()]
     if bad:
         raise InputError(
             f"unknown result {', '.join(map(repr, bad))} for --without; valid: {', '.join(Theory.names())}"
+        )
+    unused = [w for w in names if w not in used]
+    if unused:
+        raise InputError(
+            f"option --without {','.join(unused)} does not apply to {ruleset} in {play} play: its search uses "
+            + (", ".join(used) if used else "no switchable result")
         )
     return Theory.only(*[n for n in Theory.names() if n not in names])
 
@@ -471,7 +487,7 @@ def _answer(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theo
         graph_items = [i.position for i in items if i.kind == "graph"]
         if graph_items:
             _check_game(_ruleset_name(game), graph_items)
-            theory = _theory(no_theory, without)
+            theory = _theory(no_theory, without, _ruleset_name(game), misere)
         else:
             theory = Theory()
         solver = _solver(theory, time_limit, max_positions, progress, game, misere,

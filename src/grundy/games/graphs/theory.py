@@ -65,6 +65,7 @@ __all__ = [
     "MIRROR_SOURCE",
     "MIRROR_RULESETS",
     "arc_kayles_parity",
+    "switches_used",
     "parity_vertices",
 ]
 
@@ -161,6 +162,31 @@ def arc_kayles_parity(ruleset: str, theory: "Theory | None") -> int | None:
     if theory is not None and not theory.arc_kayles:
         return None
     return ARC_KAYLES_PARITY.get(ruleset)
+
+
+def switches_used(ruleset: str, misere: bool = False) -> list[str]:
+    """The :class:`Theory` switches the search of the graph ruleset
+    ``ruleset`` (a registry name) uses, in declaration order: Graph Chomp's
+    results for Graph Chomp, ``cancel_pairs`` for every other ruleset,
+    ``arc_kayles`` for BO/BO and BE/BE, ``mirror`` for the rulesets searched
+    as Node Kayles or Arc Kayles; in misère play only ``arc_kayles`` (a
+    statement about the game tree; the others are about nim-values).
+
+    >>> switches_used("node-kayles"), switches_used("bo-bo", misere=True)
+    (['cancel_pairs', 'mirror'], ['arc_kayles'])
+    >>> "mirror" in switches_used("chomp"), switches_used("chomp", misere=True)
+    (False, [])
+    """
+    if misere:
+        return ["arc_kayles"] if ruleset in ARC_KAYLES_PARITY else []
+    if ruleset == "chomp":
+        return [n for n in Theory.names() if n not in ("arc_kayles", "mirror")]
+    used = {"cancel_pairs"}
+    if ruleset in ARC_KAYLES_PARITY:
+        used |= {"arc_kayles", "mirror"}
+    if ruleset in MIRROR_RULESETS:
+        used.add("mirror")
+    return [n for n in Theory.names() if n in used]
 
 
 def parity_vertices(adj: tuple[int, ...], mask: int, parity: int) -> int:
