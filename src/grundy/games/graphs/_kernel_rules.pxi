@@ -10,6 +10,8 @@
 #   bits 4-5  edge effect: 0 none, 1 delete the edge, 2 delete both
 #             endpoints with their edges (Arc Kayles)
 #   bits 6-7  which edges: 0 any, 1 both ends odd, 2 both even, 3 one of each
+#   bit 8     the search's vertex order reversed (fewest edges first)
+#   bit 9     the search's edge order reversed (most endpoint edges first)
 #
 # An option is written as a graph and a vertex mask: the graph is the
 # position's own (a mask-only move: vertices deleted) or a copy with edges
@@ -50,6 +52,26 @@ cdef inline void _cursor_start(Cursor* c) noexcept nogil:
     c.phase = 0
     c.k = 0
     c.size = 0
+
+
+cdef inline void _rule_order(int rule, int* verts, int nv, int* ei, int* ej, int ne) noexcept nogil:
+    """The rule's move order: the search's orbit representatives (vertices
+    of highest degree first, edges of fewest endpoint degrees first, as
+    :func:`_orbit_reps` gives them) reversed where bits 8 and 9 say so."""
+    cdef int r, t
+    if rule & 256:
+        for r in range(nv // 2):
+            t = verts[r]
+            verts[r] = verts[nv - 1 - r]
+            verts[nv - 1 - r] = t
+    if rule & 512:
+        for r in range(ne // 2):
+            t = ei[r]
+            ei[r] = ei[ne - 1 - r]
+            ei[ne - 1 - r] = t
+            t = ej[r]
+            ej[r] = ej[ne - 1 - r]
+            ej[ne - 1 - r] = t
 
 
 cdef inline bint _vertex_ok(int which, const uint64_t* a, int i) noexcept nogil:

@@ -75,6 +75,7 @@ _VERTEX_EFFECTS = ("delete", "closed-neighbourhood", "edge-subsets")
 _VERTEX_DEGREES = ("any", "odd", "even")
 _EDGE_EFFECTS = ("delete", "endpoints")
 _EDGE_DEGREES = ("any", "odd-odd", "even-even", "odd-even")
+_ORDERS = ("search", "reversed")
 
 
 @dataclass(frozen=True)
@@ -99,13 +100,19 @@ class MoveRule:
     ``edge_degrees``
         Which edges may be chosen, by their endpoints' degree parities:
         ``"any"``, ``"odd-odd"``, ``"even-even"`` or ``"odd-even"``.
+    ``vertex_order``, ``edge_order``
+        The search's order of moves (:meth:`order`): ``"search"`` (vertices
+        of highest degree first; edges whose endpoints have the fewest
+        edges first, Graph Chomp's measured order) or ``"reversed"``. A
+        heuristic, not a theorem: it changes how many positions a search
+        visits, never a value (docs/performance.md, "Move order").
 
     Every move deletes something, so an option has fewer vertices or as
     many and fewer edges (what the census's bottom-up order needs). The
-    move order is the same for every rule and for the Python reference
-    (:meth:`GraphRuleset.ordered_moves`): vertex moves first, at the
-    vertices in the order given (the search gives one per automorphism
-    orbit, highest degree first), Graph Nim's subsets by size, then in
+    kernel and the Python reference (:meth:`GraphRuleset.ordered_moves`)
+    make moves in the same order: vertex moves first, at the vertices in
+    the order given (the search gives one per automorphism orbit, in
+    :meth:`order`), Graph Nim's subsets by size, then in
     :func:`itertools.combinations` order; then edge moves, at the edges in
     the order given.
 
@@ -116,12 +123,16 @@ class MoveRule:
 
     >>> MoveRule(edge="endpoints").code, MoveRule(vertex="delete", edge="delete").code
     (32, 17)
+    >>> MoveRule(edge="endpoints", edge_order="reversed").code
+    544
     """
 
     vertex: str | None = None
     vertex_degree: str = "any"
     edge: str | None = None
     edge_degrees: str = "any"
+    vertex_order: str = "search"
+    edge_order: str = "search"
 
     def __post_init__(self) -> None:
         if self.vertex is None and self.edge is None:
@@ -129,7 +140,9 @@ class MoveRule:
         for value, allowed, what in ((self.vertex, (None, *_VERTEX_EFFECTS), "vertex"),
                                      (self.vertex_degree, _VERTEX_DEGREES, "vertex_degree"),
                                      (self.edge, (None, *_EDGE_EFFECTS), "edge"),
-                                     (self.edge_degrees, _EDGE_DEGREES, "edge_degrees")):
+                                     (self.edge_degrees, _EDGE_DEGREES, "edge_degrees"),
+                                     (self.vertex_order, _ORDERS, "vertex_order"),
+                                     (self.edge_order, _ORDERS, "edge_order")):
             if value not in allowed:
                 raise ValueError(f"{what}={value!r}: one of {', '.join(map(repr, allowed))}")
 
@@ -138,11 +151,24 @@ class MoveRule:
         """The kernel's packed form: vertex effect in bits 0-1 (0 none, then
         :data:`_VERTEX_EFFECTS` from 1), vertex degree in bits 2-3, edge
         effect in bits 4-5, edge degrees in bits 6-7 (indices into the
-        tuples above)."""
+        tuples above), a reversed vertex order in bit 8, a reversed edge
+        order in bit 9."""
         v = 0 if self.vertex is None else 1 + _VERTEX_EFFECTS.index(self.vertex)
         e = 0 if self.edge is None else 1 + _EDGE_EFFECTS.index(self.edge)
         return (v | _VERTEX_DEGREES.index(self.vertex_degree) << 2 | e << 4
-                | _EDGE_DEGREES.index(self.edge_degrees) << 6)
+                | _EDGE_DEGREES.index(self.edge_degrees) << 6
+                | (self.vertex_order == "reversed") << 8 | (self.edge_order == "reversed") << 9)
+
+    def order(self, vertices: list[int], edges: list[tuple[int, int]]) -> tuple[list[int], list[tuple[int, int]]]:
+        """The moves' order: the search's orbit representatives
+        (:func:`grundy.games.graphs.game._orbit_reps`) as they come, or
+        reversed, as ``vertex_order`` and ``edge_order`` say.
+
+        >>> MoveRule(edge="endpoints", edge_order="reversed").order([0, 1], [(0, 1), (1, 2)])
+        ([0, 1], [(1, 2), (0, 1)])
+        """
+        return (vertices[::-1] if self.vertex_order == "reversed" else list(vertices),
+                edges[::-1] if self.edge_order == "reversed" else list(edges))
 
     @property
     def windowed(self) -> bool:
@@ -372,15 +398,15 @@ RULESETS: dict[str, GraphRuleset] = {
         GraphRuleset("be-be", "delete an edge whose endpoints both have even degree", HO + ", §3", 0,
                      MoveRule(edge="delete", edge_degrees="even-even"), None, _edge_parity_at(False, False)),
         GraphRuleset("oe-oe", "delete an edge with one odd-degree and one even-degree endpoint", HO + ", §4", 0,
-                     MoveRule(edge="delete", edge_degrees="odd-even"), None, _edge_parity_at(True, None)),
+                     MoveRule(edge="delete", edge_degrees="odd-even", edge_order="reversed"), None, _edge_parity_at(True, None)),
         GraphRuleset("odd-vertex", "delete a vertex of odd degree with its edges", "Nowakowski-Ottaway; " + HO + ", Corollary 4.2", 0,
                      MoveRule(vertex="delete", vertex_degree="odd"), _vertex_parity_at(1)),
         GraphRuleset("even-vertex", "delete a vertex of even degree with its edges", "Nowakowski-Ottaway; " + HO + ", §5", 1,
                      MoveRule(vertex="delete", vertex_degree="even"), _vertex_parity_at(0)),
         GraphRuleset("node-kayles", "delete a vertex together with all its neighbours", "Schaefer, J. Comput. System Sci. 16 (1978); Winning Ways", 1,
-                     MoveRule(vertex="closed-neighbourhood"), _node_kayles_at),
+                     MoveRule(vertex="closed-neighbourhood", vertex_order="reversed"), _node_kayles_at),
         GraphRuleset("arc-kayles", "delete both endpoints of an edge, with every edge at them", "Winning Ways; CGSuite game.graph.ArcKayles", 0,
-                     MoveRule(edge="endpoints"), None, _arc_kayles_at),
+                     MoveRule(edge="endpoints", edge_order="reversed"), None, _arc_kayles_at),
     ]
 }
 
