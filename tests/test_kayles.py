@@ -152,8 +152,10 @@ def test_labelled_moves_delete_the_right_vertices(game: str) -> None:
 def test_paths_are_dawsons_kayles_and_dawsons_chess() -> None:
     """Node Kayles on P_n = 0.137 at n; Arc Kayles on P_n = 0.07 at n (no
     shift: an Arc Kayles move on P_n removes two adjacent vertices, the 0.07
-    move on a heap of n). Hence Arc Kayles P_n = Node Kayles P_{n-1}."""
-    nk, ak = Solver(ruleset="node-kayles"), Solver(ruleset="arc-kayles")
+    move on a heap of n). Hence Arc Kayles P_n = Node Kayles P_{n-1}. Searched
+    without the ``paths`` switch, which is this statement used as a closed form."""
+    nk = Solver(Theory(paths=False), ruleset="node-kayles")
+    ak = Solver(Theory(paths=False), ruleset="arc-kayles")
     node = [value(Graph.from_networkx(nx.path_graph(n)), nk) for n in range(41)]
     arc = [value(Graph.from_networkx(nx.path_graph(n)), ak) for n in range(41)]
     assert node == nim_sequence("0.137", 40)
@@ -279,3 +281,33 @@ def test_mirror_switch_and_explanation() -> None:
     assert on["stats"]["positions"] * 10 < off["stats"]["positions"]
     assert any("mirror" in line for line in on["explanation"])
     assert not any("mirror" in line for line in off["explanation"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_paths_switch_equals_the_search(game: str) -> None:
+    """Paths valued by their octal game (switch ``paths``) against the plain
+    search, on random forests and trees with long legs (most options hold
+    path components), up to 30 vertices; the closed form is used."""
+    import random
+
+    used = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        n = rng.randint(2, 30)
+        T = nx.random_labeled_tree(n, seed=seed) if hasattr(nx, "random_labeled_tree") else nx.random_tree(n, seed=seed)
+        if seed % 3 == 0:  # a forest of paths and a tree
+            T = nx.disjoint_union(T, nx.path_graph(rng.randint(1, 12)))
+        g = Graph.from_networkx(T)
+        on = Solver(Theory.only("paths"), ruleset=game)
+        off = Solver(Theory.none(), ruleset=game)
+        assert value(g, on) == value(g, off), (game, seed)
+        used += on.stats.closed_forms
+    assert used > 40
+
+
+def test_paths_switch_and_explanation() -> None:
+    on = json.loads(_run("value", "path:40", "--game", "node-kayles", "--json"))
+    off = json.loads(_run("value", "path:40", "--game", "node-kayles", "--without", "paths", "--json"))
+    assert on["value"] == off["value"] == nim_sequence("0.137", 40)[40]
+    assert any("Dawson" in line for line in on["explanation"])
+    assert on["stats"]["positions"] < off["stats"]["positions"]

@@ -411,8 +411,8 @@ class _Valuer:
             raise s.limits.time_stop(s.stats.positions) from None
 
     def describe(self) -> str:
-        # Graph Chomp's results only: arc_kayles is for BO/BO and BE/BE, mirror for the Kayles games
-        on = [name for name in Theory.names() if name not in ("arc_kayles", "mirror") and getattr(self.theory, name)]
+        # Graph Chomp's results only: arc_kayles is for BO/BO and BE/BE, mirror and paths for the Kayles games
+        on = [name for name in Theory.names() if name not in ("arc_kayles", "mirror", "paths") and getattr(self.theory, name)]
         if not on:
             return "pure search, no theory"
         return "shortcuts: " + ", ".join(on) + " (none of them the statement checked)"

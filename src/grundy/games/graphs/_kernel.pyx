@@ -77,6 +77,10 @@ cdef class Expander(CompiledSearch):
     isolated : int
         The nim-value of a lone vertex under the ruleset, or -1 (Graph
         Chomp: a lone vertex is valued by the closed forms, or keyed).
+    path_values : list of int, optional
+        The values of the paths P_0 .. P_64 under the rule (Node Kayles and
+        Arc Kayles: their octal games): a path component is valued by it and
+        counted as a closed form (:data:`grundy.games.graphs.theory.PATH_SOURCE`).
     limits : grundy.core.limits.Limits, optional
         Its ``check_time`` runs every 1024 moves within one generation.
     mirror : bool
@@ -106,15 +110,24 @@ cdef class Expander(CompiledSearch):
     cdef int isolated
     cdef bint mirror
     cdef object limits
+    cdef bint paths
+    cdef int path_values[65]
 
     def __init__(self, table, theory, stats, cache=None, Py_ssize_t cache_size=50_000, tick=None,
-                 CensusTable tablebase=None, int rule=17, int isolated=-1, bint mirror=False, limits=None):
+                 CensusTable tablebase=None, int rule=17, int isolated=-1, bint mirror=False, limits=None,
+                 path_values=None):
         _check_bound()
         CompiledSearch.__init__(self, table, cache, cache_size, tick)
         self.flags = _flags(theory)
         self.rule = rule
         self.isolated = isolated
         self.limits = limits
+        self.paths = path_values is not None
+        if self.paths:
+            if len(path_values) < 65:
+                raise ValueError("path_values: the values of P_0 .. P_64")
+            for k in range(65):
+                self.path_values[k] = path_values[k]
         self.mirror = mirror and not theory.involutions
         self.involutions = theory.involutions or self.mirror
         self.cancel = theory.cancel_pairs
@@ -174,6 +187,10 @@ cdef class Expander(CompiledSearch):
             comp = stack[top]
             if self.isolated >= 0 and not comp & (comp - 1):
                 nimber ^= self.isolated  # a lone vertex: valued by the rules
+                continue
+            if self.paths and _is_path(adj, comp):
+                self.closed += 1
+                nimber ^= self.path_values[GK_POPCOUNT(comp)]
                 continue
             kind = _classify(adj, comp, self.flags, &found)
             if kind == TWINS:

@@ -94,6 +94,20 @@ cdef bint _is_bipartite(const uint64_t* adj, uint64_t mask) noexcept nogil:
     return True
 
 
+cdef bint _is_path(const uint64_t* adj, uint64_t comp) noexcept nogil:
+    """Whether the connected subgraph induced by ``comp`` is a path:
+    :func:`grundy.games.graphs.theory.is_path`."""
+    cdef uint64_t m = comp
+    cdef int d, total = 0
+    while m:
+        d = GK_POPCOUNT(adj[GK_CTZ(m)] & comp)
+        if d > 2:
+            return False
+        total += d
+        m &= m - 1
+    return total // 2 == GK_POPCOUNT(comp) - 1
+
+
 cdef int _classify(const uint64_t* adj, uint64_t comp, int flags,
                    uint64_t* out) noexcept nogil:
     """:func:`grundy.games.graphs.theory.classify` on one connected component.

@@ -40,11 +40,14 @@ from grundy.games.graphs.theory import (
     INVOLUTION_SOURCE,
     MIRROR_RULESETS,
     MIRROR_SOURCE,
+    PATH_CODES,
+    PATH_SOURCE,
     TWINS_SOURCE,
     Theory,
     arc_kayles_parity,
     classify,
     involution_fixed_set,
+    is_path,
     parity_vertices,
 )
 
@@ -142,7 +145,7 @@ class GraphGame:
             self.parity = arc_kayles_parity(self.ruleset.name, theory)
             if self.parity is not None:
                 self.searched = get_ruleset("arc-kayles")
-            kept = ["cancel_pairs", "arc_kayles"] + (["mirror"] if self.searched.name in MIRROR_RULESETS else [])
+            kept = ["cancel_pairs", "arc_kayles"] + (["mirror", "paths"] if self.searched.name in MIRROR_RULESETS else [])
             theory = Theory.only(*(n for n in kept if getattr(theory, n)))
             self.isolated: int | None = self.searched.isolated_value
         else:
@@ -150,6 +153,13 @@ class GraphGame:
         self.theory = theory
         #: whether the mirror argument values positions (Node Kayles, Arc Kayles; switch ``mirror``)
         self.mirror = self.searched.name in MIRROR_RULESETS and theory.mirror
+        #: the values of paths P_0..P_64 under the searched ruleset, from its octal game (switch
+        #: ``paths``), else None
+        self.path_values: list[int] | None = None
+        if theory.paths and self.searched.name in PATH_CODES and not self.is_chomp:
+            from grundy.games.octal.sequence import nim_sequence
+
+            self.path_values = nim_sequence(PATH_CODES[self.searched.name], 64)
         self.name = f"graph:{self.searched.name}"
         #: a census of the ruleset itself when it is searched as Arc Kayles (see :meth:`open_tablebase`)
         self.entry_census: Any = None
@@ -172,6 +182,7 @@ class GraphGame:
             isolated=-1 if self.isolated is None else self.isolated,
             mirror=self.mirror,
             limits=search.limits,
+            path_values=self.path_values,
         )
 
     def open_tablebase(self, table: Table) -> Any:
@@ -267,6 +278,13 @@ class GraphGame:
             comp = todo.pop()
             if isolated is not None and not comp & (comp - 1):
                 nimber ^= isolated  # a lone vertex: valued by the rules
+                continue
+            if self.path_values is not None and is_path(adj, comp) and comp.bit_count() <= 64:
+                stats.closed_forms += 1
+                value = self.path_values[comp.bit_count()]
+                nimber ^= value
+                if trace is not None and name is not None:
+                    trace.append(f"{name(comp)}: a path on {comp.bit_count()} vertices, value {value} [{PATH_SOURCE}]")
                 continue
             found = classify(adj, comp, theory)
             if found is not None:

@@ -64,8 +64,11 @@ __all__ = [
     "ARC_KAYLES_PARITY",
     "MIRROR_SOURCE",
     "MIRROR_RULESETS",
+    "PATH_CODES",
+    "PATH_SOURCE",
     "arc_kayles_parity",
     "switches_used",
+    "is_path",
     "parity_vertices",
 ]
 
@@ -86,6 +89,13 @@ MIRROR_SOURCE = (
 )
 #: The searched rulesets the mirror argument holds for (switch ``mirror``).
 MIRROR_RULESETS = frozenset({"node-kayles", "arc-kayles"})
+#: The rulesets whose play on a path P_n is an octal game at heap n (switch ``paths``): Node
+#: Kayles is Dawson's Kayles 0.137, Arc Kayles is Dawson's Chess 0.07 (Winning Ways, ch. 4).
+PATH_CODES = {"node-kayles": "0.137", "arc-kayles": "0.07"}
+PATH_SOURCE = (
+    "Winning Ways, ch. 4: on a path P_n, Node Kayles is the octal game 0.137 (Dawson's Kayles) and "
+    "Arc Kayles 0.07 (Dawson's Chess) at heap n"
+)
 
 
 class Switches:
@@ -134,7 +144,8 @@ class Theory(Switches):
     The switches ``bipartite`` ... ``involutions`` are results on Graph
     Chomp; ``cancel_pairs`` holds in every impartial game; ``arc_kayles``
     is for BO/BO and BE/BE only; ``mirror`` for Node Kayles and Arc Kayles
-    (and so for BO/BO and BE/BE searched as Arc Kayles).
+    (and so for BO/BO and BE/BE searched as Arc Kayles), and ``paths`` for
+    them too (a path component valued by its octal game).
 
     >>> Theory.none().bipartite, Theory().twins, Theory.only("twins").cycles
     (False, True, False)
@@ -149,6 +160,7 @@ class Theory(Switches):
     cancel_pairs: bool = True
     arc_kayles: bool = True
     mirror: bool = True
+    paths: bool = True
 
 
 def arc_kayles_parity(ruleset: str, theory: "Theory | None") -> int | None:
@@ -168,25 +180,45 @@ def switches_used(ruleset: str, misere: bool = False) -> list[str]:
     """The :class:`Theory` switches the search of the graph ruleset
     ``ruleset`` (a registry name) uses, in declaration order: Graph Chomp's
     results for Graph Chomp, ``cancel_pairs`` for every other ruleset,
-    ``arc_kayles`` for BO/BO and BE/BE, ``mirror`` for the rulesets searched
-    as Node Kayles or Arc Kayles; in misère play only ``arc_kayles`` (a
-    statement about the game tree; the others are about nim-values).
+    ``arc_kayles`` for BO/BO and BE/BE, ``mirror`` and ``paths`` for the
+    rulesets searched as Node Kayles or Arc Kayles; in misère play only
+    ``arc_kayles`` (a statement about the game tree; the others are about
+    nim-values).
 
     >>> switches_used("node-kayles"), switches_used("bo-bo", misere=True)
-    (['cancel_pairs', 'mirror'], ['arc_kayles'])
+    (['cancel_pairs', 'mirror', 'paths'], ['arc_kayles'])
     >>> "mirror" in switches_used("chomp"), switches_used("chomp", misere=True)
     (False, [])
     """
     if misere:
         return ["arc_kayles"] if ruleset in ARC_KAYLES_PARITY else []
     if ruleset == "chomp":
-        return [n for n in Theory.names() if n not in ("arc_kayles", "mirror")]
+        return [n for n in Theory.names() if n not in ("arc_kayles", "mirror", "paths")]
     used = {"cancel_pairs"}
     if ruleset in ARC_KAYLES_PARITY:
-        used |= {"arc_kayles", "mirror"}
+        used |= {"arc_kayles", "mirror", "paths"}
     if ruleset in MIRROR_RULESETS:
-        used.add("mirror")
+        used |= {"mirror", "paths"}
     return [n for n in Theory.names() if n in used]
+
+
+def is_path(adj: tuple[int, ...], comp: int) -> bool:
+    """Whether the connected subgraph induced by ``comp`` is a path (every
+    degree at most 2 and one edge fewer than vertices).
+
+    >>> is_path((0b10, 0b101, 0b10), 0b111), is_path((0b110, 0b101, 0b011), 0b111)
+    (True, False)
+    """
+    total = 0
+    m = comp
+    while m:
+        low = m & -m
+        d = (adj[low.bit_length() - 1] & comp).bit_count()
+        if d > 2:
+            return False
+        total += d
+        m ^= low
+    return total // 2 == comp.bit_count() - 1
 
 
 def parity_vertices(adj: tuple[int, ...], mask: int, parity: int) -> int:
