@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import subprocess
 import sys
 
@@ -60,8 +61,10 @@ def decide(spec: str, game: str, limit: float) -> dict | None:
 
     proc = subprocess.run([sys.executable, "-c", _CHILD, spec, game], capture_output=True, text=True,
                           preexec_fn=cpu_limit)
+    if proc.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        return None  # past the CPU limit
     if proc.returncode != 0:
-        return None
+        raise SystemExit(f"{spec}: the search failed (exit {proc.returncode}): {proc.stderr.strip()[-500:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
