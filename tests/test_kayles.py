@@ -311,3 +311,20 @@ def test_paths_switch_and_explanation() -> None:
     assert on["value"] == off["value"] == nim_sequence("0.137", 40)[40]
     assert any("Dawson" in line for line in on["explanation"])
     assert on["stats"]["positions"] < off["stats"]["positions"]
+
+
+def test_node_kayles_on_grids_matches_the_published_sequences() -> None:
+    """Node Kayles on P_3 x P_n, n <= 14, against OEIS A316632 (Brown et al.,
+    Nimber sequences of Node-Kayles games, J. Integer Seq. 23 (2020)); on the
+    ladder P_2 x P_n (1, 0, 1, 0, ...) and on P_4 x P_n (all 0), as the same
+    entry's comments state; the small ones by the brute force as well."""
+    a316632 = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4]
+    s = Solver(ruleset="node-kayles")
+    for n in range(1, 15):
+        assert value(Graph.from_networkx(nx.grid_2d_graph(3, n)), s) == a316632[n - 1], n
+        assert value(Graph.from_networkx(nx.grid_2d_graph(2, n)), s) == n % 2, n
+        if n <= 6:
+            assert value(Graph.from_networkx(nx.grid_2d_graph(4, n)), s) == 0, n
+        if n <= 3:
+            G = nx.convert_node_labels_to_integers(nx.grid_2d_graph(3, n))
+            assert brute("node-kayles", *position(G)) == a316632[n - 1]
