@@ -120,7 +120,8 @@ class GraphGame:
         pairs (valid in every impartial game) is kept, and a lone vertex is
         valued by the rules (:attr:`GraphRuleset.isolated_value`); Node
         Kayles and Arc Kayles keep ``mirror`` (an involution fixing no
-        vertex and joining none to its image: value 0). For
+        vertex and joining none to its image: value 0) and ``paths`` (a
+        path valued by its octal game). For
         BO/BO and BE/BE, ``arc_kayles`` plays the game as Arc Kayles on the
         subgraph induced by the vertices of odd (even) degree
         (:data:`grundy.games.graphs.theory.ARC_KAYLES_SOURCE`): the position
@@ -163,6 +164,17 @@ class GraphGame:
         self.name = f"graph:{self.searched.name}"
         #: a census of the ruleset itself when it is searched as Arc Kayles (see :meth:`open_tablebase`)
         self.entry_census: Any = None
+
+    def _path_value(self, n: int) -> int:
+        """The value of the path P_n under the searched ruleset (its octal
+        game; ``path_values`` holds P_0 .. P_64 for the kernel and grows
+        for the Python path's longer paths)."""
+        assert self.path_values is not None
+        if n >= len(self.path_values):
+            from grundy.games.octal.sequence import nim_sequence
+
+            self.path_values = nim_sequence(PATH_CODES[self.searched.name], 2 * n)
+        return self.path_values[n]
 
     # -- the compiled kernel (every ruleset, at most 64 vertices) ------------
     def make_expander(self, search: Searcher) -> Any:
@@ -279,9 +291,9 @@ class GraphGame:
             if isolated is not None and not comp & (comp - 1):
                 nimber ^= isolated  # a lone vertex: valued by the rules
                 continue
-            if self.path_values is not None and is_path(adj, comp) and comp.bit_count() <= 64:
+            if self.path_values is not None and is_path(adj, comp):
                 stats.closed_forms += 1
-                value = self.path_values[comp.bit_count()]
+                value = self._path_value(comp.bit_count())
                 nimber ^= value
                 if trace is not None and name is not None:
                     trace.append(f"{name(comp)}: a path on {comp.bit_count()} vertices, value {value} [{PATH_SOURCE}]")
