@@ -82,7 +82,7 @@ cdef class Expander(CompiledSearch):
         Arc Kayles: their octal games): a path component is valued by it and
         counted as a closed form (:data:`grundy.games.graphs.theory.PATH_SOURCE`).
     limits : grundy.core.limits.Limits, optional
-        Its ``check_time`` runs every 1024 moves within one generation.
+        Its ``check_time`` runs every 64 moves within one generation.
     mirror : bool
         With ``theory.involutions`` off: whether a key seen for the first
         time is looked at once for an involutive automorphism fixing no
@@ -292,7 +292,7 @@ cdef class Expander(CompiledSearch):
                 k += 1
                 if k <= start:
                     continue
-                if not k & 1023 and self.limits is not None:
+                if not k & 63 and self.limits is not None:
                     # Graph Nim has 2^d - 1 moves at a vertex of degree d: the time
                     # limit is checked within one generation too (counting no position)
                     self.limits.check_time(self.stats.positions)
