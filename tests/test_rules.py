@@ -137,9 +137,10 @@ def sparse(draw: st.DrawFn, max_n: int = 11, max_m: int = 16) -> tuple[int, ...]
 @needs_kernel
 @pytest.mark.parametrize("name", NAMES)
 def test_compiled_search_equals_python_on_small_graphs(name: str) -> None:
-    for adj in ATLAS[::7]:
+    for adj in ATLAS[::7] if name != "graph-nim" else ATLAS[:700:7]:  # Graph Nim: the sparser ones
         search_both(name, adj)
-    search_both(name, ATLAS[-1], Theory.none())
+    # K_7 with no theory; Graph Nim (2^6 - 1 moves a vertex) on a 7-vertex graph of 10 edges
+    search_both(name, ATLAS[-1] if name != "graph-nim" else ATLAS[700], Theory.none())
 
 
 @needs_kernel
@@ -162,7 +163,7 @@ def misere_both(name: str, adj: tuple[int, ...]) -> bool:
 @pytest.mark.parametrize("name", NAMES)
 def test_compiled_misere_search_equals_python(name: str) -> None:
     assert MisereSolver(name).compiled and not MisereSolver(name, compiled=False).compiled
-    for adj in ATLAS[::5]:
+    for adj in ATLAS[::5] if name != "graph-nim" else ATLAS[:700:5]:  # Graph Nim: to 7 vertices, sparse
         misere_both(name, adj)
 
 
