@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from typing import Any
 
 from grundy.errors import InputError
 from grundy.games.octal.code import OctalCode, _as_code, _as_heap
@@ -64,10 +65,23 @@ PERIODICITY_SOURCE = (
 #     reverse;
 #   * otherwise, or for small m, a plain loop.
 
-try:  # optional: only speeds up long direct computations of games with many values
-    import numpy as _np
-except ImportError:  # pragma: no cover - exercised by monkeypatching _np in the tests
-    _np = None
+#: numpy, imported on first need (optional: it only speeds up long direct computations of
+#: games with many values; importing it takes 0.15-0.2 s, which a short sequence, like the
+#: paths of the Kayles games, should not pay); None when not installed
+_np: Any = ...
+
+
+def _numpy() -> Any:
+    """numpy, or None if it is not installed (imported once, when first needed)."""
+    global _np
+    if _np is ...:
+        try:
+            import numpy
+        except ImportError:  # pragma: no cover - exercised by monkeypatching _np in the tests
+            _np = None
+        else:
+            _np = numpy
+    return _np
 
 #: Split options of heaps smaller than this are listed with a plain loop.
 _LOOP_MAX_HEAP = 128
@@ -153,7 +167,7 @@ def _compute(
     use_bits = bool(split_ks) and N >= _LOOP_MAX_HEAP
     pos: dict[int, int] = {}
     rev: dict[int, int] = {}
-    np = _np if big_splits else None
+    np = _numpy() if big_splits else None
     if np is not None:
         Ga = np.zeros(N + 1, dtype=np.int64)  # G as an array, for the XOR of reversed slices
         marks = np.zeros(64, dtype=bool)  # scratch flags, cleared after each heap
