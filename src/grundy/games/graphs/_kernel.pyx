@@ -161,7 +161,13 @@ cdef class Expander(CompiledSearch):
                     unknown.append(key)
                     return 0
                 # First sight: look for an involution (Khandhawit-Ye Theorem 1;
-                # under the mirror argument only one fixing no vertex counts).
+                # under the mirror argument only one fixing no vertex counts, and
+                # none exists unless every degree is shared by an even number of
+                # vertices: it pairs them)
+                if self.mirror and not _degrees_paired(sub, k):
+                    self.remember(key, None)
+                    unknown.append(key)
+                    return 0
                 _group(rows, k, orbits)
                 if not _involution_fixed_set(sub, k, &fixed) or (self.mirror and fixed):
                     self.remember(key, None)

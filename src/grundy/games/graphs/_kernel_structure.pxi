@@ -94,6 +94,18 @@ cdef bint _is_bipartite(const uint64_t* adj, uint64_t mask) noexcept nogil:
     return True
 
 
+cdef bint _degrees_paired(const uint64_t* adj, int n) noexcept nogil:
+    """Whether every degree occurs an even number of times in the graph
+    ``adj`` (``n`` vertices): needed for an automorphism of order 2 fixing
+    no vertex, which pairs vertices of equal degree.
+    :func:`grundy.games.graphs.theory.degrees_paired`."""
+    cdef uint64_t odd = 0   # bit d: degree d occurs an odd number of times (d <= 63)
+    cdef int i
+    for i in range(n):
+        odd ^= <uint64_t>1 << GK_POPCOUNT(adj[i])
+    return odd == 0
+
+
 cdef bint _is_path(const uint64_t* adj, uint64_t comp) noexcept nogil:
     """Whether the connected subgraph induced by ``comp`` is a path:
     :func:`grundy.games.graphs.theory.is_path`."""

@@ -46,6 +46,7 @@ from grundy.games.graphs.theory import (
     Theory,
     arc_kayles_parity,
     classify,
+    degrees_paired,
     involution_fixed_set,
     is_path,
     parity_vertices,
@@ -348,6 +349,8 @@ class GraphGame:
         if self.mirror:
 
             def reduce(tr: list[str] | None) -> Split | None:
+                if not degrees_paired(sub):
+                    return None  # no involution fixing no vertex can pair the degrees
                 gens, _orbits = automorphisms(len(sub), nbrs)
                 inv = involution_fixed_set(sub, gens)
                 if inv is None or inv[0]:

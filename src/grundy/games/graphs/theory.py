@@ -69,6 +69,7 @@ __all__ = [
     "arc_kayles_parity",
     "switches_used",
     "is_path",
+    "degrees_paired",
     "parity_vertices",
 ]
 
@@ -200,6 +201,21 @@ def switches_used(ruleset: str, misere: bool = False) -> list[str]:
     if ruleset in MIRROR_RULESETS:
         used |= {"mirror", "paths"}
     return [n for n in Theory.names() if n in used]
+
+
+def degrees_paired(adj: tuple[int, ...]) -> bool:
+    """Whether every degree of the graph occurs an even number of times: a
+    necessary condition for an automorphism of order 2 fixing no vertex
+    (it pairs vertices of equal degree), checked before nauty is asked for
+    the group under the mirror argument.
+
+    >>> degrees_paired((0b10, 0b01)), degrees_paired((0b10, 0b101, 0b10))
+    (True, False)
+    """
+    odd = 0
+    for a in adj:
+        odd ^= 1 << a.bit_count()
+    return odd == 0
 
 
 def is_path(adj: tuple[int, ...], comp: int) -> bool:
