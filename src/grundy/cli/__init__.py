@@ -86,7 +86,7 @@ def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
         metavar="NAMES",
         default="",
         help="Switch off these results, comma-separated; each kind has its own: graphs "
-        + ", ".join(Theory.names()) + "; posets chains, involutions, cancel_pairs; complexes graphs, "
+        + ", ".join(Theory.names()) + " (those the ruleset's search uses; others are refused); posets chains, involutions, cancel_pairs; complexes graphs, "
         "binary_star, involutions, cancel_pairs (Chomp, Nim and octal have none).",
     )(f)
     f = click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
