@@ -86,7 +86,7 @@ cdef class Expander(CompiledSearch):
     mirror : bool
         With ``theory.involutions`` off: whether a key seen for the first
         time is looked at once for an involutive automorphism fixing no
-        vertex and swapping no edge, which makes it a P-position in Node
+        vertex and joining no vertex to its image, which makes it a P-position in Node
         Kayles and Arc Kayles (the mirror argument,
         :data:`grundy.games.graphs.theory.MIRROR_SOURCE`).
 
@@ -252,10 +252,10 @@ cdef class Expander(CompiledSearch):
     def expand(self, bytes key, long refute=-1, tuple partial=None):
         """The options of the position ``key`` (a key of at most 64
         vertices) under the expander's rule: one per automorphism orbit of
-        moves (moves at one vertex and one edge per orbit, vertices of
-        highest degree first, then edges of fewest endpoint degrees), in the
-        rule's order (``_kernel_rules.pxi``), deduplicated, easiest first,
-        each ``(nimber, unknowns)`` as :meth:`split` gives them.
+        moves (moves at one vertex and one edge per orbit), generated in the
+        rule's order (:meth:`grundy.games.graphs.rulesets.MoveRule.order`,
+        ``_rule_order``), deduplicated, easiest first, each ``(nimber,
+        unknowns)`` as :meth:`split` gives them.
 
         With ``refute >= 0``, stop as soon as an option of known value
         ``refute`` turns up (an option ``(refute, ())``: the position's value

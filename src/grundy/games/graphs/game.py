@@ -50,6 +50,7 @@ from grundy.games.graphs.theory import (
     involution_fixed_set,
     is_path,
     parity_vertices,
+    switches_used,
 )
 
 try:  # the compiled hot path (optional: built from _kernel.pyx)
@@ -147,8 +148,7 @@ class GraphGame:
             self.parity = arc_kayles_parity(self.ruleset.name, theory)
             if self.parity is not None:
                 self.searched = get_ruleset("arc-kayles")
-            kept = ["cancel_pairs", "arc_kayles"] + (["mirror", "paths"] if self.searched.name in MIRROR_RULESETS else [])
-            theory = Theory.only(*(n for n in kept if getattr(theory, n)))
+            theory = Theory.only(*(n for n in switches_used(self.ruleset.name) if getattr(theory, n)))
             self.isolated: int | None = self.searched.isolated_value
         else:
             self.isolated = None
