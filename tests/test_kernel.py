@@ -157,6 +157,29 @@ def test_more_than_64_vertices_use_the_python_path() -> None:
         kernel.split(path, full_mask(70), Theory())
 
 
+@needs_kernel
+@pytest.mark.parametrize("spec, ruleset", [("grid:2,33", "node-kayles"), ("spider:30,20,20", "arc-kayles"),
+                                           ("grid:2,33", "even-vertex")])
+def test_more_than_64_vertices_hand_their_small_sums_to_the_kernel(spec: str, ruleset: str) -> None:
+    """A position over 64 vertices is searched in Python down to sums of
+    components the kernel takes, which the compiled search then decides:
+    the same values, positions, table hits and table as the Python path."""
+    from grundy.readwrite.graphs import to_graph
+
+    adj = to_graph(spec).adj
+    assert len(adj) > kernel.MAX_VERTICES
+    fast = Solver(ruleset=ruleset, max_positions=20_000)
+    got = fast.value_of(*fast.decompose(adj))
+    assert fast._expander is not None and fast._delegate is None  # it was used, and let go
+    with python_path():
+        slow = Solver(ruleset=ruleset, max_positions=20_000)
+        want = slow.value_of(*slow.decompose(adj))
+        assert slow._expander is None
+    assert got == want
+    assert (fast.stats.positions, fast.stats.table_hits) == (slow.stats.positions, slow.stats.table_hits)
+    assert len(fast.values) == len(slow.values)
+
+
 # ----------------------------------------------------------------------
 # nauty called from the kernel: the same keys, graphs and orbits as pynauty
 # ----------------------------------------------------------------------

@@ -365,3 +365,20 @@ def test_backstop_stops_work_done_inside_an_except_block() -> None:
                 while time.perf_counter() - t0 < 5.0:
                     sum(range(1000))
     assert time.perf_counter() - t0 < 1.5
+
+
+def test_a_stop_in_the_python_api_counts_its_seconds_from_the_solver() -> None:
+    """Solver.value_of without start(): the stop names the seconds the
+    search took, not the seconds since the machine's clock began."""
+    import time
+
+    from grundy import Solver
+    from grundy.errors import SearchLimitReached
+    from grundy.readwrite.graphs import to_graph
+
+    began = time.perf_counter()
+    solver = Solver(max_positions=50)
+    adj = to_graph("random:11,0.5,4").adj
+    with pytest.raises(SearchLimitReached) as stop:
+        solver.value_of(*solver.decompose(adj))
+    assert 0 <= stop.value.seconds <= time.perf_counter() - began

@@ -227,7 +227,8 @@ class Limits:
         self.since: float | None = None
         #: The seconds given to :meth:`share` (None: none): what a stop at :attr:`until` names.
         self.shared: float | None = None
-        self.started = 0.0
+        # a search run without start() (the Python API) counts its seconds from here
+        self.started = time.perf_counter()
         self._bar: Any = None
         self._bar_count = 0
 

@@ -191,6 +191,12 @@ class Searcher:
         self.report_seconds = report_seconds
         self._last_save = self._last_report = time.perf_counter()
         self._expander: Any = None
+        # the expander while a search runs (set by _searching): the Python
+        # search hands it every sum whose components it takes, so a position
+        # too large for the kernel is searched in Python only down to the
+        # components the kernel takes (the two searches are the same, line
+        # for line, over the same table and option cache)
+        self._delegate: Any = None
         self._option_cache_size = option_cache_size
         # oldest first: OrderedDict drops its first entry in O(1)
         self._option_cache: OrderedDict[bytes, Any] = OrderedDict()
@@ -386,17 +392,22 @@ class Searcher:
         """The compiled search for these components (or None), given this
         searcher's ``_tick`` for the length of the block only: kept, the
         bound method would make a reference cycle (searcher, expander,
-        method) that the paused garbage collector never frees."""
-        search = self._compiled_search(unknowns)
-        if search is None:
+        method) that the paused garbage collector never frees. For the
+        same block the expander is the searcher's delegate: the Python
+        search (components too large for the kernel) hands it every sum it
+        takes."""
+        expander = self.expander() if self._expands is not None else None
+        if expander is None:
             yield None
             return
-        outer = search.tick
-        search.tick = self._tick
+        outer, outer_delegate = expander.tick, self._delegate
+        expander.tick = self._tick
+        self._delegate = expander
         try:
-            yield search
+            yield expander if all(map(self._expands, unknowns)) else None
         finally:
-            search.tick = outer
+            expander.tick = outer
+            self._delegate = outer_delegate
 
     def _compiled_search(self, unknowns: tuple[Component, ...]) -> Any:
         """The compiled search if the game has one that takes every one of
@@ -409,12 +420,18 @@ class Searcher:
         v = self.values.get(key)
         if v is not None:
             return v
+        delegate = self._delegate
+        if delegate is not None and self._expands(key):  # type: ignore[misc]
+            return delegate.value(key)  # type: ignore[no-any-return]
         n = 0
         while not self._is_p1(key, n):
             n += 1
         return n
 
     def _is_p_sum(self, unknowns: tuple[Component, ...], n: int) -> bool:
+        delegate = self._delegate
+        if delegate is not None and all(map(self._expands, unknowns)):  # type: ignore[arg-type]
+            return delegate.is_p_sum(tuple(unknowns), n)  # type: ignore[no-any-return]
         values = self.values
         rest = []
         for key in unknowns:
