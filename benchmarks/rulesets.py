@@ -4,6 +4,7 @@ case per process, for comparing two builds back to back.
 Usage:
     python benchmarks/rulesets.py [--limit SECONDS] [--only TEXT] [--misere]
     python benchmarks/rulesets.py --compare OLD_PYTHON [--repeat N]
+    python benchmarks/rulesets.py --census N --compare OLD_PYTHON [--repeat N] [--misere]
 
 The first form times each case with the ``grundy`` this Python imports and
 prints one line per case: value, positions, CPU seconds of the search
@@ -16,6 +17,11 @@ reported as stopped. ``--misere`` times misère outcomes instead.
 e.g. one made from commit f98b7c9), alternating old and new ``--repeat``
 times (default 1), and prints the best CPU time of each and the ratio
 old / new. The cases are those of issue 28's speed target.
+
+``--census N`` times instead ``grundy census 1..N --game R --json`` for every
+graph ruleset R (``--misere``: misère outcomes), the CPU time of the whole
+command (its process, user and system), old and new alternating; the two
+builds' census lines (every field but ``seconds``) must agree.
 """
 
 from __future__ import annotations
@@ -73,6 +79,47 @@ def in_subprocess(python: str, spec: str, game: str, misere: bool, limit: float)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+#: every graph ruleset the census builds
+CENSUS_RULESETS = ["chomp", "graph-nim", "bo-bo", "be-be", "oe-oe", "odd-vertex", "even-vertex", "node-kayles",
+                   "arc-kayles"]
+
+
+def census_run(python: str, n: int, game: str, misere: bool) -> tuple[float, list[dict]]:
+    """``grundy census 1..n --game game`` under ``python``: (CPU seconds of
+    the process, its JSON lines without their seconds)."""
+    import os
+    import resource
+
+    cmd = [python, "-m", "grundy", "census", f"1..{n}", "--game", game, "--json", "--no-progress"]
+    if misere:
+        cmd.append("--misere")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": ""})
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    lines = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+    for line in lines:
+        line.pop("seconds", None)
+    return cpu, lines
+
+
+def census_compare(old_python: str, n: int, misere: bool, repeat: int, only: str = "") -> None:
+    """Print, for every ruleset (containing ``only``), the best CPU seconds of the old and new census and
+    their ratio."""
+    for game in [g for g in CENSUS_RULESETS if only in g]:
+        old: list[float] = []
+        new: list[float] = []
+        for _ in range(repeat):
+            cpu_old, lines_old = census_run(old_python, n, game, misere)
+            cpu_new, lines_new = census_run(sys.executable, n, game, misere)
+            if lines_old != lines_new:
+                raise SystemExit(f"census of {game}: the two builds disagree")
+            old.append(cpu_old)
+            new.append(cpu_new)
+        print(f"{game:<12} graphs {sum(line['graphs'] for line in lines_new):>8}  old {min(old):7.2f} s  "
+              f"new {min(new):7.2f} s  old / new {min(old) / min(new):5.2f}x", flush=True)
+
+
 def _fmt(r: dict) -> str:
     if r["cpu"] is None:
         return "stopped"
@@ -87,7 +134,13 @@ def main() -> None:
     ap.add_argument("--misere", action="store_true", help="misère outcomes instead of nim-values")
     ap.add_argument("--compare", metavar="OLD_PYTHON", help="an older build's Python, run alternately")
     ap.add_argument("--repeat", type=int, default=1, help="runs of each build per case (default 1)")
+    ap.add_argument("--census", type=int, metavar="N", help="time the census of 1..N vertices of every ruleset")
     args = ap.parse_args()
+    if args.census:
+        if not args.compare:
+            ap.error("--census needs --compare OLD_PYTHON")
+        census_compare(args.compare, args.census, args.misere, args.repeat, args.only)
+        return
     cases = [(s, g) for s, g in CASES if args.only in s or args.only in g]
     for spec, game in cases:
         if not args.compare:

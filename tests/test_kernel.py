@@ -158,6 +158,47 @@ def test_more_than_64_vertices_use_the_python_path() -> None:
 
 
 @needs_kernel
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 160), st.floats(0.0, 1.0), st.integers(0, 2**32 - 1), st.booleans())
+def test_the_wide_compaction_equals_the_python_one(n: int, density: float, seed: int, lists: bool) -> None:
+    """kernel.compact_wide (the hot path of graphs over 64 vertices) gives
+    what bitset's pure-Python compaction gives, on any number of vertices."""
+    from grundy.games.graphs import bitset
+
+    rng = random.Random(seed)
+    adj = [0] * n
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < density:
+                adj[i] |= 1 << j
+                adj[j] |= 1 << i
+    mask = rng.getrandbits(n) if n else 0
+    if n and rng.random() < 0.3:
+        mask = full_mask(n) & ~(1 << rng.randrange(n))  # one vertex gone: the common case
+    saved = bitset._compact_wide
+    bitset._compact_wide = None
+    try:
+        want = bitset.compact_with_lists(tuple(adj), mask) if mask else ((), {})
+    finally:
+        bitset._compact_wide = saved
+    got = kernel.compact_wide(tuple(adj), mask, lists)
+    assert got == (want if lists else (want[0], None))
+
+
+@settings(max_examples=100, deadline=None)
+@given(adjacency(max_n=20), st.sets(st.sampled_from(["involutions", "cancel_pairs", "arc_kayles", "mirror", "paths"])))
+def test_classify_does_nothing_without_its_switches(adj: tuple[int, ...], others: set[str]) -> None:
+    """With no switch of CLASSIFY_SWITCHES on, classify finds nothing (so a
+    ruleset that uses none of them may skip it, as GraphGame does)."""
+    from grundy.games.graphs.bitset import components
+    from grundy.games.graphs.theory import classify
+
+    theory = Theory.only(*others)
+    for comp in components(adj, full_mask(len(adj))):
+        assert classify(adj, comp, theory) is None
+
+
+@needs_kernel
 @pytest.mark.parametrize("spec, ruleset", [("grid:2,33", "node-kayles"), ("spider:30,20,20", "arc-kayles"),
                                            ("grid:2,33", "even-vertex")])
 def test_more_than_64_vertices_hand_their_small_sums_to_the_kernel(spec: str, ruleset: str) -> None:

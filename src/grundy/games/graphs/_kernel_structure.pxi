@@ -345,3 +345,120 @@ def children(tuple adj, vertices, edges, theory):
         out.append(_split(a, full, flags))
         a[i], a[j] = ai, aj
     return out
+
+
+cdef extern from *:
+    """
+    /* A non-negative int as little-endian bytes, and back (CPython's own
+       conversions; the first gained an argument in 3.13). */
+    static int gk_int_to_bytes(PyObject* v, unsigned char* buf, size_t n) {
+    #if PY_VERSION_HEX >= 0x030D0000
+        return _PyLong_AsByteArray((PyLongObject*)v, buf, n, 1, 0, 1);
+    #else
+        return _PyLong_AsByteArray((PyLongObject*)v, buf, n, 1, 0);
+    #endif
+    }
+    static PyObject* gk_int_from_bytes(const unsigned char* buf, size_t n) {
+        return _PyLong_FromByteArray(buf, n, 1, 0);
+    }
+    """
+    int gk_int_to_bytes(object v, unsigned char* buf, size_t n) except -1
+    object gk_int_from_bytes(const unsigned char* buf, size_t n)
+
+
+cdef inline uint64_t _le_word(const unsigned char* p) noexcept nogil:
+    """The 64-bit word of 8 little-endian bytes."""
+    cdef uint64_t w = 0
+    cdef int b
+    for b in range(8):
+        w |= (<uint64_t>p[b]) << (8 * b)
+    return w
+
+
+cdef inline void _put_le_word(unsigned char* p, uint64_t w) noexcept nogil:
+    cdef int b
+    for b in range(8):
+        p[b] = (w >> (8 * b)) & 0xFF
+
+
+def compact_wide(tuple adj, mask, bint lists=True):
+    """:func:`grundy.games.graphs.bitset.compact_with_lists` for a graph on
+    any number of vertices (its hot path above 64 vertices, where the rest of
+    the kernel does not go): the subgraph of ``adj`` (non-negative ints
+    within ``len(adj)`` bits) induced by ``mask`` (the same), renumbered
+    ``0 .. k-1`` in increasing order, as a tuple of ints, and with ``lists``
+    its upper adjacency lists ``{i: [j > i adjacent to i]}`` (else None).
+    Rows are read a 64-bit word at a time, so a row costs its words and its
+    edges, not a Python operation per edge.
+
+    Raises OverflowError if a row or the mask has a bit at or above
+    ``len(adj)``."""
+    cdef Py_ssize_t n = len(adj)
+    cdef Py_ssize_t W = (n + 63) >> 6
+    cdef size_t nbytes = W * 8
+    cdef int* idx = NULL
+    cdef int* verts = NULL
+    cdef uint64_t* maskw = NULL
+    cdef uint64_t* out = NULL
+    cdef unsigned char* buf = NULL
+    cdef Py_ssize_t k = 0, i, w, KW, v
+    cdef int j
+    cdef uint64_t m
+    cdef list upper
+    cdef dict found = {} if lists else None
+    cdef tuple sub
+    if n == 0 or not mask:
+        return (), found
+    idx = <int*>malloc(n * sizeof(int))
+    verts = <int*>malloc(n * sizeof(int))
+    maskw = <uint64_t*>malloc(W * sizeof(uint64_t))
+    out = <uint64_t*>malloc(W * sizeof(uint64_t))
+    buf = <unsigned char*>malloc(nbytes)
+    if idx == NULL or verts == NULL or maskw == NULL or out == NULL or buf == NULL:
+        free(idx)
+        free(verts)
+        free(maskw)
+        free(out)
+        free(buf)
+        raise MemoryError()
+    try:
+        gk_int_to_bytes(mask, buf, nbytes)
+        for w in range(W):
+            maskw[w] = m = _le_word(buf + 8 * w)
+            while m:
+                v = w * 64 + GK_CTZ(m)
+                idx[v] = <int>k
+                verts[k] = <int>v
+                k += 1
+                m &= m - 1
+        KW = (k + 63) >> 6
+        sub = PyTuple_New(k)
+        for i in range(k):
+            gk_int_to_bytes(adj[verts[i]], buf, nbytes)
+            memset(out, 0, KW * sizeof(uint64_t))
+            upper = [] if lists else None
+            for w in range(W):
+                m = _le_word(buf + 8 * w) & maskw[w]
+                while m:
+                    j = idx[w * 64 + GK_CTZ(m)]
+                    out[j >> 6] |= (<uint64_t>1) << (j & 63)
+                    if lists and j > i:
+                        upper.append(j)
+                    m &= m - 1
+            if KW <= 1:
+                item = PyLong_FromUnsignedLongLong(out[0])
+            else:
+                for w in range(KW):
+                    _put_le_word(buf + 8 * w, out[w])
+                item = gk_int_from_bytes(buf, KW * 8)
+            Py_INCREF(item)          # PyTuple_SET_ITEM steals a reference
+            PyTuple_SET_ITEM(sub, i, item)
+            if lists:
+                found[i] = upper
+        return sub, found
+    finally:
+        free(idx)
+        free(verts)
+        free(maskw)
+        free(out)
+        free(buf)

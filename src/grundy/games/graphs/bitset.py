@@ -20,6 +20,11 @@ __all__ = [
     "is_bipartite",
 ]
 
+try:  # the compiled kernel's compaction, for graphs over 64 vertices (optional)
+    from grundy.games.graphs._kernel import compact_wide as _compact_wide
+except ImportError:  # pragma: no cover - the kernel is not built
+    _compact_wide = None
+
 
 def full_mask(n: int) -> int:
     """Mask of all ``n`` vertices."""
@@ -69,6 +74,8 @@ def compact(adj: tuple[int, ...], mask: int) -> tuple[int, ...]:
     >>> compact((0b110, 0b101, 0b011), 0b101)
     (2, 1)
     """
+    if _compact_wide is not None and len(adj) > 64:
+        return _compact_wide(adj, mask, False)[0]  # type: ignore[no-any-return]
     return compact_with_lists(adj, mask)[0]
 
 
@@ -81,6 +88,10 @@ def compact_with_lists(
     >>> compact_with_lists((0b110, 0b101, 0b011), 0b111)
     ((6, 5, 3), {0: [1, 2], 1: [2], 2: []})
     """
+    if _compact_wide is not None and len(adj) > 64:
+        # above 64 vertices (where the rest of the kernel does not go) the
+        # kernel's word-at-a-time version; tests/test_kernel.py holds it to this one
+        return _compact_wide(adj, mask)  # type: ignore[no-any-return]
     if mask == (1 << len(adj)) - 1:
         return adj, upper_lists(adj)
     idx = {}

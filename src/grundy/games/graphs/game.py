@@ -37,6 +37,7 @@ from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.rulesets import GraphRuleset, get_ruleset
 from grundy.games.graphs.theory import (
     ARC_KAYLES_SOURCE,
+    CLASSIFY_SWITCHES,
     INVOLUTION_SOURCE,
     MIRROR_RULESETS,
     MIRROR_SOURCE,
@@ -153,6 +154,9 @@ class GraphGame:
         else:
             self.isolated = None
         self.theory = theory
+        #: whether any switch of :func:`grundy.games.graphs.theory.classify` is on (false twins and
+        #: the closed forms: Graph Chomp's); off, a component is not looked at by it
+        self.classifies = any(getattr(theory, name) for name in CLASSIFY_SWITCHES)
         #: whether the mirror argument values positions (Node Kayles, Arc Kayles; switch ``mirror``)
         self.mirror = self.searched.name in MIRROR_RULESETS and theory.mirror
         #: the values of paths P_0..P_64 under the searched ruleset, from its octal game (switch
@@ -299,7 +303,7 @@ class GraphGame:
                 if trace is not None and name is not None:
                     trace.append(f"{name(comp)}: a path on {comp.bit_count()} vertices, value {value} [{PATH_SOURCE}]")
                 continue
-            found = classify(adj, comp, theory)
+            found = classify(adj, comp, theory) if self.classifies else None
             if found is not None:
                 if type(found) is int:  # false twins to delete
                     stats.reductions += 1

@@ -256,6 +256,11 @@ def parity_vertices(adj: tuple[int, ...], mask: int, parity: int) -> int:
     return live
 
 
+#: The switches :func:`classify` reads: with none of them on it returns None
+#: for every graph (tests/test_kernel.py checks it), so callers may skip it.
+CLASSIFY_SWITCHES = ("twins", "bipartite", "forests", "complete_multipartite", "cycles")
+
+
 def classify(
     adj: tuple[int, ...], comp: int, theory: Theory
 ) -> tuple[int, str, str] | int | None:
