@@ -38,6 +38,8 @@ CASES: list[tuple[str, str]] = [
     ("grid:4,6", "arc-kayles"),
     ("grid:3,16", "node-kayles"),
     ("grid:3,20", "node-kayles"),
+    ("grid:3,24", "node-kayles"),  # 72 vertices: Python above 64, the kernel below
+    ("grid:3,27", "node-kayles"),  # 81 vertices
     ("random:12,0.3,7", "oe-oe"),
     ("random:8,0.5,3", "graph-nim"),
     ("random:22,0.2,8", "odd-vertex"),

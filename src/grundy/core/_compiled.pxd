@@ -78,6 +78,7 @@ cdef class CompiledSearch:
     cdef public Py_ssize_t cache_size
     cdef public Py_ssize_t reduction_cache_size
     cdef public object tick
+    cdef bint cancel             # cancel isomorphic pairs of components (set by the kernel)
 
     cdef long value_of(self, bytes key) except -2
     cdef object excluded_of(self, bytes key)
@@ -90,6 +91,7 @@ cdef class CompiledSearch:
     cdef object _generate(self, bytes key, long n, object partial)
     cdef long option_size(self, bytes key) except -1
     cdef list sort_options(self, list out)
+    cdef tuple _finish(self, long nimber, list unknown)
     cpdef long value(self, bytes key) except -1
     cpdef bint is_p_sum(self, tuple unknowns, long n) except -1
     cdef bint _is_p1(self, bytes key, long n) except -1

@@ -1117,6 +1117,28 @@ cdef class CompiledSearch:
         finally:
             free(keys)
 
+    cdef tuple _finish(self, long nimber, list unknown):
+        """:meth:`grundy.core.search.Searcher.finish_split` (no trace): with
+        ``cancel`` (the theory's ``cancel_pairs``, set by the kernel), two
+        equal keys cancel; the unknowns sorted by key length, as a split
+        ``(nimber, unknowns)``."""
+        cdef dict count
+        cdef list kept
+        if len(unknown) > 1:
+            if self.cancel:
+                count = {}
+                for key in unknown:
+                    count[key] = count.get(key, 0) + 1
+                if len(count) < len(unknown):
+                    kept = []
+                    for key in unknown:
+                        if count[key] & 1:
+                            kept.append(key)
+                            count[key] = 0
+                    unknown = kept
+            unknown.sort(key=len)
+        return (nimber, tuple(unknown))
+
     # ------------------------------------------------------------------
     # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1)
     # ------------------------------------------------------------------

@@ -763,7 +763,6 @@ cdef class Expander(CompiledSearch):
     cdef bint involutions
     cdef bint reducible
     cdef bint graphs
-    cdef bint cancel
     cdef object stats
     cdef long hits
     cdef long reductions
@@ -797,25 +796,6 @@ cdef class Expander(CompiledSearch):
             stats.table_hits += self.hits
             stats.reductions += self.reductions
             self.hits = self.reductions = 0
-
-    cdef tuple _finish(self, long nimber, list unknown):
-        """:meth:`grundy.core.search.Searcher.finish_split` (no trace)."""
-        cdef dict count
-        cdef list kept
-        if len(unknown) > 1:
-            if self.cancel:
-                count = {}
-                for key in unknown:
-                    count[key] = count.get(key, 0) + 1
-                if len(count) < len(unknown):
-                    kept = []
-                    for key in unknown:
-                        if count[key] & 1:
-                            kept.append(key)
-                            count[key] = 0
-                    unknown = kept
-            unknown.sort(key=len)
-        return (nimber, tuple(unknown))
 
     cdef long _split(self, const uint32_t* facets, int nf, list unknown) except -1:
         """``ComplexGame._split`` (no trace): components by lowest vertex,

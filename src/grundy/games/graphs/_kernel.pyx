@@ -100,7 +100,6 @@ cdef class Expander(CompiledSearch):
 
     cdef int flags
     cdef bint involutions
-    cdef bint cancel
     cdef object stats
     cdef long hits
     cdef long reductions
@@ -209,24 +208,6 @@ cdef class Expander(CompiledSearch):
             else:
                 nimber ^= self._look_up(adj, comp, unknown)
         return nimber
-
-    cdef tuple _finish(self, long nimber, list unknown):
-        cdef dict count
-        cdef list kept
-        if len(unknown) > 1:
-            if self.cancel:
-                count = {}
-                for key in unknown:
-                    count[key] = count.get(key, 0) + 1
-                if len(count) < len(unknown):
-                    kept = []
-                    for key in unknown:
-                        if count[key] & 1:
-                            kept.append(key)
-                            count[key] = 0
-                    unknown = kept
-            unknown.sort(key=len)
-        return (nimber, tuple(unknown))
 
     cdef _flush(self):
         if self.hits or self.reductions or self.closed:
