@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from grundy.census import checks as C
+from grundy.census.checks import common, khandhawit_ye, magura
 from grundy.cli.check import check
 from grundy.games.graphs.families import build_family
 from grundy.games.graphs.game import Solver
@@ -104,7 +105,7 @@ def test_gmk_reports_a_wrong_claim(monkeypatch: pytest.MonkeyPatch) -> None:
     """The comparison can fail: a mistyped Table 4 cell is a counterexample."""
     table = [list(row) for row in C.PAPER_TABLE_4]
     table[1][2] = 7  # g_{2,3} is 6
-    monkeypatch.setattr(C, "PAPER_TABLE_4", tuple(map(tuple, table)))
+    monkeypatch.setattr(khandhawit_ye, "PAPER_TABLE_4", tuple(map(tuple, table)))
     r = C.check_gmk(4, other_cycles=())
     assert not r.holds and r.counterexample_count == 1
     case = r.counterexamples[0]
@@ -194,7 +195,7 @@ def test_conjecture_1_mod4_counterexample_is_genuine() -> None:
     case = r.counterexamples[0]
     adj = C.graph6_adjacency(case["graph6"])
     cyc = C.cycle_mask(adj)
-    assert len(adj) == 12 and C._edges(adj) == 12 and cyc.bit_count() % 2 == 1
+    assert len(adj) == 12 and common._edges(adj) == 12 and cyc.bit_count() % 2 == 1
     assert sum(1 for v in range(12) if cyc >> v & 1 and adj[v].bit_count() >= 3) == 1
     assert C.in_simplest_form(adj) and _simplest_by_networkx(nx.from_graph6_bytes(case["graph6"].encode()))
     assert case["value"] % 4 == 1
@@ -262,7 +263,7 @@ def test_cycle_killing_table_against_brute_force() -> None:
     counted: dict[tuple[str, str], list[int]] = {}
     for n in range(3, 8):
         for _line, adj in C.single_odd_cycle_graphs(n):
-            e = C._edges(adj)
+            e = common._edges(adj)
             cell = counted.setdefault((f"({e % 2}, {n % 2})", C.cycle_class(adj, C.cycle_mask(adj))), [0, 0])
             cell[brute_nim_value(adj) == 0] += 1
     for row in r.rows:
@@ -290,7 +291,7 @@ def test_cycle_killing_table_on_the_broad_reading() -> None:
         if odd_cycles(g) != 1:
             continue
         adj = _adj_of(g)
-        n, e = len(adj), C._edges(adj)
+        n, e = len(adj), common._edges(adj)
         odd = next(c for c in nx.simple_cycles(g) if len(c) % 2 == 1)
         mask = sum(1 << list(g).index(v) for v in odd)
         claimed = C.PAPER_CYCLE_TABLE[(e % 2, n % 2)][C.CYCLE_CLASSES.index(C.cycle_class(adj, mask))]
@@ -308,7 +309,7 @@ def test_cycle_killing_reports_a_wrong_claim(monkeypatch: pytest.MonkeyPatch) ->
     counterexamples (each confirmed P by the brute force), exit 1."""
     table = dict(C.PAPER_CYCLE_TABLE)
     table[(1, 1)] = ("N", "N", "N", "N", "N")  # the paper leaves (1, 1) E blank
-    monkeypatch.setattr(C, "PAPER_CYCLE_TABLE", table)
+    monkeypatch.setattr(magura, "PAPER_CYCLE_TABLE", table)
     r = C.check_cycle_killing(7)
     assert not r.holds and r.counterexample_count > 0
     for case in r.counterexamples:
@@ -393,7 +394,7 @@ def test_every_option_on_every_check(name: str, tmp_path) -> None:
 def test_counterexample_exit_code_and_picture(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     table = [list(row) for row in C.PAPER_TABLE_4]
     table[0][0] = 5
-    monkeypatch.setattr(C, "PAPER_TABLE_4", tuple(map(tuple, table)))
+    monkeypatch.setattr(khandhawit_ye, "PAPER_TABLE_4", tuple(map(tuple, table)))
     pic = tmp_path / "ce.png"
     res = _run("gmk", "--bound", "2", "--picture", str(pic))
     assert res.exit_code == 1 and "COUNTEREXAMPLES: 1" in res.output and "gmk:1,1" in res.output
