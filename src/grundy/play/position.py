@@ -1,0 +1,354 @@
+"""A position in play: :class:`Play` (one position of any kind, its legal
+moves in the user's labels, the position after a move, a spec that reads
+back to it, its text drawing), the moves of each kind and the position
+after them, and :func:`move_key` (a move up to how it may be written).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from grundy.core.moves import Move, label_json, label_str
+from grundy.errors import InputError
+from grundy.games.graphs.graph import Graph
+from grundy.readwrite.kinds import _short
+
+#: The largest position a game in play may have, in moves-worth of parts
+#: (vertices + edges, elements, faces, squares or counters): play lists every
+#: move and values every option.
+MAX_PLAY_SIZE = 1_000
+
+#: The game of each kind of position other than graphs (graphs take a
+#: ruleset name).
+GAMES_BY_KIND = {
+    "poset": "poset",
+    "complex": "subset-takeaway",
+    "chomp": "rectangular-chomp",
+    "nim": "nim",
+    "octal": "octal",
+}
+
+SIDES = ("left", "right")
+
+
+@dataclass(frozen=True)
+class Play:
+    """A position in play.
+
+    Attributes
+    ----------
+    kind : str
+        ``"graph"``, ``"poset"``, ``"complex"``, ``"chomp"``, ``"nim"`` or
+        ``"octal"``.
+    position : Graph, Poset, Complex, ChompPosition, NimPosition or OctalPosition
+        The position, in the user's labels.
+    game : str
+        The ruleset of a graph (``"chomp"``, ``"graph-nim"``, ``"bo-bo"``...,
+        or a partizan one: ``"be-bo"``, ``"oe-bo"``, ``"oe-be"``,
+        ``"even-odd-vertex"``); for the other kinds, the kind's game
+        (:data:`GAMES_BY_KIND`).
+    misere : bool
+        Misère play (the player who cannot move wins). Not for partizan
+        rulesets.
+    name : str
+        Where the position came from (the spec as typed, or "").
+    """
+
+    kind: str
+    position: Any
+    game: str = "chomp"
+    misere: bool = False
+    name: str = ""
+    _moves: list[Move] | None = field(default=None, compare=False, repr=False)
+    _index: dict[Any, dict[Any, Move]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def partizan(self) -> bool:
+        """True for a partizan ruleset (Left and Right have different moves)."""
+        from grundy.games.partizan import PARTIZAN_RULESETS
+
+        return self.kind == "graph" and self.game in PARTIZAN_RULESETS
+
+    def size(self) -> int:
+        """Parts left: vertices + edges, elements, faces, squares (the
+        poisoned one included) or counters."""
+        p = self.position
+        if self.kind == "graph":
+            return p.n + p.m
+        if self.kind == "poset":
+            return p.n
+        if self.kind == "complex":
+            return len(p.faces())
+        if self.kind == "chomp":
+            return sum(p.rows)
+        return sum(p.heaps)
+
+    def moves(self, side: str | None = None) -> list[Move]:
+        """Every legal move, in the engine's order (vertices before edges
+        for graphs). For a partizan ruleset ``side`` (``"left"`` or
+        ``"right"``) is the player moving.
+
+        Raises
+        ------
+        InputError
+            ``side`` missing or unknown for a partizan ruleset.
+        """
+        return list(_legal_moves(self, side))
+
+    def options(self, side: str | None = None) -> list[tuple[Move, "Play"]]:
+        """Every legal move with the position it leads to (see :meth:`moves`)."""
+        return [(m, self._apply(m, side)) for m in _legal_moves(self, side)]
+
+    def after(self, move: Move | dict[str, Any], side: str | None = None) -> "Play":
+        """The position after ``move`` (a :class:`Move` or its JSON object).
+
+        Raises
+        ------
+        InputError
+            If the move is malformed or not legal here (one line naming it).
+        """
+        return self._apply(self.legal(move, side), side)
+
+    def legal(self, move: Move | dict[str, Any], side: str | None = None) -> Move:
+        """The legal move ``move`` names, as the position lists it (see
+        :meth:`find`).
+
+        Raises
+        ------
+        InputError
+            If the move is malformed or not legal here (one line naming it).
+        """
+        if isinstance(move, dict):
+            move = _move_from_json(move)
+        found = self.find(move, side)
+        if found is None:
+            raise InputError(f"not a legal move here: {move}" + (f" (for {side})" if side else ""))
+        return found
+
+    def find(self, move: Move, side: str | None = None) -> Move | None:
+        """The legal move ``move`` names (edges in either orientation, a
+        face's vertices in any order), or None."""
+        index = self._index.get(side)
+        if index is None:
+            index = {move_key(m): m for m in _legal_moves(self, side)}
+            self._index[side] = index
+        try:
+            return index.get(move_key(move))
+        except TypeError:  # an unhashable label
+            return None
+
+    def to_spec(self) -> str | dict[str, Any]:
+        """A spec :func:`read_play` reads back to this position (same
+        labels): a string for Chomp, Nim and octal heaps, a JSON object for
+        graphs, posets and complexes."""
+        p = self.position
+        if self.kind == "graph":
+            return {"vertices": [label_json(v) for v in p.labels],
+                    "edges": [[label_json(u), label_json(v)] for u, v in p.edges()]}
+        if self.kind == "poset":
+            out: dict[str, Any] = {"elements": [label_json(x) for x in p.labels],
+                                   "relations": [[label_json(a), label_json(b)] for a, b in p.covers()]}
+            if p.dual:
+                out["dual"] = True
+            return out
+        if self.kind == "complex":
+            return {"facets": [[label_json(v) for v in f] for f in p.facet_labels()]}
+        if self.kind == "chomp":
+            return "chomp:" + ",".join(map(str, p.rows))
+        if self.kind == "nim":
+            return "nim:" + ",".join(map(str, p.heaps))
+        return f"octal:{p.code}:" + ",".join(map(str, p.heaps))
+
+    def text(self) -> str:
+        """The position drawn as text, for the terminal: the vertices and
+        edges of a graph, a poset's covers, a complex's facets, a Chomp board
+        (row 1 at the bottom, ``x`` the poisoned square) or Nim heaps."""
+        p = self.position
+        if self.kind == "graph":
+            verts = " ".join(label_str(v) for v in p.labels) or "(none)"
+            edges = " ".join(f"{label_str(u)}-{label_str(v)}" for u, v in p.edges()) or "(none)"
+            return f"vertices: {verts}\nedges:    {edges}"
+        if self.kind == "poset":
+            elems = " ".join(label_str(v) for v in p.labels) or "(none)"
+            covers = " ".join(f"{label_str(a)}<{label_str(b)}" for a, b in p.covers()) or "(none)"
+            return f"elements: {elems}\ncovers:   {covers}" + ("\n(dual game: a move removes everything below)" if p.dual else "")
+        if self.kind == "complex":
+            facets = " ".join("{" + ",".join(label_str(v) for v in f) + "}" for f in p.facet_labels())
+            return f"facets: {facets or '(none)'}"
+        if self.kind == "chomp":
+            lines = []
+            width = len(str(len(p.rows)))
+            for r in range(len(p.rows), 0, -1):
+                cells = " ".join("x" if (r, c) == (1, 1) else "#" for c in range(1, p.rows[r - 1] + 1))
+                lines.append(f"{r:>{width}} | {cells}")
+            cols = max(p.rows)
+            lines.append(" " * width + " + " + " ".join(str(c % 10) for c in range(1, cols + 1)))
+            return "\n".join(lines)
+        heaps = p.heaps
+        head = f"octal game {p.code}\n" if self.kind == "octal" else ""
+        return head + "\n".join(f"heap {i}: {'o' * h} ({h})" if h <= 60 else f"heap {i}: ({h})"
+                                for i, h in enumerate(heaps, 1))
+
+    def _apply(self, move: Move, side: str | None) -> "Play":
+        return Play(self.kind, _apply(self, move), self.game, self.misere, "")
+
+
+# -- moves ---------------------------------------------------------------------
+def _move_from_json(d: Any) -> Move:
+    if not isinstance(d, dict) or not d:
+        raise InputError("a move is a JSON object such as {\"vertex\": 3}, {\"edge\": [0, 1]}, "
+                         "{\"element\": x}, {\"face\": [...]}, {\"row\": r, \"column\": c} or {\"heap\": i, \"to\": n}")
+    allowed = [{"vertex"}, {"edge"}, {"vertex", "edges"}, {"element"}, {"face"}, {"row", "column"}, {"heap", "to"}]
+    keys = set(d) - {"value", "outcome"}
+    bad = _bad_scalar(d)
+    if bad is not None:
+        raise InputError(f"not a move: {bad} where a label or an integer is expected")
+    if keys not in allowed:
+        raise InputError(f"not a move: {_short(json.dumps(d, default=str))}; expected one of "
+                         + ", ".join("{" + ", ".join(sorted(a)) + "}" for a in allowed))
+    try:
+        return Move.from_json(d)
+    except (TypeError, ValueError, KeyError):
+        raise InputError(f"not a move: {_short(json.dumps(d, default=str))}") from None
+
+
+def _bad_scalar(x: Any, depth: int = 0) -> str | None:
+    """The first boolean, float, null or object inside a move's JSON (labels
+    and numbers of moves are integers, strings or lists of them), or None."""
+    if depth > 20:
+        return "nesting over 20 levels"
+    if isinstance(x, dict):
+        if depth:
+            return "an object"
+        for v in x.values():
+            bad = _bad_scalar(v, depth + 1)
+            if bad is not None:
+                return bad
+        return None
+    if isinstance(x, list):
+        for v in x:
+            bad = _bad_scalar(v, depth + 1)
+            if bad is not None:
+                return bad
+        return None
+    if isinstance(x, bool):
+        return json.dumps(x)
+    if isinstance(x, float) or x is None:
+        return "a number with a fraction" if isinstance(x, float) else "null"
+    if isinstance(x, str) and not _encodable(x):
+        return "a string with a lone surrogate"
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def move_key(m: Move) -> tuple[Any, ...]:
+    """A hashable key naming a move up to how it may be written: an edge in
+    either orientation, a face's vertices (or Graph Nim's edges) in any
+    order, an octal move's heaps in any order. Two moves of one position
+    are the same move iff their keys are equal.
+
+    Raises
+    ------
+    TypeError
+        A label that is not hashable.
+    """
+    if m.edges is not None:
+        return ("n", m.vertex, frozenset(frozenset(e) for e in m.edges))
+    if m.edge is not None:
+        return ("e", frozenset(m.edge), len(set(m.edge)))
+    if m.face is not None:
+        return ("f", frozenset(m.face), len(m.face))
+    if m.row is not None:
+        return ("c", m.row, m.column)
+    if m.heap is not None:
+        if isinstance(m.to, tuple):
+            return ("o", m.heap, tuple(sorted(m.to)))
+        return ("h", m.heap, m.to)
+    if m.vertex is None and m.element is not None:
+        return ("x", m.element)
+    return ("v", m.vertex)
+
+
+def _legal_moves(play: Play, side: str | None) -> list[Move]:
+    if play._moves is not None and not play.partizan:
+        return play._moves
+    p = play.position
+    if play.kind == "graph":
+        if play.partizan:
+            from grundy.games.partizan import PARTIZAN_RULESETS
+
+            if side not in SIDES:
+                raise InputError(f"the partizan ruleset {play.game} needs the side to move: left or right"
+                                 + (f", not {side!r}" if side is not None else ""))
+            rs = PARTIZAN_RULESETS[play.game]
+            targets = rs.left_targets(p.adj) if side == "left" else rs.right_targets(p.adj)
+            return [Move(vertex=p.labels[t[1]]) if t[0] == "v" else Move(edge=(p.labels[t[1]], p.labels[t[2]]))
+                    for t in targets]
+        from grundy.games.graphs.rulesets import get_ruleset
+
+        out = [m for m, _ in get_ruleset(play.game).labelled_moves(p.labels, p.adj)]
+    elif play.kind == "poset":
+        out = [Move(element=x) for x in p.labels]
+    elif play.kind == "complex":
+        out = [Move(face=p.face_labels(f)) for f in sorted(p.faces(), key=lambda f: (f.bit_count(), f))]
+    elif play.kind == "chomp":
+        out = [Move(row=r, column=c) for r, length in enumerate(p.rows, 1) for c in range(1, length + 1)
+               if (r, c) != (1, 1)]
+    elif play.kind == "nim":
+        out = [Move(heap=i, to=t) for i, h in enumerate(p.heaps, 1) for t in range(h)]
+    else:
+        from grundy.results import _octal_moves
+
+        out = [Move(heap=d["heap"], to=tuple(d["to"])) for d, _, _ in _octal_moves(p.code, p.heaps)]
+    object.__setattr__(play, "_moves", out)
+    return out
+
+
+def _apply(play: Play, move: Move) -> Any:
+    """The position after a legal move (labels kept)."""
+    p = play.position
+    if play.kind == "graph":
+        gone: set[Hashable] = set()
+        removes = getattr(move, "removes", ())
+        if removes:
+            gone = set(removes)
+        elif move.edges is not None:
+            drop = {frozenset(e) for e in move.edges}
+            return Graph.from_edges(p.labels, [e for e in p.edges() if frozenset(e) not in drop])
+        elif move.edge is not None:
+            drop_edge = frozenset(move.edge)
+            return Graph.from_edges(p.labels, [e for e in p.edges() if frozenset(e) != drop_edge])
+        else:
+            gone = {move.vertex}
+        return Graph.from_edges([v for v in p.labels if v not in gone],
+                                [(u, v) for u, v in p.edges() if u not in gone and v not in gone])
+    if play.kind == "poset":
+        return p.move(move.element)
+    if play.kind == "complex":
+        return p.move(move.face)
+    if play.kind == "chomp":
+        from grundy.games.chomp import ChompPosition
+
+        rows = [length if r < move.row else min(length, move.column - 1) for r, length in enumerate(p.rows, 1)]
+        return ChompPosition(tuple(length for length in rows if length > 0))
+    if play.kind == "nim":
+        from grundy.games.chomp import NimPosition
+
+        heaps = list(p.heaps)
+        heaps[move.heap - 1] = move.to
+        return NimPosition(tuple(heaps))
+    from grundy.readwrite.kinds import OctalPosition
+
+    heaps = list(p.heaps)
+    left = tuple(move.to) if isinstance(move.to, tuple) else (move.to,)
+    return OctalPosition(p.code, tuple(heaps[: move.heap - 1]) + (left or (0,)) + tuple(heaps[move.heap:]))
