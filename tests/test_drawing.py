@@ -23,6 +23,8 @@ from grundy.drawing import (
     install_notebook_reprs,
     position_svg,
 )
+from grundy.drawing import primitives as drawing_primitives
+from grundy.drawing import reprs as drawing_reprs
 from grundy.errors import TooLargeError
 from grundy.games.chomp.nim import NimPosition
 from grundy.games.chomp.position import ChompPosition
@@ -447,7 +449,7 @@ def test_analysis_html_shows_the_answer_escaped() -> None:
     assert "<td style=\"text-align:left\">1</td>" in page  # the nim-value
     assert "remove vertex 1" in page and "<svg" in page
     for line in a.explanation:
-        assert f"<li>{drawing._esc(line)}</li>" in page
+        assert f"<li>{drawing_primitives._esc(line)}</li>" in page
     page = analysis_html(grundy.analyze("path:4", misere=True))
     assert "misère outcome" in page
     page = analysis_html(grundy.analyze("nim:3,4,5"))
@@ -482,7 +484,7 @@ def _caption(root: ET.Element) -> str:
 @pytest.mark.usefixtures("reprs")
 def test_notebook_reprs() -> None:
     install_notebook_reprs()  # idempotent
-    assert Graph._repr_svg_ is drawing._graph_repr_svg  # type: ignore[attr-defined]
+    assert Graph._repr_svg_ is drawing_reprs._graph_repr_svg  # type: ignore[attr-defined]
     root = parse(to_graph("path:3")._repr_svg_())  # type: ignore[attr-defined]
     assert winning(root) == {Move(vertex=1)}
     assert _caption(root) == "nim-value 1: winning moves in red"
@@ -516,7 +518,7 @@ def test_notebook_repr_of_a_refused_search_gives_the_reason(monkeypatch: pytest.
     def refuse(kind: str, position: object) -> Analysis:
         raise TooLargeError("too large to search:\n  details")
 
-    monkeypatch.setattr(drawing, "_bounded_analysis", refuse)
+    monkeypatch.setattr(drawing_reprs, "_bounded_analysis", refuse)
     root = parse(ChompPosition((3, 2))._repr_svg_())  # type: ignore[attr-defined]
     assert _caption(root) == "too large to search: details"
     assert winning(root) == set() and len(by_move(root, "square")) == 5
