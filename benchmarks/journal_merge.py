@@ -8,7 +8,7 @@ Usage:
 rows (a third of them on digests already there, half of them partial), as
 an unbounded compact table's saves would, under the game name ``g``. ``merge`` opens the file,
 merges the journal of GAME (default ``g``; ``complex-incidence-v1`` for a
-Gale run's file) (:meth:`grundy.core.table.SQLiteFile.merge_journal`)
+Gale run's file) (:meth:`grundy.core.tablefile.SQLiteFile.merge_journal`)
 and prints the wall and CPU seconds of the merge, the largest size the WAL
 file and SQLite's temporary files reached (polled every 20 ms by a
 thread; Linux only, through /proc) and the rows moved. Run
@@ -25,7 +25,7 @@ import sys
 import threading
 import time
 
-from grundy.core.table import SQLiteFile
+from grundy.core.tablefile import SQLiteFile
 
 
 def build(path: str, digests: int, journal: int) -> None:

@@ -5,7 +5,7 @@ Usage:
     python benchmarks/table_load.py TABLE [--game complex-incidence-v1] [--cold] [--quick-check]
 
 Prints the rows read and, for each step, wall and CPU seconds: ``open``
-(:class:`grundy.core.table.SQLiteFile`: the checks of the file and its
+(:class:`grundy.core.tablefile.SQLiteFile`: the checks of the file and its
 schema, as a search's table opens it: without SQLite's ``quick_check``
 unless ``--quick-check`` is given; trees before the ``check`` parameter
 always ran it) and ``load`` (:meth:`SQLiteFile.load_compact` into an unbounded
@@ -28,7 +28,7 @@ import sys
 import time
 
 from grundy.core._compiled import CompactTable
-from grundy.core.table import SQLiteFile
+from grundy.core.tablefile import SQLiteFile
 
 
 def _step(name: str, f):  # type: ignore[no-untyped-def]

@@ -22,8 +22,8 @@ import shutil
 import tempfile
 import time
 
-from grundy.core import table as table_module
-from grundy.core.table import SQLiteFile
+from grundy.core import tablefile as table_module
+from grundy.core.tablefile import SQLiteFile
 
 
 def _rows(rnd: random.Random, n: int) -> list[tuple[bytes, int | None, int]]:

@@ -842,7 +842,7 @@ def test_complement_replies_text_names_both_kinds(capsys):
     P-position and, apart, those where it leaves an N-position (no Gale
     game known has one, so the block is fed an answer that has)."""
     from grundy.analysis import Analysis
-    from grundy.cli import _print_block
+    from grundy.cli.answer import _print_block
 
     a = Analysis.from_json(
         {"name": "x", "game": "subset-takeaway", "value": 1, "outcome": "N", "winning_moves": [], "explanation": [],
@@ -896,7 +896,7 @@ def test_an_interrupted_command_leaves_no_noted_interrupt_behind(monkeypatch):
         limits.note_interrupt(signal.SIGTERM)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "_answer", interrupted_answer)
+    monkeypatch.setattr(sys.modules["grundy.cli.value"], "_answer", interrupted_answer)  # the module
     result = CliRunner().invoke(cli.main, ["value", "wheel:11"])
     assert result.exit_code != 0
     assert limits.interrupted() == 0

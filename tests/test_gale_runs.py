@@ -242,8 +242,8 @@ def test_backstop_is_paused_while_the_table_file_is_read(tmp_path: Path, monkeyp
 
     import pytest
 
-    from grundy.cli import _alarm, _grace
-    from grundy.core import table as table_module
+    from grundy.cli.limits import _alarm, _grace
+    from grundy.core import tablefile as table_module
     from grundy.core.limits import Limits
     from grundy.core.table import Table
     from grundy.errors import SearchLimitReached
@@ -357,7 +357,7 @@ def test_open_options_counts_the_options_of_the_complement_positions(tmp_path: P
     # a position the table knows to be N (here a row saying so, written by hand into an empty
     # table: no complement position of n = 6 is N) still has its options listed
     from grundy.core._compiled import CompactTable
-    from grundy.core.table import SQLiteFile
+    from grundy.core.tablefile import SQLiteFile
     from grundy.games.complexes import ComplexSolver, build_complex_family, gale_complement_position
 
     solver = ComplexSolver()

@@ -282,7 +282,7 @@ def test_backstop_fires_again_when_its_stop_is_lost() -> None:
     the middle of the work), where Python drops it: the timer fires again
     shortly, so the block still stops (here the first stop is dropped by
     hand; the octal work of the test above had run to its end after it)."""
-    from grundy.cli import _alarm
+    from grundy.cli.limits import _alarm
     from grundy.errors import SearchLimitReached
 
     dropped: list[float] = []
@@ -304,7 +304,7 @@ def test_backstop_does_not_interrupt_the_unwinding_of_its_stop() -> None:
     """While the backstop's stop unwinds (a table saved in an ``except`` or
     ``finally`` on the way out), the timer firing again raises nothing: the
     save runs to its end and the one stop leaves the block."""
-    from grundy.cli import _alarm
+    from grundy.cli.limits import _alarm
     from grundy.errors import SearchLimitReached
 
     saved: list[bool] = []
@@ -328,7 +328,7 @@ def test_a_settled_backstop_fires_no_more() -> None:
     block ends normally with its handler and timer put back."""
     import signal
 
-    from grundy.cli import _alarm
+    from grundy.cli.limits import _alarm
     from grundy.core.limits import settle_backstop
     from grundy.errors import SearchLimitReached
 
@@ -353,7 +353,7 @@ def test_backstop_stops_work_done_inside_an_except_block() -> None:
     """Work that runs inside an ``except`` block of another exception (a
     cache miss's KeyError handler computing the entry) is still stopped:
     only a stop or an interrupt being handled holds the backstop back."""
-    from grundy.cli import _alarm
+    from grundy.cli.limits import _alarm
     from grundy.errors import SearchLimitReached
 
     t0 = time.perf_counter()

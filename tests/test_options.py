@@ -335,7 +335,7 @@ def test_table_memory_bad_sizes(size: str) -> None:
 
 
 def test_table_memory_sizes() -> None:
-    from grundy.cli import _memory_size
+    from grundy.cli.answer import _memory_size
 
     sizes = ("4096", "2.5K", "512M", "4G", "4GiB", "2gb", "4Gi")
     assert [_memory_size(None, None, t) for t in sizes] == [  # type: ignore[arg-type]

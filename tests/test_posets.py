@@ -420,7 +420,7 @@ def test_persistent_table_resumes_a_stopped_search(tmp_path, monkeypatch) -> Non
     assert third.stats.positions == 0  # everything from the file
     third.close()
     # rows of another nauty version are not read
-    monkeypatch.setattr("grundy.core.table.NAUTY_VERSION", "pynauty-other")
+    monkeypatch.setattr("grundy.core.tablefile.NAUTY_VERSION", "pynauty-other")
     assert PosetSolver(table=path).loaded == 0
 
 

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from helpers import kill_9_when
 
-import grundy.core.table as table_module
+import grundy.core.tablefile as table_module
 from grundy.core.search import Searcher
 from grundy.core.table import Table
 from grundy.errors import InputError, SearchLimitReached
@@ -609,8 +609,8 @@ def test_digest_rows_are_written_in_index_order_and_read_back_whatever_their_ord
     a later row of the same digest updates it as the upserts say."""
     import random
 
-    from grundy.core import table as table_module
-    from grundy.core.table import SQLiteFile
+    from grundy.core import tablefile as table_module
+    from grundy.core.tablefile import SQLiteFile
 
     rnd = random.Random(7)
     rows = [(rnd.randbytes(12), rnd.randrange(5) if i % 3 else None, 0 if i % 3 else 1 << rnd.randrange(9))
@@ -668,7 +668,7 @@ def test_journal_then_merge_is_writing_each_save_to_digests(tmp_path_factory: An
     before the last merge a compact table reads the same from both files.
     A digest's mask only grows, as a table's does."""
     from grundy.core._compiled import CompactTable
-    from grundy.core.table import SQLiteFile
+    from grundy.core.tablefile import SQLiteFile
 
     tmp = tmp_path_factory.mktemp("journal")
     direct, journal = SQLiteFile(str(tmp / "direct.db"), "g"), SQLiteFile(str(tmp / "journal.db"), "g")
@@ -768,7 +768,7 @@ def test_a_large_save_does_not_leave_a_large_wal_file(tmp_path: Path, monkeypatc
     import os
     import random
 
-    from grundy.core.table import SQLiteFile
+    from grundy.core.tablefile import SQLiteFile
 
     monkeypatch.setattr(table_module, "WAL_LIMIT_BYTES", 1 << 20)
     rnd = random.Random(3)
@@ -798,7 +798,8 @@ def test_a_damaged_page_is_found_by_the_load_without_quick_check(tmp_path: Path,
                         lambda self, check: (opened.append(check), real_open(self, check))[1])
     import random
 
-    from grundy.core.table import SQLiteFile, Table
+    from grundy.core.table import Table
+    from grundy.core.tablefile import SQLiteFile
 
     rnd = random.Random(5)
     path = tmp_path / "d.db"
@@ -831,7 +832,7 @@ def _journal_file(path: Path, digests: int, journal: int, seed: int = 5) -> list
     (a third of them updating digests already there); returns the journal rows."""
     import random
 
-    from grundy.core.table import SQLiteFile
+    from grundy.core.tablefile import SQLiteFile
 
     rnd = random.Random(seed)
     old = [(rnd.randbytes(12), rnd.randrange(4), 0) for _ in range(digests)]
@@ -847,7 +848,7 @@ def _journal_file(path: Path, digests: int, journal: int, seed: int = 5) -> list
 def _read(path: Path, game: str = "g") -> dict:
     """What a compact table reads from a file (digests, then the journal)."""
     from grundy.core._compiled import CompactTable
-    from grundy.core.table import SQLiteFile
+    from grundy.core.tablefile import SQLiteFile
 
     t = CompactTable()
     f = SQLiteFile(str(path), game)
@@ -870,7 +871,7 @@ def test_an_interrupt_during_a_journal_merge_stops_it_and_keeps_the_file(
     ``noted``: the front ends' handler noted it; ``raised``: Python's
     default handler raised KeyboardInterrupt in the progress check itself."""
     from grundy.core import limits
-    from grundy.core.table import SQLiteFile
+    from grundy.core.tablefile import SQLiteFile
 
     monkeypatch.setattr(table_module, "_PROGRESS_STEPS", 1000)
     monkeypatch.setattr(table_module, "MERGE_RANGE_BYTES", 1)  # 256 ranges, one transaction each
@@ -936,7 +937,7 @@ def test_a_merge_by_ranges_of_digests_is_a_merge_in_one(tmp_path: Path, monkeypa
     appended by another connection during the merge stay in the journal."""
     import random
 
-    from grundy.core.table import SQLiteFile
+    from grundy.core.tablefile import SQLiteFile
 
     monkeypatch.setattr(table_module, "MERGE_RANGE_BYTES", range_bytes)
     rows = _journal_file(tmp_path / "m.db", 2000, 4000, seed=9)
@@ -996,7 +997,7 @@ def test_rows_saved_while_another_process_merges_are_never_deleted_unmerged(
     process C saves rows, which SQLite may give rowids A copied (rowids of
     deleted rows are given again). A deletes only what it copied: C's rows
     stay in the journal, and every file reads what was written."""
-    from grundy.core.table import SQLiteFile
+    from grundy.core.tablefile import SQLiteFile
 
     path = tmp_path / "c.db"
     x = SQLiteFile(str(path), "x")
@@ -1055,7 +1056,7 @@ def test_a_journal_merge_does_not_hold_off_a_real_ctrl_c(tmp_path: Path, handler
     script = (
         "import os, signal, sys, threading, time\n"
         "from grundy.core.limits import interrupt_exit_code, interrupted, stop_on_signal\n"
-        "from grundy.core.table import SQLiteFile\n"
+        "from grundy.core.tablefile import SQLiteFile\n"
         # Python's default handler set explicitly: a process started with SIGINT ignored (a
         # background job of a script, as a CI runner may start the tests) keeps it ignored
         # and would never see the signal (the merge ran to its end: exit 0)
@@ -1153,7 +1154,7 @@ def test_a_save_waits_for_another_writer_and_then_writes(tmp_path: Path) -> None
     import threading
     import time
 
-    from grundy.core.table import SQLiteFile
+    from grundy.core.tablefile import SQLiteFile
 
     path = tmp_path / "w.db"
     f = SQLiteFile(str(path), "g")
@@ -1183,13 +1184,13 @@ def test_a_ctrl_c_stops_a_save_waiting_for_another_writer(tmp_path: Path) -> Non
     Ctrl-C (Python's default handler) within a fraction of a second, not
     after SQLite's minute of waiting in C where no signal handler runs."""
     path = tmp_path / "c.db"
-    from grundy.core.table import SQLiteFile
+    from grundy.core.tablefile import SQLiteFile
 
     SQLiteFile(str(path), "g").close()
     other = _hold_write_lock(path)
     script = (
         "import os, signal, sys, threading, time\n"
-        "from grundy.core.table import SQLiteFile\n"
+        "from grundy.core.tablefile import SQLiteFile\n"
         "signal.signal(signal.SIGINT, signal.default_int_handler)\n"  # even when started with it ignored
         f"f = SQLiteFile({str(path)!r}, 'g')\n"
         "sent = []\n"
@@ -1221,7 +1222,7 @@ def test_a_save_that_can_never_take_the_lock_fails_at_once(tmp_path: Path, monke
     spent in vain (found in review: the lock loop retried it)."""
     import time
 
-    from grundy.core.table import SQLiteFile
+    from grundy.core.tablefile import SQLiteFile
 
     path = tmp_path / "s.db"
     f = SQLiteFile(str(path), "g")

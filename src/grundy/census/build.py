@@ -293,7 +293,7 @@ class Census:
     spec : CensusSpec
         What to value.
     table : str, optional
-        An SQLite table file (:class:`grundy.core.table.SQLiteFile`): shards
+        An SQLite table file (:class:`grundy.core.tablefile.SQLiteFile`): shards
         already in it are loaded, not valued again; each new one is committed.
     workers : int
         Processes valuing shards at once (forked per layer; 1: in process).
@@ -344,7 +344,7 @@ class Census:
         self.data: dict[str, bytes] = {}
         if self.table is not None:
             from grundy.core.canon import NAUTY_VERSION
-            from grundy.core.table import SQLiteFile
+            from grundy.core.tablefile import SQLiteFile
 
             self.file = SQLiteFile(self.table, namespace(self.spec.game, self.spec.misere))
             owners = self.file.shard_owners()

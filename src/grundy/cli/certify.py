@@ -43,7 +43,7 @@ def certify(spec: str, output: str, game: str, no_theory: bool, full: bool,
     def body() -> None:
         from grundy.certify import certify_spec, write_certificate
 
-        from grundy.cli import _alarm, _grace
+        from grundy.cli.limits import _alarm, _grace
 
         try:
             with _alarm(_grace(time_limit), time_limit):  # a backstop: one expansion may outlast the clock

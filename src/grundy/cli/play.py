@@ -103,7 +103,7 @@ class _Game:
                 return
 
     def _analyse(self) -> Any:
-        from grundy.cli import _alarm, _grace
+        from grundy.cli.limits import _alarm, _grace
         from grundy.play import analyse, partizan_report
 
         try:

@@ -1,0 +1,115 @@
+"""``grundy form``: canonical form (game value) and outcome of each
+position, partizan or impartial."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from grundy.cli.common import _Command, _run, _Stopped
+from grundy.cli.limits import _alarm, _grace
+from grundy.cli.positions import _budget_stop, _check_game, _read, _refuse, _ruleset_name
+from grundy.errors import InputError, SearchLimitReached
+from grundy.games.graphs.game import Solver
+from grundy.results import analyze_other
+
+__all__ = ["form"]
+
+
+@click.command(cls=_Command)
+@click.argument("specs", nargs=-1, required=True, metavar="SPEC...")
+@click.option("--game", default=None, metavar="NAME",
+              help="The ruleset for graphs, partizan or impartial (default graph-chomp); see `grundy games`.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per graph (JSON lines).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Write ^ v +- instead of ↑ ↓ ±.")
+@click.option("--max-positions", type=click.IntRange(min=1), metavar="N",
+              help="Stop after expanding N positions in all, over every position given (exit code 3).")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Stop a position's computation after this many seconds (exit code 3).")
+def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, max_positions: int | None,
+         time_limit: float | None) -> None:
+    """Canonical form (game value) and outcome of each position.
+
+    For a partizan game (be-bo, oe-bo, oe-be, even-odd-vertex) this is its
+    value in the standard notation (numbers, nimbers, ups, switches, {L|R});
+    outcome L / R: that player wins whoever starts, N: the player to move
+    wins, P: the player to move loses. For an impartial game (every graph
+    ruleset; posets, complexes, Chomp, Nim and octal heaps) it is the nimber
+    *g of its nim-value g.
+    """
+    from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
+
+    def body() -> None:
+        items = _read(specs)
+        _refuse(items, game, False, None)
+        rules = _ruleset_name(game)
+        graph_items = [i.position for i in items if i.kind == "graph"]
+        if rules not in PARTIZAN_RULESETS and graph_items:
+            _check_game(rules, graph_items)
+        solver = None if rules in PARTIZAN_RULESETS else Solver(
+            ruleset=rules, max_positions=max_positions, time_limit=time_limit)
+        spent = 0  # positions searched for the positions before this one: one budget for all
+
+        def left() -> int | None:
+            return None if max_positions is None else max(max_positions - spent, 0)
+
+        for item in items:
+            positions = 0
+            offset = spent  # what a stop's positions add to (the graphs' solver counts its lifetime)
+            try:
+                if item.kind != "graph":
+                    with _alarm(_grace(time_limit), time_limit):
+                        d = analyze_other(item.kind, item.position, item.name, max_positions=left(),
+                                          time_limit=time_limit, value_only=True)
+                    g, positions, label = d["value"], d["stats"].get("positions", 0), d["game"]
+                    text, outcome, number, nimber = _nimber(g), d["outcome"], ("0" if g == 0 else None), g
+                else:
+                    loaded = item.position
+                    label = rules
+                    if loaded.graph is None and solver is not None and rules == "chomp" and loaded.closed_form:
+                        g, positions = loaded.closed_form[0], 0  # too large to build: the family's closed form
+                        text, outcome, number, nimber = _nimber(g), ("P" if g == 0 else "N"), (
+                            "0" if g == 0 else None), g
+                    elif loaded.graph is None:
+                        raise InputError(f"{loaded.name}: too large to build ({loaded.vertices} vertices)")
+                    elif solver is None:
+                        with _alarm(time_limit):
+                            v = partizan_value(rules, loaded.graph, max_positions=left())
+                        text, outcome, positions = v.to_str(ascii=ascii_), v.outcome, v.positions
+                        number = None if v.number_value is None else str(v.number_value)
+                        nimber = v.nimber_value
+                    else:
+                        before = solver.stats.positions
+                        solver.limits.max_positions = None if max_positions is None else before + left()
+                        offset = spent - before
+                        solver.start()
+                        try:
+                            with _alarm(_grace(time_limit), time_limit):
+                                g = solver.value_of(*solver.decompose(loaded.graph.adj))
+                        finally:
+                            solver.finish()
+                        text, outcome, number, nimber = _nimber(g), ("P" if g == 0 else "N"), (
+                            "0" if g == 0 else None), g
+                        positions = solver.stats.positions - before
+            except SearchLimitReached as limit:
+                # positions of the whole command (the graphs' solver counts its lifetime)
+                total = offset + limit.positions if limit.positions else spent
+                restated = _budget_stop(limit, max_positions, total)
+                if restated is limit:  # a time limit: still the command's positions
+                    restated = SearchLimitReached(limit.reason, total, limit.seconds)
+                raise _Stopped(item.name or "graph", restated) from None
+            spent += positions
+            if as_json:
+                click.echo(json.dumps({
+                    "name": item.name, "game": label, "canonical_form": text, "outcome": outcome,
+                    "number": number, "nimber": nimber, "stats": {"positions": positions},
+                }))
+            else:
+                click.echo(f"{item.name}: {text}  (outcome {outcome}, game {label})")
+
+    _run(body)
+
+
+def _nimber(g: int) -> str:
+    return "0" if g == 0 else "*" if g == 1 else f"*{g}"
