@@ -1,4 +1,4 @@
-"""Census benchmarks (run on demand; results go to docs/performance.md).
+"""Census benchmarks (run on demand; results go to docs/tables.md, "The census").
 
     python benchmarks/census.py build [--max-n 9] [--workers 1]
         Builds every graph on at most N vertices (Graph Chomp, normal play)

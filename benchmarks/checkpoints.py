@@ -6,7 +6,7 @@
 Runs the attack on Gale's game on seven points (``is_p`` of ``simplex-boundary:7``) from an
 empty table file in a temporary directory for ``--seconds`` of search, saving every INTERVAL
 seconds, and prints positions, user and system CPU seconds, positions per CPU second and the
-blocks the process wrote. docs/results.md (Gale n = 7 first moves) has the measurements.
+blocks the process wrote. docs/tables.md ("Checkpoints in digest order") has the measurements.
 """
 
 from __future__ import annotations

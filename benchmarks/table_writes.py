@@ -9,7 +9,7 @@ once with the rows sorted by digest first (what ``write_digests`` does), once
 without, and once appended to the journal (``append_digests``, what an unbounded
 compact table's save does), then the journal merged (``merge_journal``),
 alternating, each into its own copy of the file. Prints seconds (wall and CPU)
-per write. docs/performance.md ("Checkpoints in digest order", "A journal for
+per write. docs/tables.md ("Checkpoints in digest order", "A journal for
 checkpoints") has the measurements.
 """
 

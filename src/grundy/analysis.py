@@ -109,7 +109,7 @@ class Analysis:
         return "P" if self.value == 0 else "N"
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object printed by ``grundy value --json`` (README, "JSON")."""
+        """The JSON object printed by ``grundy value --json`` (docs/formats.md, "JSON output of ``value`` and ``moves``")."""
         if self.kind != "graph":
             return self._other_json()
         out: dict[str, Any] = {

@@ -1,7 +1,7 @@
 """Answers for every kind of position that is not a graph (posets,
 complexes, rectangular Chomp, Nim, octal games on heaps), under normal or misère play, with the
 same limits and switches as graphs, as JSON objects of the documented
-schema (README, "JSON"): ``name``, ``game``, ``play``, ``value``,
+schema (docs/formats.md, "JSON output of `value` and `moves`"): ``name``, ``game``, ``play``, ``value``,
 ``outcome``, ``winning_moves``, the position's own fields, ``explanation``,
 ``stats`` and, with the option table, ``options``.
 

@@ -27,7 +27,7 @@ apart. The digest is two 64-bit multiply-fold chains over the key's words
 95 bits kept. Treating it as a random function, a run that stores N
 positions has a digest collision with probability at most
 ``N * (N - 1) / 2**96``: 1.3e-13 for N = 1e8, 1.3e-11 for N = 1e9 (the
-largest runs in docs/results.md store about 1e8). ``digest_bits`` below 95
+largest runs in docs/journal/results.md store about 1e8). ``digest_bits`` below 95
 (tests only) keeps fewer bits so that collisions happen and can be tested.
 
 Spill

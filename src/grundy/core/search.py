@@ -132,7 +132,8 @@ class Searcher:
     checkpoint_seconds : float
         Seconds between writes of a table file during a search (default 30:
         a kill -9 loses at most that much search; saving every 5 s cost the
-        Gale n = 7 attack 10% of its rate against every 60 s, docs/results.md).
+        Gale n = 7 attack 10% of its rate against every 60 s, docs/tables.md,
+        "Checkpoints in digest order").
     report : callable, optional
         Called with the searcher every ``report_seconds`` of search.
     report_seconds : float

@@ -16,8 +16,8 @@ Two kinds of table
 built): a :class:`~grundy.core._compiled.CompactTable`, 24-byte slots in one
 flat array, each position kept as a 95-bit digest of its key with its value
 and excluded-value mask: 32-48 bytes per stored position, against several
-hundred for Python dicts of bytes keys (docs/performance.md, "Compact
-table"). Its module docstring gives the collision probability. ``values``,
+hundred for Python dicts of bytes keys (docs/tables.md, "Compact
+table and spill"). Its module docstring gives the collision probability. ``values``,
 ``not_values`` and ``irreducible`` are then views with the dict/set
 methods the search uses (no iteration: the keys are not kept).
 *Dicts* (``compact=False``, or without the compiled core, or with the

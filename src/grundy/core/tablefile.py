@@ -71,7 +71,7 @@ _LOCK_WAIT_MS = 50
 #: Bytes of the file per range of digests a merge applies in one transaction
 #: (the WAL file grows to about the pages one transaction changes: a merge
 #: in one transaction rewrote every page of ``digests``, 23.4 GB of WAL beside
-#: a 17.4 GB table in a Gale n = 7 run, docs/results.md).
+#: a 17.4 GB table in a Gale n = 7 run, docs/tables.md).
 MERGE_RANGE_BYTES = 64 << 20
 #: Journal rows up to which a table's close merges them (seconds); a larger
 #: journal is merged at a save once it holds more than this many rows and
@@ -385,7 +385,7 @@ class SQLiteFile:
         """
         game, version = self.game, _digest_nauty()
         # in digest order, the order of the file's index: each page of it is visited once per save,
-        # not once per row at random (docs/performance.md, "Checkpoints in digest order")
+        # not once per row at random (docs/tables.md, "Checkpoints in digest order")
         rows = _in_index_order(rows)
         with self._writing():
             self.conn.executemany(_DIGEST_VALUE, [(game, version, d, v) for d, v, _ in rows if v is not None])
@@ -444,7 +444,8 @@ class SQLiteFile:
         transaction under way is rolled back, the interrupt is noted
         (:func:`grundy.core.limits.note_interrupt`) and KeyboardInterrupt
         raised. Before, the signal waited for the whole merge (800 s on the
-        78 million rows of a Gale n = 7 run, docs/results.md).
+        78 million rows of a Gale n = 7 run, docs/tables.md, "Journal merges by
+        ranges of digests").
 
         Raises
         ------
