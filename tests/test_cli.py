@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -419,6 +420,19 @@ def test_no_theory_gives_the_same_answers(tmp_path):
     assert all(o["stats"]["closed_forms"] == o["stats"]["reductions"] == 0 for o in pure)
 
 
+#: A count of 1 followed by a plural noun.
+BAD_PLURAL = re.compile(r"\b1 (vertices|edges|components|parts|characters|items|graphs)\b")
+
+
+def test_cli_explanations_have_no_bad_plural():
+    out = run("value", "path:1", "path:2", "complete:1", "empty:1", "star:1", "multipartite:1,2", "--json")
+    assert out.exit_code == 0, out.stderr
+    for line in out.stdout.splitlines():
+        for text in json.loads(line)["explanation"]:
+            assert not BAD_PLURAL.search(text), text
+    assert "a tree on 1 vertex," in out.stdout
+
+
 # -- too large, with and without a closed form --------------------------------
 
 
@@ -546,6 +560,23 @@ def test_usage_errors_are_one_line(args, words):
         assert word in message
 
 
+#: files for the readers' errors through the command: JSON for anything but text
+@pytest.fixture
+def write(tmp_path):
+    def write(name: str, data) -> str:
+        path = tmp_path / name
+        path.write_text(data if isinstance(data, str) else json.dumps(data))
+        return str(path)
+
+    return write
+
+
+def test_json_unlisted_vertex_through_the_cli(write):
+    path = write("graph.json", {"vertices": ["a", "b"], "edges": [["a", "z"]]})
+    message = one_line_error(run("value", path))
+    assert message == f'{path}: edge ["a", "z"] names vertex "z", which is not in "vertices"'
+
+
 # -- search limits: exit 3 ----------------------------------------------------
 
 
@@ -626,6 +657,13 @@ def test_process_errors_are_one_line(args, input, code, word):
     assert p.stderr.count("\n") == 1 and p.stderr.startswith("grundy: error: ")
     assert word in p.stderr
     assert p.stdout == ""
+
+
+def test_misspelt_family_through_the_cli():
+    assert one_line_error(run("value", "wheell:9")) == "unknown family 'wheell'; did you mean wheel?"
+    p = grundy_process("value", "petersn", timeout=60)
+    assert p.returncode == 2 and "Traceback" not in p.stderr and p.stdout == ""
+    assert p.stderr == "grundy: error: unknown family 'petersn'; did you mean petersen?\n"
 
 
 def test_process_version():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 import time
 
 import networkx as nx
@@ -19,6 +20,9 @@ from grundy.errors import InputError, TooLargeError
 from grundy.games.graphs.families import (
     FAMILIES,
     build_family,
+    check_size,
+    close_family_names,
+    did_you_mean,
     family_closed_form,
     family_size,
     is_family_spec,
@@ -36,7 +40,9 @@ from grundy.games.graphs.formulas import (
     complete_value,
     forest_value,
     gmk_value,
+    plural,
 )
+from grundy.games.graphs.theory import Theory, classify
 from grundy.readwrite.graphs import load
 
 # Specs covering every family, with small and edge-case parameters.
@@ -484,3 +490,69 @@ def test_small_family_is_built_with_its_closed_form():
     assert position.closed_form == family_closed_form("grid:3,4")
     (position,) = load("petersen")
     assert position.closed_form is None and position.graph.m == 15
+
+
+# -- misspelt family names ----------------------------------------------------
+def test_parse_family_suggests_and_lists():
+    with pytest.raises(InputError) as info:
+        parse_family("wheell:5")
+    message = str(info.value)
+    assert message.startswith("unknown family 'wheell'; did you mean wheel? known families: ")
+    assert all(name in message for name in FAMILIES)
+    with pytest.raises(InputError, match=r"^unknown family 'zzz'; known families: path,"):
+        parse_family("zzz")
+
+
+def test_close_family_names_and_did_you_mean():
+    assert close_family_names("petersn") == ["petersen"]
+    assert close_family_names(" WHEEL ") == ["wheel"]
+    assert close_family_names("nonsense") == []
+    assert close_family_names("tori", ["torus", "path"]) == ["torus"]
+    assert did_you_mean(["a"]) == "did you mean a?"
+    assert did_you_mean(["a", "b", "c"]) == "did you mean a, b or c?"
+
+
+# -- counts in the singular -----------------------------------------------------
+#: A count of 1 followed by a plural noun.
+BAD_PLURAL = re.compile(r"\b1 (vertices|edges|components|parts|characters|items|graphs)\b")
+
+
+def test_plural():
+    assert plural(1, "vertex", "vertices") == "1 vertex"
+    assert plural(0, "vertex", "vertices") == "0 vertices"
+    assert plural(2, "edge") == "2 edges"
+    assert plural(1, "edge") == "1 edge"
+
+
+def test_theory_explanations_singular():
+    lone = (0,)
+    assert classify(lone, 0b1, Theory())[1] == "a tree on 1 vertex"
+    assert classify(lone, 0b1, Theory.only("forests"))[1] == "a tree on 1 vertex"
+    k2 = (0b10, 0b01)
+    assert classify(k2, 0b11, Theory())[1] == "a tree on 2 vertices"
+
+
+@pytest.mark.parametrize(
+    "spec, words",
+    [
+        ("path:1", "a tree with 1 vertex;"),
+        ("star:1", "a tree with 2 vertices;"),
+        ("empty:1", "bipartite with 1 vertex and 0 edges;"),
+        ("hypercube:1", "bipartite with 2 vertices and 1 edge;"),
+        ("grid:1,2", "bipartite with 2 vertices and 1 edge;"),
+        ("multipartite:1,2", "complete multipartite with 1 part of odd size"),
+        ("multipartite:1,1", "complete multipartite with 2 parts of odd size"),
+    ],
+)
+def test_family_closed_form_reasons_singular(spec, words):
+    reason = family_closed_form(spec)[1]
+    assert words in reason and not BAD_PLURAL.search(reason), reason
+
+
+def test_size_limit_messages_singular():
+    with pytest.raises(TooLargeError, match=r"^K has 2 vertices, over the limit of 1 vertex$"):
+        check_size("K", 2, 1, max_vertices=1, max_edges=10)
+    with pytest.raises(TooLargeError, match=r"^K has 1 edge, over the limit of 0 edges$"):
+        check_size("K", 2, 1, max_vertices=5, max_edges=0)
+    with pytest.raises(TooLargeError, match="over the limit of 1 vertex$"):
+        build_family("path:2", max_vertices=1)

@@ -41,11 +41,15 @@ def error(spec, **kwargs) -> str:
 @pytest.fixture
 def write(tmp_path):
     def write(name, content):
+        """Write ``content`` (text, bytes, or any other value as JSON) to
+        ``tmp_path / name``; return the path."""
         path = tmp_path / name
         if isinstance(content, bytes):
             path.write_bytes(content)
-        else:
+        elif isinstance(content, str):
             path.write_text(content)
+        else:
+            path.write_text(json.dumps(content))
         return str(path)
 
     return write
@@ -218,6 +222,49 @@ def test_json_round_trip_of_a_family(write):
     g = build_family("grid:3,3")
     data = {"vertices": [list(v) for v in g.labels], "edges": [[list(u), list(v)] for u, v in g.edges()]}
     assert load(write("grid.json", json.dumps(data)))[0].graph == g
+
+
+# an edge naming a vertex missing from "vertices"
+def test_json_edge_with_unlisted_vertex_is_an_error(write):
+    path = write("graph.json", {"vertices": ["a", "b"], "edges": [["a", "b"], ["a", "z"]]})
+    assert error(path) == f'{path}: edge ["a", "z"] names vertex "z", which is not in "vertices"'
+
+
+@pytest.mark.parametrize(
+    "data, where, edge, vertex",
+    [
+        ({"vertices": [1, 2], "edges": [[3, 1]]}, "", "[3, 1]", "3"),  # first endpoint, integer labels
+        ({"vertices": [[0, 0], [0, 1]], "edges": [[[0, 0], [1, 1]]]}, "", "[[0, 0], [1, 1]]", "[1, 1]"),
+        ({"vertices": [], "edges": [["a", "b"]]}, "", '["a", "b"]', '"a"'),  # an explicit empty list
+        ({"vertices": ["1"], "edges": [["1", 1]]}, "", '["1", 1]', "1"),  # "1" and 1 are different labels
+        ([{"edges": [[1, 2]]}, {"vertices": ["x"], "edges": [["x", "y"]]}], "[1]", '["x", "y"]', '"y"'),
+    ],
+)
+def test_json_unlisted_vertex_variants(write, data, where, edge, vertex):
+    path = write("g.json", data)
+    assert error(path) == f'{path}{where}: edge {edge} names vertex {vertex}, which is not in "vertices"'
+
+
+def test_json_unlisted_vertex_beats_self_loop_check(write):
+    path = write("g.json", {"vertices": ["a"], "edges": [["z", "z"]]})
+    assert 'names vertex "z"' in error(path)
+
+
+def test_json_without_vertices_still_takes_them_from_the_edges(write):
+    (p,) = load(write("g.json", {"edges": [["a", "b"], ["b", "c"]]}))
+    assert p.graph.labels == ("a", "b", "c") and p.graph.m == 2
+
+
+def test_json_with_complete_vertices_list_still_loads(write):
+    (p,) = load(write("g.json", {"vertices": ["c", "b", "a", "lone"], "edges": [["a", "b"], ["b", "c"]]}))
+    assert p.graph.labels == ("c", "b", "a", "lone") and p.graph.m == 2
+
+
+def test_inline_json_is_not_read_as_a_graph():
+    """The reader takes JSON from files only: an inline object is rejected
+    (not silently accepted), whatever its vertices."""
+    for text in ('{"vertices": ["a"], "edges": [["a", "z"]]}', '{"edges": [["a", "b"]]}'):
+        assert "is neither a known family name" in error(text)
 
 
 # -- families and the Python API -------------------------------------------
@@ -452,3 +499,45 @@ def test_edge_list_refuses_an_edge_written_without_its_space(write, token: str) 
 
     (named,) = load(write("named.edges", "a b\nleft-over\n"))
     assert named.graph is not None and named.graph.n == 3 and named.graph.m == 1
+
+
+# -- misspelt family names, graph6 lengths in the singular ---------------------
+@pytest.mark.parametrize(
+    "spec, suggestion",
+    [
+        ("petersn", "'petersn'; did you mean petersen?"),
+        ("wheell:9", "'wheell'; did you mean wheel?"),
+        ("Petersen", "'Petersen'; did you mean petersen?"),
+        ("cycel:5", "'cycel'; did you mean cycle?"),
+        ("hypercub:3", "'hypercub'; did you mean hypercube?"),
+        ("tailedcycle:5", "'tailedcycle'; did you mean tailed-cycle or cycle?"),
+        ("divisor:30", "'divisor'; did you mean divisors?"),  # poset family
+        ("tori", "'tori'; did you mean torus?"),  # complex family
+    ],
+)
+def test_misspelt_family_gets_a_suggestion(spec, suggestion):
+    assert error(spec) == f"unknown family {suggestion}"
+
+
+def test_misspelt_family_suggestion_ignores_size_limits():
+    """'petersn' reads as a graph6 header of 49 vertices: it is a misspelt
+    family whatever the limits, not a graph too large."""
+    assert error("petersn", max_vertices=5) == "unknown family 'petersn'; did you mean petersen?"
+
+
+@pytest.mark.parametrize("spec", ["nonsense", "xyz", "Bw!", "k9"])
+def test_words_far_from_every_family_keep_the_graph6_message(spec):
+    message = error(spec)
+    assert "is neither a known family name" in message and "nor valid graph6" in message
+    assert "did you mean" not in message
+
+
+@pytest.mark.parametrize("code, edges", [("Bw", 3), ("CF", 3), ("A_", 1)])
+def test_valid_graph6_words_still_load(code, edges):
+    (p,) = load(code)
+    assert p.name == "graph6" and p.edges == edges
+
+
+def test_graph6_length_messages_singular():
+    assert "(4 vertices need 1 character after the vertex count, got 0)" in error("C")
+    assert "(1 vertex needs 0 characters after the vertex count, got 1)" in error("@x")

@@ -37,6 +37,15 @@ def run(*args: str):
     return result, time.perf_counter() - start
 
 
+def invoke(*args: str):
+    """``grundy ARGS`` in-process: the result alone (``run`` also times it)."""
+    return _runner().invoke(main, list(args), catch_exceptions=False)
+
+
+def _lines(result) -> list[dict]:
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
 def stopped(args: list[str], reason: str) -> None:
     result, seconds = run(*args)
     assert result.exit_code == 3, (args, result.exit_code, result.stdout[-500:], result.stderr)
@@ -137,6 +146,135 @@ def test_octal_limits_do_not_change_answers() -> None:
 def test_octal_position_counts_heaps_of_its_sequence() -> None:
     result, _ = run("value", "octal:0.6:1000", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["stats"]["positions"] >= 960
+
+
+# -- --max-positions is one budget for every position of one call ---------------------
+def test_max_positions_budget_counts_other_kinds_before_a_graph() -> None:
+    # divisors:60 alone takes 18 positions and wheel:6 alone 23: together
+    # they need 41, more than a budget of 30, in either order
+    poset_alone = _lines(invoke("value", "divisors:60", "--json"))[0]["stats"]["positions"]
+    graph_alone = _lines(invoke("value", "wheel:6", "--json"))[0]["stats"]["positions"]
+    assert poset_alone <= 30 and graph_alone <= 30 < poset_alone + graph_alone
+    for specs, first in ((("divisors:60", "wheel:6"), 5), (("wheel:6", "divisors:60"), None)):
+        result = invoke("value", *specs, "--max-positions", "30", "--json")
+        assert result.exit_code == 3, (specs, result.stdout, result.stderr)
+        answered, stopped = _lines(result)
+        assert answered["name"] == specs[0]
+        assert stopped["name"] == specs[1] and stopped["stopped"] == "position limit 30"
+        assert stopped["stats"]["positions"] == 30
+
+
+def test_max_positions_stopped_line_names_the_users_limit_for_every_kind() -> None:
+    result = invoke("value", "divisors:60", "divisors:60", "--max-positions", "30", "--json")
+    assert result.exit_code == 3, (result.stdout, result.stderr)
+    _first, stopped = _lines(result)
+    assert stopped["stopped"] == "position limit 30", stopped
+    assert stopped["stats"]["positions"] == 30
+    assert "position limit 30" in result.stderr
+
+
+# -- --time-limit stops octal positions, whose cost is not in positions searched ------
+@pytest.mark.parametrize("extra", [[], ["--misere"], ["--no-theory"]])
+def test_time_limit_stops_octal_heap_work(extra: list[str]) -> None:
+    # a heap of 1000 of 0.3(4) has ~250,000 moves (every split of every
+    # remainder): seconds of work the time limit must cut short
+    import time
+
+    import gc
+
+    # the objects earlier tests left are not this command's work: the collector skips them
+    # (collections over them ran for seconds here, and a stop raised in a finalizer is lost)
+    gc.freeze()
+    try:
+        t0 = time.perf_counter()
+        result = invoke("value", "octal:0.3(4):1000", "--time-limit", "0.1", "--json", *extra)
+        elapsed = time.perf_counter() - t0
+    finally:
+        gc.unfreeze()
+    assert result.exit_code == 3, (result.exit_code, result.stdout[:200], result.stderr)
+    (stopped,) = _lines(result)
+    assert stopped["value"] is None and stopped["stopped"] == "time limit 0.1 s"
+    # the moves' own checks stop it at about 0.4 s (their generation, then one sort of
+    # 250,000 moves that checks nothing); freeing the work's objects on the way out took up
+    # to 0.7 s more in a loaded test process
+    assert elapsed < 2.5, elapsed
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["nim:100000,200000,300000", "--misere", "--no-theory"],  # 600,000 moves listed first
+        ["simplex-boundary:14", "--misere"],  # 16,382 faces, a complex made for each
+        ["complete:30", "--game", "graph-nim"],  # 2^29 - 1 moves at a vertex (649-757 MB)
+        ["complete:30", "--game", "graph-nim", "--misere"],
+        ["octal:0.3(4):1000"],  # 250,000 moves sorted and valued after the sequence
+    ],
+)
+def test_time_limit_stops_long_lists_of_moves_by_its_own_checks(args: list[str]) -> None:
+    # each of these ran with no check of the clock until the command's backstop
+    # stopped it (at 1.1 x the limit + 1 s: 1.22 s here; 1.15-1.45 s of wall time)
+    import gc
+    import time
+
+    gc.freeze()  # collections over earlier tests' objects are not this command's work
+    try:
+        t0 = time.perf_counter()
+        result = invoke("value", *args, "--time-limit", "0.2", "--json")
+        elapsed = time.perf_counter() - t0
+    finally:
+        gc.unfreeze()
+    assert result.exit_code == 3, (result.exit_code, result.stdout[:200], result.stderr)
+    (stopped,) = _lines(result)
+    assert stopped["stopped"] == "time limit 0.2 s"
+    assert elapsed < 1.1, (elapsed, result.stderr)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["path:60", "--game", "node-kayles", "--misere"],
+        ["nim:30,40,50", "--misere", "--no-theory"],
+        ["divisors:5040", "--misere"],
+        ["simplex-boundary:7", "--misere"],
+        ["wheel:41"],
+    ],
+)
+def test_a_stop_between_positions_counts_the_positions_searched(args: list[str]) -> None:
+    # the checks between a search's positions (options made, moves listed) had said
+    # "after 0 positions" (and stats.positions 0) after thousands
+    import re
+
+    # on a loaded machine 0.2 s may pass before the first position: then a longer limit
+    for limit in ("0.2", "0.5", "1"):
+        result = invoke("value", *args, "--time-limit", limit, "--json")
+        assert result.exit_code == 3, (result.exit_code, result.stdout[:200], result.stderr)
+        (stopped,) = _lines(result)
+        said = int(re.search(r"after (\d+) position", result.stderr).group(1))
+        assert stopped["stats"]["positions"] == said, (stopped["stats"], result.stderr)
+        if said > 0:
+            break
+    assert said > 0, result.stderr
+
+
+@pytest.mark.parametrize(
+    "kind, spec, every",
+    [("nim", "nim:3000,2000", 1024), ("complex", "simplex-boundary:12", 64), ("poset", "divisors:720720", 64)],
+)
+def test_misere_lists_of_moves_and_options_check_the_clock(kind: str, spec: str, every: int) -> None:
+    from grundy.readwrite.kinds import load_other
+    from grundy.results import _misere_kind
+
+    calls = 0
+
+    def check() -> None:
+        nonlocal calls
+        calls += 1
+
+    options, _key, moves, _fields, _game, _rule, start = _misere_kind(kind, load_other(kind, spec), check)
+    assert calls >= len(moves) // every >= 3, (calls, len(moves))
+    calls = 0
+    made = list(options(start))
+    assert calls >= len(made) // every >= 3, (calls, len(made))
 
 
 # -- limits of size --------------------------------------------------------------------------------

@@ -487,3 +487,47 @@ def test_misere_outcomes_bad_input():
         misere_outcomes("0.77", MAX_MISERE_HEAP + 1)
     with pytest.raises(InputError):
         misere_outcomes("0.9", 5)
+
+
+# --------------------------------------------------------------------------
+# the misère moves of a heap check the clock past their generation
+
+
+def test_octal_moves_check_the_clock_past_their_generation() -> None:
+    # the moves of a heap of 1000 are generated with a check per number taken
+    # (1001 calls), then sorted and listed: about 250,000 of them, a second of
+    # work that ran with no check (--time-limit 0.1 stopped only by the
+    # command's backstop, after 1.11 s)
+    from grundy.games.octal import _misere_options
+    from grundy.games.octal.code import _as_code
+    from grundy.results import _octal_moves
+
+    code = _as_code("0.3(4)")
+    generation = 0
+
+    def count_generation() -> None:
+        nonlocal generation
+        generation += 1
+
+    moves = len(_misere_options(code, (1000,), count_generation))
+    calls = 0
+
+    def stop_after_generation() -> None:
+        nonlocal calls
+        calls += 1
+        if calls > generation:
+            raise RuntimeError("stopped")
+
+    with pytest.raises(RuntimeError, match="stopped"):
+        _octal_moves(code, (1000,), stop_after_generation)
+    assert generation == 1001 and moves > 200_000
+    calls = 0
+    everything = _octal_moves(code, (1000,), lambda: None)
+    assert len(everything) == moves
+
+    def count() -> None:
+        nonlocal calls
+        calls += 1
+
+    _octal_moves(code, (1000,), count)
+    assert calls >= generation + moves // 1024, (calls, generation, moves)

@@ -267,6 +267,102 @@ def test_a_long_graph_nim_generation_stops_at_the_time_limit() -> None:
     assert s.stats.positions <= 2
 
 
+def _counting_options(owner):
+    """Make the moves of the ruleset ``owner`` searches (its ``searched``)
+    in the search's order count what they make; returns a function giving
+    the count."""
+    made = 0
+    attr = "searched"
+    options = getattr(owner, attr).ordered_moves
+
+    def counting(*a, **k):
+        nonlocal made
+        for p in options(*a, **k):
+            made += 1
+            yield p
+
+    setattr(owner, attr, _Counting(getattr(owner, attr), counting))
+    return lambda: made
+
+
+#: K_16: Graph Nim has 2^15 - 1 moves at its one vertex orbit
+K16 = tuple(((1 << 16) - 1) & ~(1 << i) for i in range(16))
+
+
+def test_graph_nim_options_are_made_one_at_a_time() -> None:
+    # the first option must not make them all
+    from grundy.games.graphs.game import Solver
+
+    s = Solver(ruleset="graph-nim")
+    made = _counting_options(s.game)
+    (key,) = s.decompose(K16)[1]
+    first = next(iter(s.game.children(s, key)))
+    assert first is not None and made() == 1, made()
+
+
+class _Counting:
+    """A ruleset whose ``ordered_moves`` go through ``counting``."""
+
+    def __init__(self, ruleset, counting) -> None:
+        self._ruleset = ruleset
+        self.ordered_moves = counting
+
+    def __getattr__(self, name):
+        return getattr(self._ruleset, name)
+
+
+# -- the winning moves of a graph check the clock, whose options are mostly known -------
+def _spent(solver) -> None:
+    """Make every later top-level call of ``solver`` start past its deadline."""
+    import time
+
+    solver.limits.share(1e-6)  # the budget of a front end's stages: a microsecond from now
+    time.sleep(0.01)
+
+
+def test_winning_moves_of_any_ruleset_check_the_clock() -> None:
+    # the value search values every option first; the moves loop then looks them up
+    # (table hits: no tick) and decomposes each, 2^d - 1 of them at a Graph Nim vertex
+    from grundy.analysis import _generic_moves
+    from grundy.errors import SearchLimitReached
+    from grundy.games.graphs.families import build_family
+    from grundy.games.graphs.game import Solver
+
+    g = build_family("star:6")
+    s = Solver(ruleset="graph-nim")
+    s.start()
+    assert s.value_of(*s.decompose(g.adj)) == 6
+    s.finish()
+    winning, _ = _generic_moves(g, s, False)  # no limit: every move valued from the table
+    assert len(winning) == 1
+    _spent(s)
+    s.start()
+    with pytest.raises(SearchLimitReached):
+        _generic_moves(g, s, False)
+
+
+def test_misere_winning_moves_check_the_clock_and_options_come_one_at_a_time() -> None:
+    from grundy.analysis import analyze_misere
+    from grundy.errors import SearchLimitReached
+    from grundy.games.graphs.families import build_family
+    from grundy.games.graphs.misere import MisereSolver
+
+    g = build_family("star:6")
+    s = MisereSolver("graph-nim")
+    assert analyze_misere(g, s).misere_outcome == "N"
+    _spent(s)
+    with pytest.raises(SearchLimitReached):
+        analyze_misere(g, s)  # every position is in the memo: only the moves loop can stop it
+    from grundy.games.graphs.misere import graph_key
+
+    t = MisereSolver("graph-nim", compiled=False)  # the first option of K_16 must not make them all
+    made = _counting_options(t)
+    first = next(iter(t._options(graph_key(K16))))
+    assert len(first) == 16 * 8 and made() == 1, made()
+    # the kernel's options come one at a time too (an iterator): the first of K_16 at once
+    assert next(iter(MisereSolver("graph-nim")._options(graph_key(K16)))) == first
+
+
 # -- --without and --no-theory: honoured where the ruleset's search uses them, else refused ---
 def _cli(*args: str):
     from click.testing import CliRunner
