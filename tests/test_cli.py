@@ -857,7 +857,8 @@ def test_posets_and_complexes_through_value_and_moves(tmp_path):
 def test_gale_first_move_table():
     """`grundy value simplex-boundary:n` gives the first-move table up to
     symmetry; each entry equals the value of the complex after that move."""
-    from grundy.games.complexes import complex_analysis, load_complex
+    from grundy.games.complexes import complex_analysis
+    from grundy.readwrite.complexes import load_complex
 
     (obj,) = json_lines("value", "simplex-boundary:5")
     assert obj["value"] == 0 and [m["face_size"] for m in obj["first_moves"]] == [1, 2, 3, 4]

@@ -30,9 +30,9 @@ from grundy.games.complexes import (
     gale_complement_replies,
     gale_first_moves,
     gale_reply_search,
-    load_complex,
     outcome_by_rounds,
 )
+from grundy.readwrite.complexes import load_complex
 from grundy.errors import InputError
 from grundy.games.posets import PosetSolver, build_poset_family, poset_key, text_report
 

@@ -295,3 +295,18 @@ def test_layering(layer: str, forbidden: str) -> None:
 def test_layering_check_detects_violations() -> None:
     """The check itself: api imports games, so games -> api reversed fails."""
     assert _violations(import_graph(module_level=False), "grundy.api", "grundy.games")
+
+
+def test_no_game_package_forwards_names() -> None:
+    """Layers without shims (issue 29): no module of grundy.games defines a
+    module-level ``__getattr__`` (names forwarded on first use, e.g. the
+    readers that moved to grundy.readwrite); readers are imported from
+    grundy.readwrite, which imports the games, not the other way round."""
+    bad = []
+    for name, path in MODULES.items():
+        if not name.startswith("grundy.games") or path.suffix != ".py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        if any(isinstance(node, ast.FunctionDef) and node.name == "__getattr__" for node in tree.body):
+            bad.append(str(path.relative_to(SRC.parent)))
+    assert not bad, "module-level __getattr__ in " + ", ".join(bad)

@@ -18,12 +18,12 @@ from grundy.games.posets import (
     PosetSolver,
     PosetTheory,
     build_poset_family,
-    load_poset,
     poset_analysis,
     poset_involution,
     poset_key,
     text_report,
 )
+from grundy.readwrite.posets import load_poset
 
 
 # ----------------------------------------------------------------------

@@ -19,8 +19,8 @@ search plays, with the reductions and their sources
 (:class:`ComplexSolver`); :mod:`.analysis` the answers for the user
 (:func:`complex_analysis`, :func:`gale_first_moves`, :func:`gale_complement_replies`). The readers
 (:func:`load_complex`, the ``.facets`` and JSON formats) are in
-:mod:`grundy.readwrite.complexes`; they are importable from here too,
-loaded on first use.
+:mod:`grundy.readwrite.complexes` (readers import the games, not the
+other way round).
 
 >>> complex_analysis("simplex-boundary:4")["value"]
 0
@@ -29,8 +29,6 @@ loaded on first use.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 # Names the module grundy.games.complexes held before it became a package,
 # kept importable from here (some it only imported).
@@ -96,7 +94,6 @@ __all__ = [
     "THEOREM1_SOURCE",
     "BINARY_STAR_SOURCE",
     "build_complex_family",
-    "load_complex",
     "complex_analysis",
     "gale_first_moves",
     "gale_complement_position",
@@ -106,30 +103,3 @@ __all__ = [
     "complex_involution",
     "binary_stars",
 ]
-
-#: The readers, moved to :mod:`grundy.readwrite.complexes` (with the label and
-#: file helpers, in :mod:`grundy.readwrite.posets`): importable from here,
-#: loaded on first use (the games do not import readwrite when loaded, and
-#: readwrite imports this package).
-_READERS = {
-    "load_complex": "complexes",
-    "parse_facets_text": "complexes",
-    "parse_facets_json": "complexes",
-    "read_text": "posets",
-    "_token_label": "posets",
-    "_json_label": "posets",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _READERS:
-        import importlib
-
-        value = getattr(importlib.import_module(f"grundy.readwrite.{_READERS[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_READERS))

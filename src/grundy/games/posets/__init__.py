@@ -37,8 +37,8 @@ reduction (with its proof); :mod:`.families` the named families;
 :mod:`.game` the game the search plays (:class:`PosetSolver`);
 :mod:`.analysis` the answers for the user (:func:`poset_analysis`,
 :func:`text_report`). The readers (:func:`load_poset`, the ``.poset`` and
-JSON formats) are in :mod:`grundy.readwrite.posets`; they are importable
-from here too, loaded on first use.
+JSON formats) are in :mod:`grundy.readwrite.posets` (readers import the
+games, not the other way round).
 
 >>> s = PosetSolver()
 >>> s.value_of(*s.decompose(build_poset_family("chain:3").up))
@@ -48,8 +48,6 @@ True
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 # Names the module grundy.games.posets held before it became a package, kept
 # importable from here (some are only imported, e.g. measured and sum_values).
@@ -98,30 +96,8 @@ __all__ = [
     "POSET_FAMILIES",
     "INVOLUTION_SOURCE",
     "build_poset_family",
-    "load_poset",
     "poset_analysis",
     "poset_involution",
     "poset_key",
     "text_report",
 ]
-
-#: The readers, moved to :mod:`grundy.readwrite.posets`: importable from here,
-#: loaded on first use (the games do not import readwrite when loaded, and
-#: readwrite imports this package).
-_READERS = frozenset(
-    {"load_poset", "parse_poset_text", "parse_poset_json", "read_text", "_token_label", "_json_label", "_INTEGER"}
-)
-
-
-def __getattr__(name: str) -> Any:
-    if name in _READERS:
-        from grundy.readwrite import posets as readers
-
-        value = getattr(readers, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | _READERS)
