@@ -406,3 +406,18 @@ def test_oe_games_have_hot_values() -> None:
     assert str(partizan_value("oe-bo", paw)) == "{1|0}"
     p4_plus = Graph.from_edges(range(4), [(0, 1), (0, 3), (1, 2)])  # the path 3-0-1-2
     assert str(partizan_value("oe-be", p4_plus)) == "{1|0}"
+
+
+def test_the_public_partizan_value_reads_specs_and_the_games_do_not() -> None:
+    """grundy.partizan_value (the API) reads a spec string; the games'
+    partizan_value takes graphs only (the games do not import the readers)."""
+    import grundy
+    from grundy.readwrite.graphs import to_graph
+
+    assert grundy.partizan_value is grundy.api.partizan_value
+    got = grundy.partizan_value("even-odd-vertex", "path:3")
+    assert got == partizan_value("even-odd-vertex", to_graph("path:3")) and str(got) == "{2|0}"
+    with pytest.raises(InputError, match="grundy.partizan_value also reads"):
+        partizan_value("even-odd-vertex", "path:3")
+    with pytest.raises(InputError):
+        grundy.partizan_value("even-odd-vertex", "no-such-family:3")

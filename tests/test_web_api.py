@@ -23,7 +23,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 import grundy  # noqa: E402
 from grundy.games.graphs.rulesets import RULESETS  # noqa: E402
-from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value  # noqa: E402
+from grundy.api import partizan_value  # noqa: E402
+from grundy.games.partizan import PARTIZAN_RULESETS  # noqa: E402
 from grundy.play import read_play  # noqa: E402
 from grundy.web.app import create_app  # noqa: E402
 from tests.helpers import cli_runner  # noqa: E402

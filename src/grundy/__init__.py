@@ -46,8 +46,12 @@ __version__ = "0.1.0"
 def __getattr__(name: str) -> object:
     """``grundy.partizan_value`` and ``grundy.PartizanValue``, imported on
     first use (partizan games need pycgt; the impartial commands do not)."""
-    if name in ("partizan_value", "PartizanValue"):
-        from grundy.games import partizan
+    if name == "partizan_value":
+        from grundy.api import partizan_value
 
-        return getattr(partizan, name)
+        return partizan_value
+    if name == "PartizanValue":
+        from grundy.games.partizan import PartizanValue
+
+        return PartizanValue
     raise AttributeError(f"module 'grundy' has no attribute {name!r}")

@@ -282,3 +282,42 @@ def winning_moves(position: Any, **kwargs: Any) -> list[Move]:
     moves = analyze(position, **kwargs).winning_moves
     assert moves is not None
     return moves
+
+
+def partizan_value(ruleset: str, position: Any, *, max_positions: int | None = None,
+                   time_limit: float | None = None) -> Any:
+    """Canonical value of a graph under a partizan ruleset: ``grundy.partizan_value``.
+
+    Parameters
+    ----------
+    ruleset : str
+        ``"be-bo"``, ``"oe-bo"``, ``"oe-be"`` (Harding-Ottaway §5.2) or
+        ``"even-odd-vertex"`` (Nowakowski-Ottaway).
+    position : Graph, networkx.Graph or str
+        The position; a string is read as :func:`grundy.readwrite.graphs.to_graph`
+        reads it (family spec, graph6, sparse6 or a file).
+    max_positions, time_limit
+        As :func:`grundy.games.partizan.partizan_value` (new connected
+        positions; seconds).
+
+    Returns
+    -------
+    grundy.games.partizan.PartizanValue
+        Canonical form, notation, outcome, and whether it is a number or a nimber.
+
+    Raises
+    ------
+    InputError
+        An unknown ruleset, or a position that cannot be read (as ``to_graph``).
+    TooLargeError
+        A spec naming a graph over the limits of :func:`grundy.readwrite.graphs.load`.
+    SearchLimitReached
+        Past ``max_positions`` or ``time_limit``.
+
+    >>> str(partizan_value("even-odd-vertex", "path:3"))
+    '{2|0}'
+    """
+    from grundy.games.partizan import partizan_value as value
+    from grundy.readwrite.graphs import to_graph
+
+    return value(ruleset, to_graph(position), max_positions=max_positions, time_limit=time_limit)

@@ -30,6 +30,7 @@ from typing import Any
 
 import pycgt
 
+from grundy.errors import InputError
 from grundy.core.canon import certificate
 from grundy.core.limits import Limits
 from grundy.games.graphs.bitset import compact_with_lists, components
@@ -183,11 +184,22 @@ def clear_partizan_caches() -> None:
 
 
 def _as_graph(g: Any) -> Graph:
-    """A position as accepted everywhere in grundy (see :func:`grundy.readwrite.graphs.to_graph`):
-    a Graph, a networkx graph, or a family spec / graph6 / sparse6 string."""
-    from grundy.readwrite.graphs import to_graph
+    """A position as the games take it: a :class:`Graph` (returned as is) or
+    a networkx graph (labels kept; checked by :meth:`Graph.from_networkx`).
+    A spec string is read by the front ends (:func:`grundy.api.partizan_value`,
+    which is ``grundy.partizan_value``): the games do not import the readers.
 
-    return to_graph(g)
+    Raises InputError for anything else."""
+    if isinstance(g, Graph):
+        return g
+    import networkx as nx
+
+    if isinstance(g, nx.Graph):
+        return Graph.from_networkx(g)
+    raise InputError(
+        f"cannot make a graph from {type(g).__name__}: expected a grundy Graph or a networkx graph "
+        "(grundy.partizan_value also reads a family spec, graph6 or sparse6)"
+    )
 
 
 def partizan_game(ruleset: str, adj: Sequence[int], *, max_positions: int | None = None,

@@ -98,7 +98,7 @@ def partizan_value(ruleset: str, g: Any, *, max_positions: int | None = None,
         ``"be-bo"``, ``"oe-bo"``, ``"oe-be"`` (Harding-Ottaway §5.2) or
         ``"even-odd-vertex"`` (Nowakowski-Ottaway); see
         :func:`list_partizan_rulesets`.
-    g : Graph, networkx.Graph or str (a family spec, graph6 or sparse6)
+    g : Graph or networkx.Graph (``grundy.partizan_value`` also reads a spec string)
         The position; degrees are those of this graph.
     max_positions : int, optional
         Most new connected positions to expand before stopping.
