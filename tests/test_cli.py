@@ -822,7 +822,9 @@ def test_posets_and_complexes_through_value_and_moves(tmp_path):
     """Poset games and subset take-away on complexes through the same
     commands and JSON schema; values checked against the library calls."""
     from grundy.games.complexes import complex_analysis
-    from grundy.games.posets import poset_analysis
+    from grundy.games.posets import build_poset_family, poset_analysis
+    from grundy.readwrite.complexes import load_complex
+    from grundy.readwrite.posets import load_poset
 
     (obj,) = json_lines("value", "chain:5")
     assert obj["value"] == 5 and obj["winning_moves"] == [{"element": 1}]
@@ -832,17 +834,17 @@ def test_posets_and_complexes_through_value_and_moves(tmp_path):
     assert obj["value"] == 0  # Khandhawit-Ye §3.2
     assert any("Theorem 1" in line for line in obj["explanation"])
     (obj,) = json_lines("moves", "divisors:12", "--all")
-    assert obj["value"] == poset_analysis("divisors:12")["value"]
+    assert obj["value"] == poset_analysis(build_poset_family("divisors:12"))["value"]
     assert [{"element": o["element"]} for o in obj["options"] if o["value"] == 0] == obj["winning_moves"]
     facets = tmp_path / "cx.facets"
     facets.write_text("# a triangle and a pendant edge\n1 2 3\n3 4\n")
     (obj,) = json_lines("value", str(facets))
-    assert obj["value"] == complex_analysis(str(facets))["value"]
+    assert obj["value"] == complex_analysis(load_complex(str(facets)))["value"]
     assert all(set(m) == {"face"} for m in obj["winning_moves"])
     poset = tmp_path / "p.poset"
     poset.write_text("a < b\nb < c\na < d\n")
     (obj,) = json_lines("value", str(poset))
-    assert obj["value"] == poset_analysis(str(poset))["value"]
+    assert obj["value"] == poset_analysis(load_poset(str(poset)))["value"]
     cyclic = tmp_path / "cyc.poset"
     cyclic.write_text("a < b\nb < a\n")
     one_line_error(run("value", str(cyclic)))

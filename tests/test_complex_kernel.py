@@ -30,6 +30,7 @@ from grundy.games.complexes import (
     gale_first_moves,
 )
 from grundy.games.complexes import game as complex_game
+from grundy.readwrite.complexes import load_complex
 
 kernel = complex_game._complex_kernel
 
@@ -143,7 +144,7 @@ def test_keys_equal_complex_key(cx: Complex) -> None:
 
 def test_keys_of_every_family_complex() -> None:
     for spec in FAMILY_SPECS + ["simplex-boundary:6", "simplex-boundary:7", "skeleton:7,3", "simplex:7"]:
-        cx = build_complex_family(spec)
+        cx = load_complex(spec)
         for nv, facets in _components_keys(cx):
             if nv + len(facets) <= 64:
                 assert kernel.complex_key(nv, facets) == complex_key(nv, facets), spec
@@ -252,7 +253,7 @@ def test_option_lists_passed_back_are_sorted_as_python_sorts_them() -> None:
     rng = random.Random(5)
     solver = ComplexSolver(ComplexTheory())
     keys = sorted({complex_key(nv, f) for spec in FAMILY_SPECS[:12]
-                   for nv, f in _components_keys(build_complex_family(spec))})
+                   for nv, f in _components_keys(load_complex(spec))})
     keys = [k for k in keys if kernel.expands(k)]
     assert len(keys) >= 5
     root = keys[-1]
@@ -274,7 +275,7 @@ SMALL = {"simplex-boundary:2", "simplex-boundary:3", "simplex-boundary:4", "skel
 @pytest.mark.parametrize("compact", [True, False], ids=["compact", "dicts"])
 @pytest.mark.parametrize("spec", FAMILY_SPECS)
 def test_families_same_values_and_positions(spec: str, compact: bool) -> None:
-    cx = build_complex_family(spec)
+    cx = load_complex(spec)
     _same_search(cx, ComplexTheory(), compact=compact)
     if spec in SMALL:
         _same_search(cx, ComplexTheory(involutions=False, binary_star=False), compact=compact)
@@ -282,7 +283,7 @@ def test_families_same_values_and_positions(spec: str, compact: bool) -> None:
 
 @pytest.mark.parametrize("spec", ["simplex-boundary:4", "skeleton:4,2", "simplex:3", "graph:path:4", "torus"])
 def test_families_theory_off(spec: str) -> None:
-    cx = build_complex_family(spec)
+    cx = load_complex(spec)
     for theory in THEORIES:
         if spec == "torus" and not theory.involutions:
             continue  # the torus without its involutions is a long search on either path

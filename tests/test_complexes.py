@@ -121,7 +121,7 @@ def test_graphs_up_to_6_vertices_equal_graph_chomp() -> None:
 def test_graph_family_spec() -> None:
     cx = load_complex("graph:petersen")
     assert cx.n == 10 and len(cx.facets) == 15 and cx.dimension == 1
-    assert complex_analysis("graph:petersen")["value"] == grundy.nim_value("petersen") == 2
+    assert complex_analysis(load_complex("graph:petersen"))["value"] == grundy.nim_value("petersen") == 2
     assert load_complex(grundy.readwrite.graphs.to_graph("path:3")).facet_labels() == [(0, 1), (1, 2)]
     lone = Complex.from_graph(Graph.from_edges([1, 2, 3], [(1, 2)]))
     assert value(lone, ComplexSolver(ComplexTheory.none())) == grundy.nim_value(Graph.from_edges([1, 2, 3], [(1, 2)]))
@@ -387,7 +387,7 @@ def test_torus_of_figure_4_is_a_p_position() -> None:
     cx = build_complex_family("torus")
     assert cx.f_vector() == [9, 27, 18]
     assert sum((-1) ** k * c for k, c in enumerate(cx.f_vector())) == 0  # Euler characteristic of a torus
-    a = complex_analysis("torus")
+    a = complex_analysis(build_complex_family("torus"), name="torus")
     assert a["value"] == 0 and a["outcome"] == "P"
     assert any("Theorem 1" in line for line in a["explanation"])
     # Khandhawit-Ye's involution: reflect (i, j) -> (j, i); fixed (i, i) form a 3-cycle
@@ -424,7 +424,7 @@ def test_families_structure() -> None:
 
 
 def test_analysis_json() -> None:
-    a = complex_analysis("simplex-boundary:3", option_table=True)
+    a = complex_analysis(build_complex_family("simplex-boundary:3"), option_table=True, name="simplex-boundary:3")
     assert set(a) == {
         "name", "game", "value", "outcome", "winning_moves", "vertices", "facets",
         "explanation", "stats", "options",

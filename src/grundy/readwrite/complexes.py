@@ -11,7 +11,7 @@ from grundy.errors import InputError
 from grundy.games.complexes.complex import Complex
 from grundy.games.complexes.families import build_complex_family
 from grundy.games.graphs.graph import Graph
-from grundy.readwrite.graphs import shown_path
+from grundy.readwrite.graphs import shown_path, to_graph
 from grundy.readwrite.jsontext import load_json
 from grundy.readwrite.posets import _json_label, _token_label, read_text
 
@@ -85,4 +85,4 @@ def load_complex(spec: str | Complex | Graph) -> Complex:
         if ext == ".facets":
             return parse_facets_text(text, spec)
         raise InputError(f"cannot read {shown_path(spec)}: unsupported extension {ext or '(none)'!r}; supported: .facets, .json")
-    return build_complex_family(spec)
+    return build_complex_family(spec, read_graph=to_graph)

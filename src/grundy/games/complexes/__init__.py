@@ -22,7 +22,7 @@ search plays, with the reductions and their sources
 :mod:`grundy.readwrite.complexes` (readers import the games, not the
 other way round).
 
->>> complex_analysis("simplex-boundary:4")["value"]
+>>> complex_analysis(build_complex_family("simplex-boundary:4"))["value"]
 0
 >>> [v for _k, v in gale_first_moves(4)]
 [3, 2, 4]

@@ -5,10 +5,9 @@ labels; on incidence graphs, or on the face poset with a
 the first-move table of Gale's game, and :func:`gale_complement_replies`,
 which answers each first move with the complementary set.
 
-A spec or a file name given instead of a :class:`Complex` is read by
-:func:`grundy.readwrite.complexes.load_complex`, imported when such a call
-is made (the games do not import :mod:`grundy.readwrite` when they are
-loaded).
+It takes a :class:`Complex`: a spec or a file name is read by
+:func:`grundy.readwrite.complexes.load_complex` (the readers import the
+games, not the other way round).
 """
 
 from __future__ import annotations
@@ -38,7 +37,7 @@ def _face_json(cx: Complex, face: int) -> list[Any]:
 
 
 def complex_analysis(
-    cx: Complex | str,
+    cx: Complex,
     *,
     option_table: bool = False,
     solver: ComplexSolver | PosetSolver | None = None,
@@ -48,8 +47,9 @@ def complex_analysis(
 
     Parameters
     ----------
-    cx : Complex or str
-        The position, or a spec for :func:`grundy.readwrite.complexes.load_complex`.
+    cx : Complex
+        The position (a spec is read by :func:`grundy.readwrite.complexes.load_complex`,
+        or answered whole by :func:`grundy.analyze`: the games do not import the readers).
     option_table : bool
         Also give every move with the value it leads to (``"options"``).
     solver : ComplexSolver or PosetSolver, optional
@@ -57,7 +57,7 @@ def complex_analysis(
         plays the same game on the face poset instead (slower; same
         answers).
     name : str, optional
-        The ``"name"`` reported (default: the spec, or ``""``).
+        The ``"name"`` reported (default ``""``).
 
     Returns
     -------
@@ -71,19 +71,17 @@ def complex_analysis(
     Raises
     ------
     InputError
-        If ``cx`` is a spec that cannot be read.
+        If ``cx`` is not a :class:`Complex` (a spec string, say).
     SearchLimitReached
         If the solver's limit stops the search.
 
-    >>> a = complex_analysis("simplex:2")
+    >>> a = complex_analysis(build_complex_family("simplex:2"))
     >>> a["value"], a["winning_moves"]
     (2, [{'face': [1, 2]}])
     """
-    if isinstance(cx, str):
-        from grundy.readwrite.complexes import load_complex
-
-        name = cx if name is None else name
-        cx = load_complex(cx)
+    if not isinstance(cx, Complex):
+        raise InputError(f"complex_analysis takes a Complex, not {type(cx).__name__}: read a spec with "
+                         "grundy.readwrite.complexes.load_complex, or ask grundy.analyze")
     head = ["subset take-away: a move removes a face and every face containing it; the player who cannot move loses"]
     if cx.redundant:
         head.append(

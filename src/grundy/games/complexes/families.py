@@ -3,18 +3,21 @@
 triangulated ``torus`` of Khandhawit-Ye (Figure 4) and ``graph:SPEC``; and
 :func:`build_complex_family`, which builds one.
 
-``graph:SPEC`` reads its graph with :func:`grundy.readwrite.graphs.to_graph`,
-imported when such a spec is built.
+``graph:SPEC`` needs a reader of the graph spec, passed in by
+:func:`grundy.readwrite.complexes.load_complex` (the games do not import the
+readers).
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from grundy.errors import InputError, TooLargeError
 from grundy.games.complexes.complex import MAX_FACETS, Complex
+from grundy.games.graphs.graph import Graph
 from grundy.games.graphs.formulas import plural
 
 __all__ = ["ComplexFamily", "COMPLEX_FAMILIES", "MAX_FAMILY_VERTICES", "build_complex_family"]
@@ -64,14 +67,21 @@ def _skeleton(n: int, k: int) -> Complex:
     return Complex(labels, [sum(1 << i for i in c) for c in itertools.combinations(range(n), k)])
 
 
-def build_complex_family(spec: str) -> Complex:
+def build_complex_family(spec: str, read_graph: Callable[[str], Graph] | None = None) -> Complex:
     """Build a complex from a family spec (see :data:`COMPLEX_FAMILIES`).
+
+    ``graph:SPEC`` (the clique complex of a graph, Graph Chomp's position)
+    needs ``read_graph``, the reader of the graph spec
+    (:func:`grundy.readwrite.complexes.load_complex` passes
+    :func:`grundy.readwrite.graphs.to_graph`): the games do not import the
+    readers.
 
     Raises
     ------
     InputError
         On an unknown family or a bad parameter (sizes must be positive;
-        ``skeleton:n,k`` needs ``k <= n``).
+        ``skeleton:n,k`` needs ``k <= n``), or ``graph:SPEC`` without
+        ``read_graph``.
     TooLargeError
         Over ``MAX_FAMILY_VERTICES`` vertices or ``MAX_FACETS`` facets.
 
@@ -102,9 +112,9 @@ def build_complex_family(spec: str) -> Complex:
     if not sep or not rest.strip():
         raise InputError(f"{spec}: the family {name} needs parameters {name}:{COMPLEX_FAMILIES[name].params}")
     if name == "graph":
-        from grundy.readwrite.graphs import to_graph
-
-        return Complex.from_graph(to_graph(rest.strip()))
+        if read_graph is None:
+            raise InputError(f"{spec}: the complex of a graph is read by grundy.readwrite.complexes.load_complex")
+        return Complex.from_graph(read_graph(rest.strip()))
     parts = rest.split(",")
     expected = 2 if name == "skeleton" else 1
     if len(parts) != expected:

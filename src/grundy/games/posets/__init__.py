@@ -43,7 +43,7 @@ games, not the other way round).
 >>> s = PosetSolver()
 >>> s.value_of(*s.decompose(build_poset_family("chain:3").up))
 3
->>> poset_analysis("product:2,3")["value"] > 0      # a bottom element: take it all
+>>> poset_analysis(build_poset_family("product:2,3"))["value"] > 0      # a bottom element: take it all
 True
 """
 

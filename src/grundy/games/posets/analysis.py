@@ -3,15 +3,16 @@ outcome, winning moves, option table and explanation, in the user's labels)
 and :func:`text_report`, its human-readable form (shared with
 :func:`grundy.games.complexes.complex_analysis`).
 
-A spec or a file name given instead of a :class:`Poset` is read by
-:func:`grundy.readwrite.posets.load_poset`, imported when such a call is made
-(the games do not import :mod:`grundy.readwrite` when they are loaded).
+It takes a :class:`Poset`: a spec or a file name is read by
+:func:`grundy.readwrite.posets.load_poset` (the readers import the games,
+not the other way round).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from grundy.errors import InputError
 from grundy.core.explain import measured, sum_values
 from grundy.core.moves import label_json, label_str
 from grundy.games.graphs.bitset import components
@@ -23,7 +24,7 @@ __all__ = ["poset_analysis", "text_report"]
 
 
 def poset_analysis(
-    poset: Poset | str,
+    poset: Poset,
     *,
     option_table: bool = False,
     solver: PosetSolver | None = None,
@@ -33,15 +34,16 @@ def poset_analysis(
 
     Parameters
     ----------
-    poset : Poset or str
-        The position, or a spec for :func:`grundy.readwrite.posets.load_poset`.
+    poset : Poset
+        The position (a spec is read by :func:`grundy.readwrite.posets.load_poset`,
+        or answered whole by :func:`grundy.analyze`: the games do not import the readers).
     option_table : bool
         Also give every move with the value of the position it leads to
         (``"options"``).
     solver : PosetSolver, optional
         Reuse a solver and its table (limits are the solver's).
     name : str, optional
-        The ``"name"`` reported (default: the spec, or ``""``).
+        The ``"name"`` reported (default ``""``).
 
     Returns
     -------
@@ -56,20 +58,19 @@ def poset_analysis(
     Raises
     ------
     InputError
-        If ``poset`` is a spec that cannot be read.
+        If ``poset`` is not a :class:`Poset` (a spec string, say).
     SearchLimitReached
         If the solver's limit stops the search (what it learned stays in
         its table).
 
-    >>> a = poset_analysis("chain:2")
+    >>> from grundy.games.posets.families import build_poset_family
+    >>> a = poset_analysis(build_poset_family("chain:2"))
     >>> a["value"], a["outcome"], a["winning_moves"]
     (2, 'N', [{'element': 1}])
     """
-    if isinstance(poset, str):
-        from grundy.readwrite.posets import load_poset
-
-        name = poset if name is None else name
-        poset = load_poset(poset)
+    if not isinstance(poset, Poset):
+        raise InputError(f"poset_analysis takes a Poset, not {type(poset).__name__}: read a spec with "
+                         "grundy.readwrite.posets.load_poset, or ask grundy.analyze")
     if solver is None:
         solver = PosetSolver()
     labels = poset.labels
@@ -146,7 +147,8 @@ def text_report(result: dict[str, Any]) -> str:
     winning moves (faces printed as ``{1,4}``), options if present, and the
     explanation.
 
-    >>> print(text_report(poset_analysis("antichain:2")))
+    >>> from grundy.games.posets.families import build_poset_family
+    >>> print(text_report(poset_analysis(build_poset_family("antichain:2"), name="antichain:2")))
     antichain:2: value 0 (P)
     winning moves: none
     - poset game: a move picks an element x and removes every element >= x; the player who cannot move loses
