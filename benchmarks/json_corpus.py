@@ -17,7 +17,6 @@ compares stdout, stderr and the exit code after blanking timings (seconds,
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import subprocess
 import sys
@@ -59,9 +58,7 @@ _TIMING = [
 
 def run(python: str, args: str) -> str:
     """stdout, stderr and exit code of ``python -m grundy ARGS``, timings blanked."""
-    env = {**os.environ}
-    out = subprocess.run([python, "-m", "grundy", *args.split()], capture_output=True, text=True, env=env,
-                         timeout=600)
+    out = subprocess.run([python, "-m", "grundy", *args.split()], capture_output=True, text=True, timeout=600)
     text = f"{out.stdout}\n--- stderr\n{out.stderr}\n--- exit {out.returncode}\n"
     for pattern, repl in _TIMING:
         text = pattern.sub(repl, text)

@@ -23,12 +23,15 @@ or a graph6 / sparse6 string; a spec of another kind (``"divisors:30"``,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grundy.analysis import Analysis, Move, analyze_graph, analyze_misere
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.theory import Theory
+
+if TYPE_CHECKING:  # partizan games need pycgt: imported when asked for
+    from grundy.games.partizan import PartizanValue
 
 __all__ = ["nim_value", "outcome", "winning_moves", "analyze", "Analysis", "Move"]
 
@@ -285,7 +288,7 @@ def winning_moves(position: Any, **kwargs: Any) -> list[Move]:
 
 
 def partizan_value(ruleset: str, position: Any, *, max_positions: int | None = None,
-                   time_limit: float | None = None) -> Any:
+                   time_limit: float | None = None) -> PartizanValue:
     """Canonical value of a graph under a partizan ruleset: ``grundy.partizan_value``.
 
     Parameters

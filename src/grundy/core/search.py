@@ -405,7 +405,7 @@ class Searcher:
         expander.tick = self._tick
         self._delegate = expander
         try:
-            yield expander if all(map(self._expands, unknowns)) else None
+            yield self._compiled_search(unknowns)
         finally:
             expander.tick = outer
             self._delegate = outer_delegate

@@ -125,8 +125,11 @@ cdef int _classify(const uint64_t* adj, uint64_t comp, int flags,
     """:func:`grundy.games.graphs.theory.classify` on one connected component.
 
     Returns TWINS with the mask of twins to delete in ``out[0]``, CLOSED
-    with the value in ``out[0]``, or NOTHING.
+    with the value in ``out[0]``, or NOTHING (at once when no flag is set:
+    every ruleset but Graph Chomp, as ``GraphGame.classifies``).
     """
+    if not flags:
+        return NOTHING
     cdef uint64_t nbs[64]
     cdef int verts[64]
     cdef int pending[64]      # indices of vertices not yet paired with a twin

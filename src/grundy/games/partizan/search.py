@@ -30,9 +30,9 @@ from typing import Any
 
 import pycgt
 
-from grundy.errors import InputError
 from grundy.core.canon import certificate
 from grundy.core.limits import Limits
+from grundy.errors import InputError
 from grundy.games.graphs.bitset import compact_with_lists, components
 from grundy.games.graphs.graph import Graph
 from grundy.games.partizan.rulesets import Adj, PartizanRuleset, get_partizan_ruleset
