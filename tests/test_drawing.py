@@ -459,7 +459,7 @@ def test_analysis_html_shows_the_answer_escaped() -> None:
     assert "over the limit" in big and "<svg" not in big
 
 
-REPR_CLASSES = [Analysis, Graph, Poset, Complex, ChompPosition, NimPosition]
+REPR_CLASSES = [Analysis, Graph, Poset, Complex, ChompPosition, NimPosition, OctalPosition]
 
 
 @pytest.fixture
@@ -484,7 +484,7 @@ def _caption(root: ET.Element) -> str:
 @pytest.mark.usefixtures("reprs")
 def test_notebook_reprs() -> None:
     install_notebook_reprs()  # idempotent
-    assert Graph._repr_svg_ is drawing_reprs._graph_repr_svg  # type: ignore[attr-defined]
+    assert Graph._repr_svg_ is drawing_reprs._position_repr_svg  # type: ignore[attr-defined]
     root = parse(to_graph("path:3")._repr_svg_())  # type: ignore[attr-defined]
     assert winning(root) == {Move(vertex=1)}
     assert _caption(root) == "nim-value 1: winning moves in red"
@@ -501,6 +501,8 @@ def test_notebook_reprs() -> None:
     root = parse(load_other("complex", "simplex-boundary:4")._repr_svg_())
     assert winning(root) == set() and _caption(root) == "nim-value 0: no winning move"
     assert NimPosition((3000,))._repr_svg_() is None  # type: ignore[attr-defined]
+    root = parse(load_other("octal", "octal:0.07:5,3")._repr_svg_())  # every kind draws itself
+    assert _caption(root) == "octal game 0.07; nim-value 1: winning moves in red"
 
 
 @pytest.mark.usefixtures("reprs")
@@ -515,7 +517,7 @@ def test_notebook_repr_of_an_undecided_position_draws_with_a_caption(monkeypatch
 
 @pytest.mark.usefixtures("reprs")
 def test_notebook_repr_of_a_refused_search_gives_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(kind: str, position: object) -> Analysis:
+    def refuse(position: object) -> Analysis:
         raise TooLargeError("too large to search:\n  details")
 
     monkeypatch.setattr(drawing_reprs, "_bounded_analysis", refuse)

@@ -20,9 +20,13 @@ module, else to ``grundy.x``; relative imports are resolved.
 
 Layers: ``grundy.core`` imports nothing of ``grundy.games``,
 ``grundy.readwrite``, ``grundy.cli``, ``grundy.analysis``, ``grundy.api``,
-``grundy.results``; ``grundy.games`` imports nothing of ``grundy.cli``,
-``grundy.api``, ``grundy.analysis``, ``grundy.results`` (the answers and
-front ends are built on the games, not the other way round).
+``grundy.kinds``; ``grundy.games`` imports nothing of ``grundy.cli``,
+``grundy.api``, ``grundy.analysis``, ``grundy.kinds`` (the answers and
+front ends are built on the games, not the other way round). The kinds
+(:mod:`grundy.kinds`) sit on the games, the readers and the drawings' SVG
+pieces, below every front end (cli, api, play, web, census, the drawings'
+entry points and reprs); and the front ends never branch on a kind's name
+(:func:`test_front_ends_never_branch_on_a_kinds_name`).
 """
 
 from __future__ import annotations
@@ -264,11 +268,17 @@ _RULES = [
     ("grundy.core", "grundy.cli"),
     ("grundy.core", "grundy.analysis"),
     ("grundy.core", "grundy.api"),
-    ("grundy.core", "grundy.results"),
+    ("grundy.core", "grundy.kinds"),
     ("grundy.games", "grundy.cli"),
     ("grundy.games", "grundy.api"),
     ("grundy.games", "grundy.analysis"),
-    ("grundy.games", "grundy.results"),
+    ("grundy.games", "grundy.kinds"),
+    ("grundy.readwrite", "grundy.kinds"),
+    ("grundy.analysis", "grundy.kinds"),
+    *[("grundy.kinds", high) for high in ("grundy.cli", "grundy.api", "grundy.play", "grundy.web", "grundy.census",
+                                          "grundy.certify", "grundy.drawing.render", "grundy.drawing.reprs")],
+    *[(low, "grundy.kinds") for low in ("grundy.drawing.bodies", "grundy.drawing.primitives",
+                                        "grundy.drawing.layout")],
     ("grundy.games", "grundy.readwrite"),  # readers import the games, not the other way round
     ("grundy.core", "grundy.census"),
     ("grundy.games", "grundy.census"),
@@ -277,7 +287,7 @@ _RULES = [
     ("grundy.census", "grundy.api"),
     # play, drawing and the web front end sit above the answers
     *[(low, high) for low in ("grundy.core", "grundy.games", "grundy.readwrite", "grundy.analysis",
-                              "grundy.results", "grundy.census")
+                              "grundy.census")
       for high in ("grundy.play", "grundy.drawing", "grundy.web")],
     ("grundy.play", "grundy.web"),
     ("grundy.play", "grundy.cli"),
@@ -313,3 +323,85 @@ def test_no_game_package_forwards_names() -> None:
     assert not bad, "module-level __getattr__ in " + ", ".join(bad)
 
 
+
+
+# ----------------------------------------------------------------------
+# front ends reach a kind through the registry
+# ----------------------------------------------------------------------
+#: The kinds' names (grundy.kinds._MODULES), as the front ends must not test them.
+KIND_NAMES = {"graph", "poset", "complex", "chomp", "nim", "octal"}
+
+#: The front ends: they dispatch through grundy.kinds, never on a kind's name.
+FRONT_ENDS = ("grundy.cli", "grundy.api", "grundy.play", "grundy.drawing", "grundy.web", "grundy.analysis")
+
+#: Modules allowed to compare a kind's name, and why.
+KIND_NAME_ALLOWED = {
+    # a listing of the families grouped under headings by kind: presentation, not dispatch
+    "grundy.cli.families",
+}
+
+
+def _kind_constant(node: ast.expr) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value in KIND_NAMES
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return any(_kind_constant(e) for e in node.elts)
+    return False
+
+
+def kind_name_tests(source: str) -> list[int]:
+    """Lines of ``source`` comparing something named like a kind
+    (``kind``, ``x.kind``, ``kind.name``, ``r["kind"]``) with a kind's name."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Compare):
+            continue
+        sides = [node.left, *node.comparators]
+        if any(_kind_constant(s) for s in sides) and any(
+                "kind" in ast.unparse(s) for s in sides if not _kind_constant(s)):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_kind_name_check_detects_a_branch() -> None:
+    """The check itself, on the shapes the front ends used to have."""
+    assert kind_name_tests('if item.kind == "graph":\n    pass\n') == [1]
+    assert kind_name_tests('x = kind in ("chomp", "nim")\n') == [1]
+    assert kind_name_tests('x = play.kind != "graph"\n') == [1]
+    assert kind_name_tests('x = key == "graph"\ny = kind.answer(p)\n') == []
+
+
+def test_front_ends_never_branch_on_a_kinds_name() -> None:
+    """Issue 29: the command line, the API, play, the drawings and the web
+    app find a kind through grundy.kinds (its registry and methods); none
+    compares a kind's name."""
+    bad = []
+    for module, path in sorted(MODULES.items()):
+        if path.suffix != ".py" or module in KIND_NAME_ALLOWED:
+            continue
+        if not any(module == f or module.startswith(f + ".") for f in FRONT_ENDS):
+            continue
+        for line in kind_name_tests(path.read_text(encoding="utf-8")):
+            bad.append(f"{path.relative_to(SRC.parent)}:{line}")
+    assert not bad, "front ends testing a kind's name:\n" + "\n".join(bad)
+
+
+def test_every_kind_has_every_function() -> None:
+    """Each registered kind defines the functions of a kind itself (the
+    base class's raise NotImplementedError), and is found by its name and
+    by its positions."""
+    from grundy.kinds import Kind, get_kind, kind_for, kinds
+    from grundy.readwrite.kinds import KINDS
+
+    assert [k.name for k in kinds()] == list(KINDS)
+    required = ["position_type", "size", "moves", "apply", "to_spec", "text", "move_syntax", "read_move", "draw"]
+    for kind in kinds():
+        assert get_kind(kind.name) is kind
+        for name in required:
+            assert getattr(type(kind), name) is not getattr(Kind, name), (kind.name, name)
+        has_answer = type(kind).answer is not Kind.answer
+        has_parts = type(kind).normal is not Kind.normal and type(kind).misere_parts is not Kind.misere_parts
+        assert has_answer or has_parts, kind.name
+    from grundy.games.chomp import NimPosition
+
+    assert kind_for(NimPosition((1, 2))).name == "nim"

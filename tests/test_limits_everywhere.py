@@ -261,8 +261,8 @@ def test_a_stop_between_positions_counts_the_positions_searched(args: list[str])
     [("nim", "nim:3000,2000", 1024), ("complex", "simplex-boundary:12", 64), ("poset", "divisors:720720", 64)],
 )
 def test_misere_lists_of_moves_and_options_check_the_clock(kind: str, spec: str, every: int) -> None:
+    from grundy.kinds import get_kind
     from grundy.readwrite.kinds import load_other
-    from grundy.results import _misere_kind
 
     calls = 0
 
@@ -270,10 +270,10 @@ def test_misere_lists_of_moves_and_options_check_the_clock(kind: str, spec: str,
         nonlocal calls
         calls += 1
 
-    options, _key, moves, _fields, _game, _rule, start = _misere_kind(kind, load_other(kind, spec), check)
-    assert calls >= len(moves) // every >= 3, (calls, len(moves))
+    parts = get_kind(kind).misere_parts(load_other(kind, spec), check)
+    assert calls >= len(parts.moves) // every >= 3, (calls, len(parts.moves))
     calls = 0
-    made = list(options(start))
+    made = list(parts.options(parts.start))
     assert calls >= len(made) // every >= 3, (calls, len(made))
 
 

@@ -500,7 +500,7 @@ def test_octal_moves_check_the_clock_past_their_generation() -> None:
     # command's backstop, after 1.11 s)
     from grundy.games.octal import _misere_options
     from grundy.games.octal.code import _as_code
-    from grundy.results import _octal_moves
+    from grundy.kinds.octal import octal_moves
 
     code = _as_code("0.3(4)")
     generation = 0
@@ -519,15 +519,15 @@ def test_octal_moves_check_the_clock_past_their_generation() -> None:
             raise RuntimeError("stopped")
 
     with pytest.raises(RuntimeError, match="stopped"):
-        _octal_moves(code, (1000,), stop_after_generation)
+        octal_moves(code, (1000,), stop_after_generation)
     assert generation == 1001 and moves > 200_000
     calls = 0
-    everything = _octal_moves(code, (1000,), lambda: None)
+    everything = octal_moves(code, (1000,), lambda: None)
     assert len(everything) == moves
 
     def count() -> None:
         nonlocal calls
         calls += 1
 
-    _octal_moves(code, (1000,), count)
+    octal_moves(code, (1000,), count)
     assert calls >= generation + moves // 1024, (calls, generation, moves)

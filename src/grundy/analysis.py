@@ -2,8 +2,9 @@
 moves, option table, explanation, statistics) for every kind of position,
 and the analysis of graphs under any impartial ruleset (normal play:
 :func:`analyze_graph`; misère play: :func:`analyze_misere`). The other
-kinds' answers come from :mod:`grundy.results` as JSON and become an
-:class:`Analysis` through :meth:`Analysis.from_json`."""
+kinds (:mod:`grundy.kinds`) build their answers as JSON objects, which
+become an :class:`Analysis` through :meth:`Analysis.from_json`; every
+answer is reached through :func:`grundy.kinds.analyze`."""
 
 from __future__ import annotations
 
@@ -73,8 +74,8 @@ class Analysis:
 
     @classmethod
     def from_json(cls, d: dict[str, Any], kind: str) -> "Analysis":
-        """The result a JSON object of :func:`grundy.results.analyze_other`
-        describes (a poset, complex, Chomp or Nim position): ``fields`` keep
+        """The result a JSON answer of a kind describes (a poset, complex,
+        Chomp, Nim or octal position, see :meth:`grundy.kinds.Kind.normal`): ``fields`` keep
         the position's own keys (``elements``, ``facets``, ``rows``,
         ``heaps``...), ``extra`` what follows the stats (``first_moves``,
         ``complement_replies``, ``first_moves_stopped``)."""
@@ -110,39 +111,15 @@ class Analysis:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object printed by ``grundy value --json`` (docs/formats.md, "JSON output of ``value`` and ``moves``")."""
-        if self.kind != "graph":
-            return self._other_json()
         out: dict[str, Any] = {
             "name": self.name,
             "game": self.game,
             "play": "misere" if self.misere else "normal",
             "value": self.value,
             "outcome": self.outcome,
-            "winning_moves": None
-            if self.winning_moves is None
-            else [m.to_json() for m in self.winning_moves],
-            "vertices": self.vertices if self.graph is None else [label_json(v) for v in self.graph.labels],
-            "edges": self.edges
-            if self.graph is None
-            else [[label_json(u), label_json(v)] for u, v in self.graph.edges()],
-            "explanation": self.explanation,
-            "stats": self.stats,
+            "winning_moves": None if self.winning_moves is None else [m.to_json() for m in self.winning_moves],
         }
-        if self.options is not None:
-            key = "outcome" if self.misere else "value"
-            out["options"] = [dict(m.to_json(), **{key: v}) for m, v in self.options]
-        return out
-
-    def _other_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "name": self.name,
-            "game": self.game,
-            "play": "misere" if self.misere else "normal",
-            "value": self.value,
-            "outcome": self.outcome,
-            "winning_moves": [m.to_json() for m in self.winning_moves or []],
-        }
-        out.update(self.fields or {})
+        out.update(self._position_json())
         out["explanation"] = self.explanation
         out["stats"] = self.stats
         if self.options is not None:
@@ -150,6 +127,17 @@ class Analysis:
             out["options"] = [dict(m.to_json(), **{key: v}) for m, v in self.options]
         out.update(self.extra or {})
         return out
+
+    def _position_json(self) -> dict[str, Any]:
+        """The position's own fields: ``fields`` when the answer came as
+        JSON, else the graph's ``vertices`` and ``edges`` (their counts
+        when the graph was too large to build)."""
+        if self.fields is not None:
+            return self.fields
+        if self.graph is None:
+            return {"vertices": self.vertices, "edges": self.edges}
+        return {"vertices": [label_json(v) for v in self.graph.labels],
+                "edges": [[label_json(u), label_json(v)] for u, v in self.graph.edges()]}
 
 
 def analyze_graph(

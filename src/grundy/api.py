@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from grundy.analysis import Analysis, Move, analyze_graph, analyze_misere
+from grundy.analysis import Analysis, Move
 from grundy.games.graphs.game import Solver
-from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.theory import Theory
+from grundy.kinds import Request, item_for
+from grundy.kinds import analyze as answer
 
 if TYPE_CHECKING:  # partizan games need pycgt: imported when asked for
     from grundy.games.partizan import PartizanValue
@@ -36,109 +37,10 @@ if TYPE_CHECKING:  # partizan games need pycgt: imported when asked for
 __all__ = ["nim_value", "outcome", "winning_moves", "analyze", "Analysis", "Move"]
 
 
-def _solver(
-    theory: Theory | None,
-    time_limit: float | None,
-    max_positions: int | None,
-    solver: Solver | None,
-    game: str = "chomp",
-    misere: bool = False,
-    table: str | None = None,
-) -> Solver | MisereSolver:
-    """The solver a call uses (raises InputError for ``table`` with misère
-    play or with a ``solver`` of the caller's)."""
-    from grundy.errors import InputError
-
-    if table is not None and (misere or solver is not None):
-        raise InputError("table= does not apply to " + ("misère play" if misere else "a solver of your own (give it the table)"))
-    if solver is not None:
-        return solver
-    if misere:
-        return MisereSolver(game, theory, time_limit=time_limit, max_positions=max_positions)
-    return Solver(theory, time_limit=time_limit, max_positions=max_positions, ruleset=game, table=table)
-
-
-def _other(
-    position: Any,
-    game: str,
-    misere: bool,
-    option_table: bool,
-    theory: Any,
-    time_limit: float | None,
-    max_positions: int | None,
-    solver: Any,
-    table: str | None = None,
-) -> Analysis | None:
-    """The analysis of a spec naming a position that is not a graph, else
-    None.
-
-    Raises
-    ------
-    InputError
-        If ``game`` or ``solver`` is given with such a position (they are
-        for graphs), the spec is malformed, or a graph ``Theory`` turns off
-        a switch the kind has no result of (see :func:`_switches`).
-    """
-    from grundy.errors import InputError
-    from grundy.games.graphs.rulesets import ruleset_name
-    from grundy.readwrite.kinds import kind_of, load_other
-    from grundy.results import analyze_other
-
-    if not isinstance(position, str):
-        return None
-    kind = kind_of(position)
-    if kind == "graph":
-        return None
-    if ruleset_name(game) != "chomp" or solver is not None:
-        what = "game" if ruleset_name(game) != "chomp" else "solver"
-        raise InputError(f"{what}= does not apply to {kind} positions ({position}): it is for graphs")
-    d = analyze_other(
-        kind,
-        load_other(kind, position),
-        position.strip(),
-        misere=misere,
-        option_table=option_table,
-        theory=_switches(kind, theory),
-        time_limit=time_limit,
-        max_positions=max_positions,
-        table=table,
-    )
-    return Analysis.from_json(d, kind)
-
-
-def _switches(kind: str, theory: Any) -> Any:
-    """The switches for ``kind``: a graph :class:`Theory` with everything
-    on or everything off means the kind's defaults or no theory; one with
-    some switches off turns off the kind's switches of the same names
-    (``involutions``, ``cancel_pairs``); a kind's own switches pass through.
-
-    Raises
-    ------
-    InputError
-        If a graph Theory turns off a switch the kind has no result of
-        (naming the switches, the kind and the kind's own switches class).
-    """
-    from grundy.errors import InputError
-    from grundy.results import switches_for
-
-    if not isinstance(theory, Theory):
-        return switches_for(kind, False, "") if theory is None else theory
-    off = [n for n in Theory.names() if not getattr(theory, n)]
-    if len(off) in (0, len(Theory.names())):
-        return switches_for(kind, bool(off), "")
-    if kind in ("chomp", "nim", "octal"):
-        raise InputError(
-            f"theory switches {', '.join(off)} are for graphs: {kind} positions have no switchable results "
-            f"(pass Theory.none() to search, or no theory)"
-        )
-    own = switches_for(kind, False, "")
-    foreign = [n for n in off if n not in own.names()]
-    if foreign:
-        raise InputError(
-            f"theory switches {', '.join(foreign)} are for graphs, not {kind} positions; pass a "
-            f"{type(own).__name__} (switches: {', '.join(own.names())})"
-        )
-    return switches_for(kind, False, ",".join(off))
+def _request(game: str, misere: bool, theory: Any, option_table: bool, time_limit: float | None,
+             max_positions: int | None, solver: Any, table: str | None, value_only: bool = False) -> Request:
+    return Request(game=game, misere=misere, theory=theory, option_table=option_table, value_only=value_only,
+                   time_limit=time_limit, max_positions=max_positions, table=table, solver=solver, spelling="api")
 
 
 def analyze(
@@ -205,21 +107,8 @@ def analyze(
     >>> a.value, [str(m) for m in a.winning_moves]
     (3, ['element 30'])
     """
-    from grundy.readwrite.graphs import to_graph
-
-    other = _other(position, game, misere, option_table, theory, time_limit, max_positions, solver, table)
-    if other is not None:
-        return other
-    g = to_graph(position)
-    name = position if isinstance(position, str) else ""
-    s = _solver(theory, time_limit, max_positions, solver, game, misere, table)
-    if isinstance(s, MisereSolver):
-        return analyze_misere(g, s, name=name, option_table=option_table)
-    try:
-        return analyze_graph(g, s, name=name, option_table=option_table)
-    finally:
-        if table is not None:
-            s.close()
+    request = _request(game, misere, theory, option_table, time_limit, max_positions, solver, table)
+    return answer(item_for(position), request)
 
 
 def nim_value(
@@ -243,21 +132,10 @@ def nim_value(
     >>> nim_value("divisors:30"), nim_value("nim:3,4,5"), nim_value("chomp:3,2")
     (3, 2, 0)
     """
-    from grundy.readwrite.graphs import to_graph
-
-    other = _other(position, game, False, False, theory, time_limit, max_positions, None, table)
-    if other is not None:
-        assert other.value is not None
-        return other.value
-    g = to_graph(position)
-    s = _solver(theory, time_limit, max_positions, None, game, False, table)
-    assert isinstance(s, Solver)
-    s.start()
-    try:
-        return s.value_of(*s.decompose(g.adj))
-    finally:
-        s.finish()
-        s.close()
+    request = _request(game, False, theory, False, time_limit, max_positions, None, table, value_only=True)
+    value = answer(item_for(position), request).value
+    assert value is not None
+    return value
 
 
 def outcome(position: Any, *, misere: bool = False, **kwargs: Any) -> str:

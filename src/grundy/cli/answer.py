@@ -1,7 +1,8 @@
 """What ``grundy value`` and ``grundy moves`` share: the search options,
-the solver, the answers (one :class:`~grundy.analysis.Analysis` per
-position, every kind) and how they are printed (text blocks, one line per
-position, or JSON lines), and :func:`_answer`, the body of both commands."""
+the answers (one :class:`~grundy.analysis.Analysis` per position, each
+from its kind through :mod:`grundy.kinds`) and how they are printed (text
+blocks, one line per position, or JSON lines), and :func:`_answer`, the
+body of both commands."""
 
 from __future__ import annotations
 
@@ -12,19 +13,15 @@ from typing import Any
 
 import click
 
-from grundy.analysis import Analysis, analyze_graph, analyze_misere
+from grundy.analysis import Analysis
 from grundy.cli.common import _run, _Stopped
 from grundy.cli.limits import _alarm, _grace
-from grundy.cli.positions import _budget_stop, _check_game, _Item, _read, _refuse, _ruleset_name
+from grundy.cli.positions import _budget_stop, _check_memory
 from grundy.core.table import table_memory
-from grundy.errors import InputError, SearchLimitReached
+from grundy.errors import SearchLimitReached
 from grundy.games.graphs.formulas import plural
-from grundy.games.graphs.game import Solver
-from grundy.games.graphs.misere import MisereSolver
-from grundy.games.graphs.rulesets import get_ruleset
-from grundy.games.graphs.theory import Theory, switches_used
-from grundy.readwrite.graphs import LoadedPosition
-from grundy.results import analyze_other, switches_for
+from grundy.games.graphs.theory import Theory
+from grundy.kinds import Item, Request, close, get_kind, prepare, progress_default, read_items, refuse
 
 
 # -- search -------------------------------------------------------------------
@@ -79,133 +76,31 @@ def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-def _theory(no_theory: bool, without: str, ruleset: str = "chomp", misere: bool = False) -> Theory:
-    """The Theory for ``--no-theory`` / ``--without NAMES`` on graphs under
-    ``ruleset`` (a registry name), in normal or misère play.
-
-    Raises
-    ------
-    InputError
-        On a name that is not one of :meth:`Theory.names`; on a name the
-        ruleset's search does not use in that play
-        (:func:`grundy.games.graphs.theory.switches_used`), and on
-        ``--no-theory`` where it uses none, naming the option and the
-        ruleset: an option accepted is an option honoured.
-    """
-    used = switches_used(ruleset, misere)
-    play = "misère" if misere else "normal"
-    if no_theory:
-        if not used:
-            raise InputError(f"option --no-theory does not apply to {ruleset} in {play} play: "
-                             "its search uses no switchable result")
-        return Theory.none()
-    names = [w.strip() for w in without.split(",") if w.strip()]
-    bad = [w for w in names if w not in Theory.names()]
-    if bad:
-        raise InputError(
-            f"unknown result {', '.join(map(repr, bad))} for --without; valid: {', '.join(Theory.names())}"
-        )
-    unused = [w for w in names if w not in used]
-    if unused:
-        raise InputError(
-            f"option --without {','.join(unused)} does not apply to {ruleset} in {play} play: its search uses "
-            + (", ".join(used) if used else "no switchable result")
-        )
-    return Theory.only(*[n for n in Theory.names() if n not in names])
-
-
-def _solver(theory: Theory, time_limit: float | None, max_positions: int | None, progress: bool | None,
-            game: str | None = "chomp", misere: bool = False, table: str | None = None) -> Solver | MisereSolver:
-    if progress is None:
-        progress = sys.stderr.isatty()
-    ruleset = get_ruleset(_ruleset_name(game))
-    if misere:
-        return MisereSolver(ruleset, theory, time_limit=time_limit, max_positions=max_positions, progress=progress)
-    return Solver(
-        theory,
-        ruleset=ruleset,
-        time_limit=time_limit,
-        max_positions=max_positions,
-        progress=progress,
-        table=table,
-    )
-
-
-def _answers(
-    items: list[_Item], solver: Solver | MisereSolver, option_table: bool, no_theory: bool, without: str,
-    misere: bool, time_limit: float | None, max_positions: int | None, progress: bool | None, table: str | None,
-) -> Iterator[Analysis]:
-    """Answer each position in order, one at a time, as an :class:`Analysis`
-    (one result type for every kind).
+def _answers(items: list[Item], prepared: dict[str, Request], max_positions: int | None,
+             time_limit: float | None) -> Iterator[Analysis]:
+    """Answer each position in order, one at a time, through its kind
+    (:meth:`grundy.kinds.Kind.answer`), every position drawing on one
+    ``--max-positions`` budget.
 
     Raises
     ------
     _Stopped
         When a limit stops a search (``.json`` holds the position's line).
     """
-    graph_items = [i.position for i in items if i.kind == "graph"]
-    graphs = _analyses(graph_items, solver, option_table)
-    spent = 0  # positions searched for the positions that are not graphs
+    spent = 0  # positions searched for the positions before this one
     for item in items:
-        if item.kind == "graph":
-            if max_positions is not None:
-                # one budget for every position: the graphs' solver counts its own positions only
-                solver.limits.max_positions = max(max_positions - spent, 0)
-            try:
-                with _alarm(_grace(time_limit), time_limit):
-                    answer = next(graphs)
-                yield answer
-            except _Stopped as stopped:
-                raise _Stopped(stopped.name, _budget_stop(stopped.limit, max_positions,
-                                                          stopped.limit.positions + spent)) from None
-            continue
-        left = None if max_positions is None else max(max_positions - spent - solver.stats.positions, 0)
+        request = prepared[item.kind.name]
+        before = item.kind.counted_before(request)
+        if max_positions is not None:
+            request = request.but(max_positions=max(max_positions - spent, 0))
         try:
             with _alarm(_grace(time_limit), time_limit):
-                d = analyze_other(
-                    item.kind, item.position, item.name, misere=misere, option_table=option_table,
-                    theory=switches_for(item.kind, no_theory, without), time_limit=time_limit,
-                    max_positions=left, progress=bool(sys.stderr.isatty() if progress is None else progress),
-                    table=table,
-                )
+                answer = item.kind.answer(item.position, request, item.name)
         except SearchLimitReached as limit:
-            raise _Stopped(item.name, _budget_stop(limit, max_positions,
-                                                   limit.positions + spent + solver.stats.positions)) from None
-        spent += d["stats"].get("positions", 0)
-        yield Analysis.from_json(d, item.kind)
-
-
-def _analyses(items: list[LoadedPosition], solver: Solver, option_table: bool) -> Iterator[Analysis]:
-    """Analyse each loaded graph in order, one at a time."""
-    for item in items:
-        if item.graph is None and (solver.ruleset.name != "chomp" or isinstance(solver, MisereSolver)):
-            raise InputError(
-                f"{item.name}: too large to build ({item.vertices} vertices); its closed form is for "
-                "normal-play Graph Chomp only"
-            )
-        if item.graph is None:
-            assert item.closed_form is not None
-            value, reason = item.closed_form
-            yield Analysis(
-                name=item.name,
-                value=value,
-                winning_moves=None,
-                explanation=[
-                    f"too large to build ({item.vertices} vertices, {item.edges} edges); "
-                    f"value from the family's closed form: {reason}"
-                ],
-                stats={"positions": 0, "table_hits": 0, "closed_forms": 1, "reductions": 0, "seconds": 0.0},
-                vertices=item.vertices,
-                edges=item.edges,
-            )
-        else:
-            try:
-                if isinstance(solver, MisereSolver):
-                    yield analyze_misere(item.graph, solver, name=item.name, option_table=option_table)
-                else:
-                    yield analyze_graph(item.graph, solver, name=item.name, option_table=option_table)
-            except SearchLimitReached as limit:
-                raise _Stopped(item.name or "graph", limit) from None
+            total = limit.positions - before + spent
+            raise _Stopped(item.name or "graph", _budget_stop(limit, max_positions, total)) from None
+        spent += answer.stats.get("positions", 0)
+        yield answer
 
 
 # -- output -------------------------------------------------------------------
@@ -225,11 +120,7 @@ def _moves_text(a: Analysis) -> str:
 
 
 def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) -> None:
-    game = "" if a.game == "chomp" and not a.misere else f", game {a.game}" + (" (misère)" if a.misere else "")
-    if a.kind == "graph":
-        click.echo(f"{a.name or 'graph'}  ({plural(a.vertices, 'vertex', 'vertices')}, {plural(a.edges, 'edge')}{game})")
-    else:
-        click.echo(f"{a.name}  ({a.kind}, game {a.game}" + (", misère play)" if a.misere else ")"))
+    click.echo(get_kind(a.kind).heading(a))
     if a.value is not None:
         click.echo(f"  nim-value: {a.value}")
     click.echo(
@@ -289,27 +180,22 @@ def _answer(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theo
             answer()
 
     def answer() -> None:
-        items = _read(specs)
-        _refuse(items, game, misere, table, option_table=option_table, no_theory=no_theory, memory=memory)
-        graph_items = [i.position for i in items if i.kind == "graph"]
-        if graph_items:
-            _check_game(_ruleset_name(game), graph_items)
-            theory = _theory(no_theory, without, _ruleset_name(game), misere)
-        else:
-            theory = Theory()
-        solver = _solver(theory, time_limit, max_positions, progress, game, misere,
-                         table if graph_items else None)
-        results = _answers(items, solver, option_table, no_theory, without, misere, time_limit, max_positions,
-                           progress, table)
+        items = read_items(specs, sys.stdin)
+        request = Request(game=game, misere=misere, no_theory=no_theory, without=without,
+                          option_table=option_table, time_limit=time_limit, max_positions=max_positions,
+                          progress=progress_default(progress), table=table, memory=memory)
+        refuse(items, request)
+        _check_memory(memory)
+        prepared = prepare(items, request)
         try:
-            _emit(results, len(items) if lines else 1, as_json, explain, option_table)
+            _emit(_answers(items, prepared, max_positions, time_limit), len(items) if lines else 1, as_json,
+                  explain, option_table)
         except _Stopped as stopped:
             if as_json:
                 click.echo(stopped.json)
             raise
         finally:
-            if isinstance(solver, Solver):
-                solver.close()
+            close(prepared, request)
 
     _run(body)
 

@@ -4,15 +4,15 @@ position, partizan or impartial."""
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
 from grundy.cli.common import _Command, _run, _Stopped
 from grundy.cli.limits import _alarm, _grace
-from grundy.cli.positions import _budget_stop, _check_game, _read, _refuse, _ruleset_name
+from grundy.cli.positions import _budget_stop
 from grundy.errors import InputError, SearchLimitReached
-from grundy.games.graphs.game import Solver
-from grundy.results import analyze_other
+from grundy.kinds import Request, close, prepare, read_items, refuse
 
 __all__ = ["form"]
 
@@ -41,72 +41,54 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
     from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
 
     def body() -> None:
-        items = _read(specs)
-        _refuse(items, game, False, None)
-        rules = _ruleset_name(game)
-        graph_items = [i.position for i in items if i.kind == "graph"]
-        if rules not in PARTIZAN_RULESETS and graph_items:
-            _check_game(rules, graph_items)
-        solver = None if rules in PARTIZAN_RULESETS else Solver(
-            ruleset=rules, max_positions=max_positions, time_limit=time_limit)
+        items = read_items(specs, sys.stdin)
+        request = Request(game=game, max_positions=max_positions, time_limit=time_limit, value_only=True)
+        refuse(items, request)
+        rules = request.ruleset
+        # a partizan ruleset is for graphs only (refused above for the other kinds)
+        prepared = {} if rules in PARTIZAN_RULESETS else prepare(items, request)
         spent = 0  # positions searched for the positions before this one: one budget for all
 
         def left() -> int | None:
             return None if max_positions is None else max(max_positions - spent, 0)
 
-        for item in items:
-            positions = 0
-            offset = spent  # what a stop's positions add to (the graphs' solver counts its lifetime)
-            try:
-                if item.kind != "graph":
-                    with _alarm(_grace(time_limit), time_limit):
-                        d = analyze_other(item.kind, item.position, item.name, max_positions=left(),
-                                          time_limit=time_limit, value_only=True)
-                    g, positions, label = d["value"], d["stats"].get("positions", 0), d["game"]
-                    text, outcome, number, nimber = _nimber(g), d["outcome"], ("0" if g == 0 else None), g
-                else:
-                    loaded = item.position
-                    label = rules
-                    if loaded.graph is None and solver is not None and rules == "chomp" and loaded.closed_form:
-                        g, positions = loaded.closed_form[0], 0  # too large to build: the family's closed form
-                        text, outcome, number, nimber = _nimber(g), ("P" if g == 0 else "N"), (
-                            "0" if g == 0 else None), g
-                    elif loaded.graph is None:
-                        raise InputError(f"{loaded.name}: too large to build ({loaded.vertices} vertices)")
-                    elif solver is None:
+        try:
+            for item in items:
+                before = 0 if rules in PARTIZAN_RULESETS else item.kind.counted_before(prepared[item.kind.name])
+                try:
+                    if rules in PARTIZAN_RULESETS:
+                        loaded = item.position
+                        if loaded.graph is None:
+                            raise InputError(f"{loaded.name}: too large to build ({loaded.vertices} vertices)")
                         with _alarm(time_limit):
                             v = partizan_value(rules, loaded.graph, max_positions=left())
-                        text, outcome, positions = v.to_str(ascii=ascii_), v.outcome, v.positions
+                        text, outcome, positions, label = v.to_str(ascii=ascii_), v.outcome, v.positions, rules
                         number = None if v.number_value is None else str(v.number_value)
                         nimber = v.nimber_value
                     else:
-                        before = solver.stats.positions
-                        solver.limits.max_positions = None if max_positions is None else before + left()
-                        offset = spent - before
-                        solver.start()
-                        try:
-                            with _alarm(_grace(time_limit), time_limit):
-                                g = solver.value_of(*solver.decompose(loaded.graph.adj))
-                        finally:
-                            solver.finish()
-                        text, outcome, number, nimber = _nimber(g), ("P" if g == 0 else "N"), (
-                            "0" if g == 0 else None), g
-                        positions = solver.stats.positions - before
-            except SearchLimitReached as limit:
-                # positions of the whole command (the graphs' solver counts its lifetime)
-                total = offset + limit.positions if limit.positions else spent
-                restated = _budget_stop(limit, max_positions, total)
-                if restated is limit:  # a time limit: still the command's positions
-                    restated = SearchLimitReached(limit.reason, total, limit.seconds)
-                raise _Stopped(item.name or "graph", restated) from None
-            spent += positions
-            if as_json:
-                click.echo(json.dumps({
-                    "name": item.name, "game": label, "canonical_form": text, "outcome": outcome,
-                    "number": number, "nimber": nimber, "stats": {"positions": positions},
-                }))
-            else:
-                click.echo(f"{item.name}: {text}  (outcome {outcome}, game {label})")
+                        ready = prepared[item.kind.name].but(max_positions=left())
+                        with _alarm(_grace(time_limit), time_limit):
+                            a = item.kind.answer(item.position, ready, item.name)
+                        g, positions, label = a.value, a.stats.get("positions", 0), a.game
+                        assert g is not None
+                        text, outcome, number, nimber = _nimber(g), a.outcome, ("0" if g == 0 else None), g
+                except SearchLimitReached as limit:
+                    # positions of the whole command (a shared graph solver counts its lifetime)
+                    total = spent - before + limit.positions if limit.positions else spent
+                    restated = _budget_stop(limit, max_positions, total)
+                    if restated is limit:  # a time limit: still the command's positions
+                        restated = SearchLimitReached(limit.reason, total, limit.seconds)
+                    raise _Stopped(item.name or "graph", restated) from None
+                spent += positions
+                if as_json:
+                    click.echo(json.dumps({
+                        "name": item.name, "game": label, "canonical_form": text, "outcome": outcome,
+                        "number": number, "nimber": nimber, "stats": {"positions": positions},
+                    }))
+                else:
+                    click.echo(f"{item.name}: {text}  (outcome {outcome}, game {label})")
+        finally:
+            close(prepared, request)
 
     _run(body)
 

@@ -9,7 +9,7 @@ import click
 
 from grundy.cli.common import _Command, _run, _Stopped
 from grundy.errors import InputError, SearchLimitReached
-from grundy.results import octal_report
+from grundy.kinds.octal import octal_report
 
 __all__ = ["octal"]
 

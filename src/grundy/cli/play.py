@@ -19,28 +19,14 @@ from typing import Any
 import click
 
 from grundy.cli.common import _Command, _run, _Stopped
-from grundy.core.moves import Move, label_str
+from grundy.core.moves import Move
 from grundy.core.limits import interrupt_exit_code
 from grundy.errors import InputError, SearchLimitReached
+from grundy.kinds.typed import TypedMove
 
 __all__ = ["play"]
 
 _COMMANDS = ("moves", "hint", "undo", "help", "quit")
-_INTEGER = re.compile(r"[+-]?[0-9]{1,30}")
-# a label: "quoted", (a, tuple) or a word (a sign only where no label ends: 0-1 is an edge, -3 a label)
-_TOKEN = re.compile(r'\s*(?:(?P<label>"(?:[^"\\]|\\.)*"|\((?:[^()]|\([^()]*\))*\)'
-                    r'|(?:(?<![^\s:,{(-])[+-](?=\d))?[^\s\-:,{}+()"]+)|(?P<punct>[-:,{}]))')
-_SYNTAX = {
-    "graph": "a vertex: 3 or v 3 (remove vertex 3); an edge: 0-1 or e 0 1 (remove edge 0-1)",
-    "graph-nim": "at a vertex, some of its edges: 3: 4 5 or 3: 3-4 3-5 (at vertex 3 remove edges 3-4 and 3-5); "
-                 "0-1 removes that one edge",
-    "poset": "an element: x (removes x and everything above it; below it in a dual poset)",
-    "complex": "a face: 1 2 3, 1,2,3 or {1,2,3} (removes it and every face containing it)",
-    "chomp": "a square: r,c or r c (row r, column c, 1-based, row 1 at the bottom): removes it and every "
-             "square above and right of it; x, the poisoned square, is never taken",
-    "nim": "i to n or i n (heap i down to n counters)",
-    "octal": "i to a+b, i to a or i to nothing (heap i replaced by heaps a and b, one heap, or none)",
-}
 
 
 @click.command(cls=_Command)
@@ -171,9 +157,7 @@ class _Game:
                 return True
 
     def _help(self) -> None:
-        p = self.play
-        kind = "graph-nim" if p.kind == "graph" and p.game == "graph-nim" else p.kind
-        click.echo(f"a move: {_SYNTAX[kind]}")
+        click.echo(f"a move: {self.play.home.move_syntax(self.play.game)}")
         click.echo("  or #k, the k-th move of the list `moves` prints, or a move exactly as it is printed there")
         click.echo("  labels are as printed: a label with spaces or separators in quotes (\"a b\")")
         click.echo("commands: moves (every legal move and what it leaves), hint (the engine's move in your "
@@ -242,96 +226,5 @@ class _Game:
         raise error
 
     def _parse(self, text: str) -> list[Move]:
-        kind, bad = self.play.kind, InputError(f"cannot read {text!r} as a move")
-        if kind in ("chomp", "nim", "octal"):
-            pattern = {"chomp": r"\(?\s*(\d{1,9})\s*[,\s]\s*(\d{1,9})\s*\)?",
-                       "nim": r"(?:heap\s+)?(\d{1,9})\s*(?:\s|\s*to\s)\s*(\d{1,30})",
-                       "octal": r"(?:heap\s+)?(\d{1,9})\s+(?:to\s+)?(nothing|\d{1,30}(?:\s*\+\s*\d{1,30})*)"}[kind]
-            match = re.fullmatch(pattern, text, re.IGNORECASE)
-            if match is None:
-                raise bad
-            a, b = int(match[1]), match[2]
-            if kind == "chomp":
-                return [Move(row=a, column=int(b))]
-            if kind == "nim":
-                return [Move(heap=a, to=int(b))]
-            parts = () if b.lower() == "nothing" else tuple(int(x) for x in b.split("+") if int(x))
-            return [Move(heap=a, to=parts)]
-        tokens = self._tokens(text)
-        shape = "".join("L" if isinstance(t, _Label) else t for t in tokens)
-        word = tokens[0].text if shape[:1] == "L" and len(tokens) > 1 else ""
-        if kind == "poset":
-            if shape == "L" or (shape == "LL" and word in ("element", "x")):
-                return [Move(element=self._label(tokens[-1], "element"))]
-            raise bad
-        if kind == "complex":
-            inner = shape[1:-1] if shape[:1] == "{" and shape[-1:] == "}" else shape
-            if not inner or set(inner) - {"L", ","}:
-                raise bad
-            return [Move(face=tuple(self._label(t, "vertex") for t in tokens if isinstance(t, _Label)))]
-        vertex = lambda t: self._label(t, "vertex")
-        if word.lower() in ("remove", "take") and shape[:2] == "LL":  # as moves are printed
-            tokens, shape = tokens[1:], shape[1:]
-            word = tokens[0].text if len(tokens) > 1 else ""
-        keyword = word.lower()[:1] if word.lower() in ("v", "vertex", "e", "edge") else ""
-        if keyword:
-            tokens, shape = tokens[1:], shape[1:]
-        if shape == "L" and keyword != "e":
-            return [Move(vertex=vertex(tokens[0]))]
-        if (shape == "L-L" and keyword != "v") or (shape == "LL" and keyword == "e"):
-            u, v = vertex(tokens[0]), vertex(tokens[-1])
-            return [Move(edge=(u, v)), Move(vertex=u, edges=((u, v),))]
-        if shape.startswith("L:") and len(shape) > 2:
-            at, rest, edges = vertex(tokens[0]), tokens[2:], []
-            while rest:
-                if isinstance(rest[0], str) and rest[0] == ",":
-                    rest = rest[1:]
-                elif len(rest) >= 3 and rest[1] == "-" and isinstance(rest[0], _Label) and isinstance(rest[2], _Label):
-                    edges.append((vertex(rest[0]), vertex(rest[2])))
-                    rest = rest[3:]
-                elif isinstance(rest[0], _Label):
-                    edges.append((at, vertex(rest[0])))
-                    rest = rest[1:]
-                else:
-                    raise bad
-            if not edges:
-                raise bad
-            return [Move(vertex=at, edges=tuple(edges))]
-        raise bad
-
-    def _tokens(self, text: str) -> list[Any]:
-        out: list[Any] = []
-        pos, text = 0, text.strip()
-        while pos < len(text):
-            match = _TOKEN.match(text, pos)
-            if match is None or match.end() == pos:
-                raise InputError(f"cannot read {text[pos:]!r} in {text!r}")
-            out.append(_Label(match["label"]) if match["label"] else match["punct"])
-            pos = match.end()
-        return out
-
-    def _label(self, token: _Label, what: str) -> Any:
-        """The label a token names: one of the position's labels as printed
-        (spaces aside), else an integer or a string as the readers take it."""
-        p = self.play.position
-        if self.play.kind == "complex":
-            labels = {v for f in p.facet_labels() for v in f}
-        else:
-            labels = set(p.labels)
-        printed = {"".join(label_str(x).split()): x for x in labels}
-        text = token.text
-        if text in printed or "".join(text.split()) in printed:
-            return printed.get(text, printed.get("".join(text.split())))
-        if text.startswith('"'):
-            text = re.sub(r"\\(.)", r"\1", text[1:-1])
-        label: Any = int(text) if _INTEGER.fullmatch(text) else text
-        if label not in labels:
-            raise InputError(f"no {what} {token.text} in this position")
-        return label
-
-
-class _Label:
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
+        home = self.play.home
+        return home.read_move(TypedMove(text, home.labels(self.play.position)))

@@ -218,10 +218,10 @@ def _chomp_body(position: Any, highlight: list[Move], width: int, height: int) -
     return body
 
 
-def _heaps_body(kind: str, position: Any, highlight: list[Move], width: int, height: int) -> list[str]:
+def _heaps_body(kind: str, position: Any, highlight: list[Move], width: int, height: int,
+                clickable: bool = True) -> list[str]:
     heaps = tuple(position.heaps)
     _check_size(f"the {kind} position ({len(heaps)} heaps)", sum(heaps), MAX_DRAWN, "counters")
-    clickable = kind == "nim"
     take: dict[int, int] = {}  # heap -> lowest counter taken by a highlighted move
     if clickable:
         for m in highlight:

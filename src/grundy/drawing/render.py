@@ -12,15 +12,15 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from grundy.core.moves import Move
-from grundy.drawing.bodies import _chomp_body, _complex_body, _graph_body, _heaps_body, _poset_body
 from grundy.drawing.primitives import _esc, _moves, _one_line, _svg
 from grundy.errors import TooLargeError
+from grundy.kinds import get_kind, kinds
 
 if TYPE_CHECKING:
     from grundy.analysis import Analysis
 
-#: The kinds of position :func:`position_svg` draws.
-KINDS = ("graph", "poset", "complex", "chomp", "nim", "octal")
+#: The kinds of position :func:`position_svg` draws (every kind of :mod:`grundy.kinds`).
+KINDS = tuple(k.name for k in kinds())
 
 #: Smallest width and height of a drawing, in pixels.
 MIN_SIZE = 60
@@ -34,48 +34,18 @@ def _drawing(kind: str, position: Any, highlight: Iterable[Any], layout: Mapping
     if not (isinstance(width, int) and isinstance(height, int) and width >= MIN_SIZE and height >= MIN_SIZE):
         raise ValueError(f"width and height must be integers of at least {MIN_SIZE} pixels: {width!r}, {height!r}")
     moves = _moves(highlight)
-    if kind == "octal":
-        code = f"octal game {getattr(position, 'code', '?')}"
-        caption = code if not caption else f"{code}; {caption}"
+    try:
+        home = get_kind(kind)
+    except ValueError:
+        raise ValueError(f"cannot draw a position of kind {kind!r}: the kinds are {', '.join(KINDS)}") from None
+    always = home.caption(position)
+    if always:
+        caption = always if not caption else f"{always}; {caption}"
     h = height - CAPTION_HEIGHT if caption else height
-    if kind == "graph":
-        from grundy.games.graphs.graph import Graph
-
-        _expect(position, Graph, kind)
-        body = _graph_body(position, moves, layout, width, h)
-    elif kind == "poset":
-        from grundy.games.posets.poset import Poset
-
-        _expect(position, Poset, kind)
-        body = _poset_body(position, moves, width, h)
-    elif kind == "complex":
-        from grundy.games.complexes.complex import Complex
-
-        _expect(position, Complex, kind)
-        body = _complex_body(position, moves, layout, width, h)
-    elif kind == "chomp":
-        from grundy.games.chomp.position import ChompPosition
-
-        _expect(position, ChompPosition, kind)
-        body = _chomp_body(position, moves, width, h)
-    elif kind == "nim":
-        from grundy.games.chomp.nim import NimPosition
-
-        _expect(position, NimPosition, kind)
-        body = _heaps_body(kind, position, moves, width, h)
-    elif kind == "octal":
-        from grundy.readwrite.kinds import OctalPosition
-
-        _expect(position, OctalPosition, kind)
-        body = _heaps_body(kind, position, moves, width, h)
-    else:
-        raise ValueError(f"cannot draw a position of kind {kind!r}: the kinds are {', '.join(KINDS)}")
-    return _svg(kind, width, height, body, caption)
-
-
-def _expect(position: Any, cls: type, kind: str) -> None:
+    cls = home.position_type()
     if not isinstance(position, cls):
         raise TypeError(f"a {kind} position is a {cls.__name__}, not {type(position).__name__}")
+    return _svg(kind, width, height, home.draw(position, moves, layout, width, h), caption)
 
 
 def position_svg(
@@ -167,9 +137,9 @@ def analysis_svg(analysis: Analysis, position: Any = None, *,
     analysis : Analysis
         The answer (:func:`grundy.analyze`); its ``kind`` says how to draw.
     position : optional
-        The position itself. A graph analysis draws ``analysis.graph``
-        when this is None; the other kinds keep no position object, so
-        without it there is nothing to draw.
+        The position itself. An analysis that keeps its position (a graph's
+        ``analysis.graph``) draws it when this is None; the other kinds keep
+        no position object, so without it there is nothing to draw.
     layout : mapping, optional
         As for :func:`position_svg`.
 
@@ -186,7 +156,7 @@ def analysis_svg(analysis: Analysis, position: Any = None, *,
     ValueError, TypeError
         As :func:`position_svg` raises them.
     """
-    if position is None and analysis.kind == "graph":
+    if position is None:
         position = analysis.graph
     if position is None:
         return None

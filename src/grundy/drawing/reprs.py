@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from grundy.core.moves import Move
-from grundy.drawing.layout import graph_layout
 from grundy.drawing.primitives import _one_line
 from grundy.drawing.render import _drawing, analysis_html, analysis_svg
 from grundy.errors import GrundyError, SearchLimitReached
@@ -28,38 +27,28 @@ def _repr_time_limit() -> float:
     return grundy.drawing.REPR_TIME_LIMIT
 
 
-def _bounded_analysis(kind: str, position: Any) -> Analysis:
+def _bounded_analysis(position: Any) -> Analysis:
     """The position's analysis within :data:`REPR_TIME_LIMIT` seconds
     (raises SearchLimitReached, or another GrundyError on a refusal)."""
-    from grundy.analysis import Analysis, analyze_graph
+    from grundy.kinds import Request, analyze
 
-    if kind == "graph":
-        from grundy.games.graphs.game import Solver
-
-        solver = Solver(time_limit=_repr_time_limit())
-        try:
-            return analyze_graph(position, solver)
-        finally:
-            solver.close()
-    from grundy.results import analyze_other
-
-    name = getattr(position, "spec", None) or repr(position)
-    return Analysis.from_json(analyze_other(kind, position, name, time_limit=_repr_time_limit()), kind)
+    return analyze(position, Request(time_limit=_repr_time_limit()), getattr(position, "spec", None) or "")
 
 
-def _position_repr_svg(kind: str, position: Any) -> str | None:
+def _position_repr_svg(position: Any) -> str | None:
     """A position's drawing with its winning moves, or None if it is too
     large to draw (the notebook then shows the text repr)."""
-    layout = None
+    from grundy.kinds import kind_for
+
+    kind = kind_for(position)
     try:
-        if kind == "graph":
-            layout = graph_layout(position)  # computed once, for both drawings
-        _drawing(kind, position, (), layout, 360, 360, None)  # refuse before any search
+        layout = kind.layout(position)  # computed once, for both drawings
+        _drawing(kind.name, position, (), layout, 360, 360, None)  # refuse before any search
     except GrundyError:
         return None
     highlight: list[Move] = []
     try:
-        a = _bounded_analysis(kind, position)
+        a = _bounded_analysis(position)
     except SearchLimitReached:
         caption = f"not decided within {_repr_time_limit():g} s"
     except GrundyError as exc:
@@ -68,29 +57,9 @@ def _position_repr_svg(kind: str, position: Any) -> str | None:
         highlight = a.winning_moves or []
         caption = f"nim-value {a.value}: " + ("winning moves in red" if highlight else "no winning move")
     try:
-        return _drawing(kind, position, highlight, layout, 360, 360, caption)
+        return _drawing(kind.name, position, highlight, layout, 360, 360, caption)
     except GrundyError:
         return None
-
-
-def _graph_repr_svg(self: Any) -> str | None:
-    return _position_repr_svg("graph", self)
-
-
-def _poset_repr_svg(self: Any) -> str | None:
-    return _position_repr_svg("poset", self)
-
-
-def _complex_repr_svg(self: Any) -> str | None:
-    return _position_repr_svg("complex", self)
-
-
-def _chomp_repr_svg(self: Any) -> str | None:
-    return _position_repr_svg("chomp", self)
-
-
-def _nim_repr_svg(self: Any) -> str | None:
-    return _position_repr_svg("nim", self)
 
 
 def _analysis_repr_html(self: Any) -> str:
@@ -109,8 +78,9 @@ def install_notebook_reprs() -> None:
 
     Sets ``Analysis._repr_html_`` (:func:`analysis_html`) and
     ``Analysis._repr_svg_`` (:func:`analysis_svg`, None when there is no
-    position or it is too large), and ``_repr_svg_`` on ``Graph``,
-    ``Poset``, ``Complex``, ``ChompPosition`` and ``NimPosition``: the
+    position or it is too large), and ``_repr_svg_`` on the position class
+    of every kind (``Graph``, ``Poset``, ``Complex``, ``ChompPosition``,
+    ``NimPosition``, ``OctalPosition``): the
     position drawn with its winning moves highlighted, found by a search of
     at most :data:`REPR_TIME_LIMIT` seconds, and a caption with the
     nim-value; if the search stops at its limit or is refused, the
@@ -129,16 +99,9 @@ def install_notebook_reprs() -> None:
     caption or None).
     """
     from grundy.analysis import Analysis
-    from grundy.games.chomp.nim import NimPosition
-    from grundy.games.chomp.position import ChompPosition
-    from grundy.games.complexes.complex import Complex
-    from grundy.games.graphs.graph import Graph
-    from grundy.games.posets.poset import Poset
+    from grundy.kinds import kinds
 
     Analysis._repr_html_ = _analysis_repr_html  # type: ignore[attr-defined]
     Analysis._repr_svg_ = _analysis_repr_svg  # type: ignore[attr-defined]
-    Graph._repr_svg_ = _graph_repr_svg  # type: ignore[attr-defined]
-    Poset._repr_svg_ = _poset_repr_svg  # type: ignore[attr-defined]
-    Complex._repr_svg_ = _complex_repr_svg  # type: ignore[attr-defined]
-    ChompPosition._repr_svg_ = _chomp_repr_svg  # type: ignore[attr-defined]
-    NimPosition._repr_svg_ = _nim_repr_svg  # type: ignore[attr-defined]
+    for kind in kinds():
+        kind.position_type()._repr_svg_ = _position_repr_svg  # type: ignore[attr-defined]

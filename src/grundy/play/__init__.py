@@ -17,8 +17,8 @@ fewest parts left, then to the first in move order.
 One job per module:
 
 - :mod:`grundy.play.position`: :class:`Play`, its legal moves and the
-  position after a move for each kind, its text drawing, and
-  :func:`move_key`;
+  position after a move (each kind's own, from :mod:`grundy.kinds`), its
+  text drawing, and :func:`move_key`;
 - :mod:`grundy.play.reading`: :func:`read_play`, the position specs
   (strings and JSON objects) and their size limits;
 - :mod:`grundy.play.engine`: the answers (:func:`analyse`,
@@ -29,7 +29,7 @@ One job per module:
 from __future__ import annotations
 
 from grundy.play.engine import PartizanReport, analyse, engine_move, partizan_report
-from grundy.play.position import GAMES_BY_KIND, MAX_PLAY_SIZE, SIDES, Play, move_key  # noqa: F401
+from grundy.play.position import MAX_PLAY_SIZE, SIDES, Play, move_key  # noqa: F401
 from grundy.play.reading import MAX_LISTED, read_play  # noqa: F401
 
 __all__ = [
@@ -39,6 +39,5 @@ __all__ = [
     "analyse",
     "engine_move",
     "partizan_report",
-    "GAMES_BY_KIND",
     "MAX_PLAY_SIZE",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.analysis import Analysis, analyze_graph, analyze_misere
+from grundy.analysis import Analysis
 from grundy.core.moves import Move
 from grundy.errors import InputError
 from grundy.play.position import Play, move_key
@@ -115,27 +115,15 @@ def analyse(play: Play, *, time_limit: float | None = None, max_positions: int |
         At the time or position limit.
     TooLargeError
         A position whose answer would list too many moves
-        (:func:`grundy.results.size_refusal`).
+        (:meth:`grundy.kinds.Kind.refuse`).
     """
     if play.partizan:
         raise InputError(f"game {play.game} is partizan: it has a canonical form, not a nim-value")
-    if play.kind == "graph":
-        from grundy.games.graphs.game import Solver
-        from grundy.games.graphs.misere import MisereSolver
+    from grundy.kinds import Request, analyze
 
-        if play.misere:
-            ms = MisereSolver(play.game, time_limit=time_limit, max_positions=max_positions)
-            return analyze_misere(play.position, ms, name=play.name, option_table=option_table)
-        solver = Solver(None, time_limit=time_limit, max_positions=max_positions, ruleset=play.game)
-        try:
-            return analyze_graph(play.position, solver, name=play.name, option_table=option_table)
-        finally:
-            solver.close()
-    from grundy.results import analyze_other
-
-    d = analyze_other(play.kind, play.position, play.name or play.kind, misere=play.misere,
-                      option_table=option_table, time_limit=time_limit, max_positions=max_positions)
-    return Analysis.from_json(d, play.kind)
+    request = Request(game=play.game, misere=play.misere, option_table=option_table, time_limit=time_limit,
+                      max_positions=max_positions)
+    return analyze(play.position, request, play.name or play.home.unnamed)
 
 
 def engine_move(play: Play, answer: Analysis | PartizanReport | None = None, *, side: str | None = None,

@@ -7,13 +7,13 @@ after them, and :func:`move_key` (a move up to how it may be written).
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from grundy.core.moves import Move, label_json, label_str
+from grundy.core.moves import Move
 from grundy.errors import InputError
-from grundy.games.graphs.graph import Graph
+from grundy.kinds import Kind, get_kind
+from grundy.kinds.graph import SIDES  # noqa: F401  (re-exported by grundy.play)
 from grundy.readwrite.kinds import _short
 
 #: The largest position a game in play may have, in moves-worth of parts
@@ -21,17 +21,6 @@ from grundy.readwrite.kinds import _short
 #: move and values every option.
 MAX_PLAY_SIZE = 1_000
 
-#: The game of each kind of position other than graphs (graphs take a
-#: ruleset name).
-GAMES_BY_KIND = {
-    "poset": "poset",
-    "complex": "subset-takeaway",
-    "chomp": "rectangular-chomp",
-    "nim": "nim",
-    "octal": "octal",
-}
-
-SIDES = ("left", "right")
 
 
 @dataclass(frozen=True)
@@ -49,7 +38,7 @@ class Play:
         The ruleset of a graph (``"chomp"``, ``"graph-nim"``, ``"bo-bo"``...,
         or a partizan one: ``"be-bo"``, ``"oe-bo"``, ``"oe-be"``,
         ``"even-odd-vertex"``); for the other kinds, the kind's game
-        (:data:`GAMES_BY_KIND`).
+        (:attr:`grundy.kinds.Kind.game`).
     misere : bool
         Misère play (the player who cannot move wins). Not for partizan
         rulesets.
@@ -70,21 +59,17 @@ class Play:
         """True for a partizan ruleset (Left and Right have different moves)."""
         from grundy.games.partizan import PARTIZAN_RULESETS
 
-        return self.kind == "graph" and self.game in PARTIZAN_RULESETS
+        return self.game in PARTIZAN_RULESETS
+
+    @property
+    def home(self) -> Kind:
+        """The position's :class:`~grundy.kinds.Kind` (its moves, spec, drawing)."""
+        return get_kind(self.kind)
 
     def size(self) -> int:
         """Parts left: vertices + edges, elements, faces, squares (the
         poisoned one included) or counters."""
-        p = self.position
-        if self.kind == "graph":
-            return p.n + p.m
-        if self.kind == "poset":
-            return p.n
-        if self.kind == "complex":
-            return len(p.faces())
-        if self.kind == "chomp":
-            return sum(p.rows)
-        return sum(p.heaps)
+        return self.home.size(self.position)
 
     def moves(self, side: str | None = None) -> list[Move]:
         """Every legal move, in the engine's order (vertices before edges
@@ -144,56 +129,16 @@ class Play:
         """A spec :func:`read_play` reads back to this position (same
         labels): a string for Chomp, Nim and octal heaps, a JSON object for
         graphs, posets and complexes."""
-        p = self.position
-        if self.kind == "graph":
-            return {"vertices": [label_json(v) for v in p.labels],
-                    "edges": [[label_json(u), label_json(v)] for u, v in p.edges()]}
-        if self.kind == "poset":
-            out: dict[str, Any] = {"elements": [label_json(x) for x in p.labels],
-                                   "relations": [[label_json(a), label_json(b)] for a, b in p.covers()]}
-            if p.dual:
-                out["dual"] = True
-            return out
-        if self.kind == "complex":
-            return {"facets": [[label_json(v) for v in f] for f in p.facet_labels()]}
-        if self.kind == "chomp":
-            return "chomp:" + ",".join(map(str, p.rows))
-        if self.kind == "nim":
-            return "nim:" + ",".join(map(str, p.heaps))
-        return f"octal:{p.code}:" + ",".join(map(str, p.heaps))
+        return self.home.to_spec(self.position)
 
     def text(self) -> str:
         """The position drawn as text, for the terminal: the vertices and
         edges of a graph, a poset's covers, a complex's facets, a Chomp board
         (row 1 at the bottom, ``x`` the poisoned square) or Nim heaps."""
-        p = self.position
-        if self.kind == "graph":
-            verts = " ".join(label_str(v) for v in p.labels) or "(none)"
-            edges = " ".join(f"{label_str(u)}-{label_str(v)}" for u, v in p.edges()) or "(none)"
-            return f"vertices: {verts}\nedges:    {edges}"
-        if self.kind == "poset":
-            elems = " ".join(label_str(v) for v in p.labels) or "(none)"
-            covers = " ".join(f"{label_str(a)}<{label_str(b)}" for a, b in p.covers()) or "(none)"
-            return f"elements: {elems}\ncovers:   {covers}" + ("\n(dual game: a move removes everything below)" if p.dual else "")
-        if self.kind == "complex":
-            facets = " ".join("{" + ",".join(label_str(v) for v in f) + "}" for f in p.facet_labels())
-            return f"facets: {facets or '(none)'}"
-        if self.kind == "chomp":
-            lines = []
-            width = len(str(len(p.rows)))
-            for r in range(len(p.rows), 0, -1):
-                cells = " ".join("x" if (r, c) == (1, 1) else "#" for c in range(1, p.rows[r - 1] + 1))
-                lines.append(f"{r:>{width}} | {cells}")
-            cols = max(p.rows)
-            lines.append(" " * width + " + " + " ".join(str(c % 10) for c in range(1, cols + 1)))
-            return "\n".join(lines)
-        heaps = p.heaps
-        head = f"octal game {p.code}\n" if self.kind == "octal" else ""
-        return head + "\n".join(f"heap {i}: {'o' * h} ({h})" if h <= 60 else f"heap {i}: ({h})"
-                                for i, h in enumerate(heaps, 1))
+        return self.home.text(self.position)
 
     def _apply(self, move: Move, side: str | None) -> "Play":
-        return Play(self.kind, _apply(self, move), self.game, self.misere, "")
+        return Play(self.kind, self.home.apply(self.position, move), self.game, self.misere, "")
 
 
 # -- moves ---------------------------------------------------------------------
@@ -282,73 +227,7 @@ def move_key(m: Move) -> tuple[Any, ...]:
 def _legal_moves(play: Play, side: str | None) -> list[Move]:
     if play._moves is not None and not play.partizan:
         return play._moves
-    p = play.position
-    if play.kind == "graph":
-        if play.partizan:
-            from grundy.games.partizan import PARTIZAN_RULESETS
-
-            if side not in SIDES:
-                raise InputError(f"the partizan ruleset {play.game} needs the side to move: left or right"
-                                 + (f", not {side!r}" if side is not None else ""))
-            rs = PARTIZAN_RULESETS[play.game]
-            targets = rs.left_targets(p.adj) if side == "left" else rs.right_targets(p.adj)
-            return [Move(vertex=p.labels[t[1]]) if t[0] == "v" else Move(edge=(p.labels[t[1]], p.labels[t[2]]))
-                    for t in targets]
-        from grundy.games.graphs.rulesets import get_ruleset
-
-        out = [m for m, _ in get_ruleset(play.game).labelled_moves(p.labels, p.adj)]
-    elif play.kind == "poset":
-        out = [Move(element=x) for x in p.labels]
-    elif play.kind == "complex":
-        out = [Move(face=p.face_labels(f)) for f in sorted(p.faces(), key=lambda f: (f.bit_count(), f))]
-    elif play.kind == "chomp":
-        out = [Move(row=r, column=c) for r, length in enumerate(p.rows, 1) for c in range(1, length + 1)
-               if (r, c) != (1, 1)]
-    elif play.kind == "nim":
-        out = [Move(heap=i, to=t) for i, h in enumerate(p.heaps, 1) for t in range(h)]
-    else:
-        from grundy.results import _octal_moves
-
-        out = [Move(heap=d["heap"], to=tuple(d["to"])) for d, _, _ in _octal_moves(p.code, p.heaps)]
-    object.__setattr__(play, "_moves", out)
+    out = play.home.moves(play.position, play.game, side)
+    if not play.partizan:
+        object.__setattr__(play, "_moves", out)
     return out
-
-
-def _apply(play: Play, move: Move) -> Any:
-    """The position after a legal move (labels kept)."""
-    p = play.position
-    if play.kind == "graph":
-        gone: set[Hashable] = set()
-        removes = getattr(move, "removes", ())
-        if removes:
-            gone = set(removes)
-        elif move.edges is not None:
-            drop = {frozenset(e) for e in move.edges}
-            return Graph.from_edges(p.labels, [e for e in p.edges() if frozenset(e) not in drop])
-        elif move.edge is not None:
-            drop_edge = frozenset(move.edge)
-            return Graph.from_edges(p.labels, [e for e in p.edges() if frozenset(e) != drop_edge])
-        else:
-            gone = {move.vertex}
-        return Graph.from_edges([v for v in p.labels if v not in gone],
-                                [(u, v) for u, v in p.edges() if u not in gone and v not in gone])
-    if play.kind == "poset":
-        return p.move(move.element)
-    if play.kind == "complex":
-        return p.move(move.face)
-    if play.kind == "chomp":
-        from grundy.games.chomp import ChompPosition
-
-        rows = [length if r < move.row else min(length, move.column - 1) for r, length in enumerate(p.rows, 1)]
-        return ChompPosition(tuple(length for length in rows if length > 0))
-    if play.kind == "nim":
-        from grundy.games.chomp import NimPosition
-
-        heaps = list(p.heaps)
-        heaps[move.heap - 1] = move.to
-        return NimPosition(tuple(heaps))
-    from grundy.readwrite.kinds import OctalPosition
-
-    heaps = list(p.heaps)
-    left = tuple(move.to) if isinstance(move.to, tuple) else (move.to,)
-    return OctalPosition(p.code, tuple(heaps[: move.heap - 1]) + (left or (0,)) + tuple(heaps[move.heap:]))

@@ -26,7 +26,7 @@ from typing import Any
 
 from grundy.errors import InputError, TooLargeError
 from grundy.games.graphs.graph import Graph
-from grundy.play.position import GAMES_BY_KIND, MAX_PLAY_SIZE, Play, _encodable
+from grundy.play.position import MAX_PLAY_SIZE, Play, _encodable
 from grundy.readwrite.kinds import _short
 
 #: Most items (facets, elements, relations, edges, text lines) a position
@@ -61,7 +61,7 @@ def read_play(spec: str | dict[str, Any], *, game: str | None = None, misere: bo
     TooLargeError
         A position of more than :data:`MAX_PLAY_SIZE` parts.
     """
-    from grundy.readwrite.kinds import kind_of, load_other
+    from grundy.kinds import get_kind, kind_of
 
     bad = _bad_text(spec)
     if bad is not None:
@@ -75,29 +75,19 @@ def read_play(spec: str | dict[str, Any], *, game: str | None = None, misere: bo
             raise InputError("empty position spec")
         if not files:
             _refuse_file(text)
-        kind = kind_of(text)
-        name = text
-        if kind == "graph":
-            from grundy.readwrite.graphs import load
-
-            loaded = load(text)
-            if len(loaded) != 1:
-                raise InputError(f"{_short(text)}: names {len(loaded)} graphs; play takes one")
-            if loaded[0].graph is None:
-                raise TooLargeError(f"{_short(text)}: too large to play ({loaded[0].vertices} vertices)")
-            position = loaded[0].graph
-        else:
-            position = load_other(kind, text)
+        home = kind_of(text)
+        kind, name = home.name, text
+        items = home.read(text)
+        if len(items) != 1:
+            raise InputError(f"{_short(text)}: names {len(items)} graphs; play takes one")
+        position = home.built(items[0].position, _short(text))
     else:
         raise InputError(f"a position is a spec string or a JSON object, not {type(spec).__name__}")
-    play = Play(kind, position, _game_for(kind, game, misere), misere, name)
+    home = get_kind(kind)
+    play = Play(kind, position, home.play_game(game, misere), misere, name)
     if play.size() > MAX_PLAY_SIZE:
         raise TooLargeError(f"{name or kind}: {play.size()} parts, over the limit of {MAX_PLAY_SIZE} for play")
-    if kind == "graph":
-        from grundy.games.graphs.rulesets import get_ruleset
-
-        if not play.partizan:
-            _check_playable(play, get_ruleset(play.game))
+    home.check_play(position, play.game, name)
     return play
 
 
@@ -150,32 +140,6 @@ def _check_listed(obj: dict[str, Any]) -> None:
             most = MAX_PLAY_SIZE if key == "complex" else MAX_LISTED
             if lines > most:
                 raise TooLargeError(f"position: {lines} lines of text, over the limit of {most} for play")
-
-
-def _check_playable(play: Play, ruleset: Any) -> None:
-    if play.position.n > 64 and ruleset.name != "chomp":
-        raise TooLargeError(f"{play.name or 'graph'}: {play.position.n} vertices; game {ruleset.name} "
-                            "is played on graphs of at most 64 vertices")
-
-
-def _game_for(kind: str, game: str | None, misere: bool) -> str:
-    from grundy.games.graphs.rulesets import RULESETS, ruleset_name
-    from grundy.games.partizan import PARTIZAN_RULESETS
-
-    if kind != "graph":
-        own = GAMES_BY_KIND[kind]
-        if game is not None and game not in (own, ""):
-            raise InputError(f"game {game} does not apply to {kind} positions: rulesets are for graphs")
-        return own
-    name = ruleset_name(game or "chomp")
-    if name in PARTIZAN_RULESETS:
-        if misere:
-            raise InputError(f"misère play does not apply to the partizan ruleset {name}")
-        return name
-    if name not in RULESETS:
-        known = ", ".join(list(RULESETS) + list(PARTIZAN_RULESETS))
-        raise InputError(f"unknown game {game!r}; known: {known}")
-    return name
 
 
 _FILE_SUFFIXES = (".g6", ".s6", ".edges", ".txt", ".json", ".poset", ".facets", ".gz")

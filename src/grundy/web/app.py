@@ -445,7 +445,7 @@ def _layout(play: Play, given: list[list[Any]] | None) -> dict[Any, tuple[float,
     given (for labels still present), the rest from networkx."""
     from grundy import drawing
 
-    if play.kind != "graph":
+    if not play.home.has_layout:
         if given:
             raise InputError(f"layout applies to graphs only, not to {play.kind} positions")
         return {}

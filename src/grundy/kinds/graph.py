@@ -1,0 +1,418 @@
+"""Graphs: every impartial graph ruleset (Graph Chomp by default, Node and
+Arc Kayles, Graph Nim, the parity games), in normal or misère play, and the
+partizan rulesets in play.
+
+A graph's answer is :func:`grundy.analysis.analyze_graph` (normal play) or
+:func:`grundy.analysis.analyze_misere` on one solver (shared by every graph
+of a command, so its table serves them all); a graph too large to build
+(``complete:100000``) is answered by its family's closed form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from grundy.core.moves import Move, label_json, label_str
+from grundy.errors import InputError, TooLargeError
+from grundy.kinds import Item, Kind
+from grundy.kinds.request import Request
+from grundy.kinds.typed import Label, TypedMove
+
+if TYPE_CHECKING:
+    from grundy.analysis import Analysis
+
+__all__ = ["KIND", "GraphKind", "SIDES"]
+
+#: The sides of a partizan game, as play names them.
+SIDES = ("left", "right")
+
+
+class GraphKind(Kind):
+    """A graph (:class:`~grundy.games.graphs.graph.Graph`, labels kept)."""
+
+    name = "graph"
+    game = "chomp"
+    has_layout = True
+
+    @property
+    def unnamed(self) -> str:
+        return ""
+
+    def position_type(self) -> type:
+        from grundy.games.graphs.graph import Graph
+
+        return Graph
+
+    def owns(self, position: Any) -> bool:
+        """A :class:`~grundy.games.graphs.graph.Graph`, a loaded graph
+        (:class:`~grundy.readwrite.graphs.LoadedPosition`) or a networkx graph."""
+        from grundy.readwrite.graphs import LoadedPosition
+
+        if isinstance(position, (self.position_type(), LoadedPosition)):
+            return True
+        return type(position).__module__.split(".")[0] == "networkx"
+
+    def read_one(self, spec: str) -> Item:
+        """One graph (:func:`grundy.readwrite.graphs.to_graph`), named by the spec as given."""
+        from grundy.readwrite.graphs import to_graph
+
+        return Item(self, spec, to_graph(spec))
+
+    def read(self, spec: str, stdin: Any = None) -> list[Item]:
+        """Every graph the spec names (a family, graph6/sparse6, a file of
+        several graphs, ``-`` for ``stdin``), as
+        :class:`~grundy.readwrite.graphs.LoadedPosition` items."""
+        from grundy.readwrite.graphs import load
+
+        return [Item(self, p.name, p) for p in load(spec, stdin=stdin)]
+
+    # -- answering ------------------------------------------------------------
+    def switches(self, request: Request) -> Any:
+        """The graph :class:`~grundy.games.graphs.theory.Theory`: the
+        request's own, else from ``--no-theory`` / ``--without`` (see
+        :func:`theory_for`)."""
+        from grundy.games.graphs.theory import Theory
+
+        if request.theory is not None:
+            return request.theory
+        if request.spelling == "api":
+            return Theory()
+        return theory_for(request.no_theory, request.without, request.ruleset, request.misere)
+
+    def refuse(self, position: Any, name: str, request: Request) -> None:
+        """Graphs take every option; a table is refused under misère play,
+        and in the API with a solver of the caller's (give it the table)."""
+        if request.spelling == "api" and request.table is not None and (request.misere or request.solver is not None):
+            raise InputError("table= does not apply to " + (
+                "misère play" if request.misere else "a solver of your own (give it the table)"))
+        self.refuse_table(name, request)
+
+    def prepare(self, positions: Sequence[Any], request: Request) -> Request:
+        """Check the ruleset (a partizan or unknown one is refused, see
+        :func:`check_game`), resolve the switches and make the solver the
+        graphs share (unless the request brings one).
+
+        Raises
+        ------
+        InputError
+            A partizan or unknown ruleset; switches the ruleset's search does not use.
+        """
+        check_game(request.ruleset, positions)
+        theory = self.switches(request)
+        if request.solver is not None:
+            return request.but(theory=theory)
+        return request.but(theory=theory, solver=make_solver(theory, request), solver_made=True)
+
+    def close(self, request: Request, prepared: Request) -> None:
+        from grundy.games.graphs.game import Solver
+
+        if request.solver is None and isinstance(prepared.solver, Solver):
+            prepared.solver.close()
+
+    def heading(self, analysis: Analysis) -> str:
+        from grundy.games.graphs.formulas import plural
+
+        a = analysis
+        game = "" if a.game == "chomp" and not a.misere else f", game {a.game}" + (" (misère)" if a.misere else "")
+        return f"{a.name or 'graph'}  ({plural(a.vertices, 'vertex', 'vertices')}, {plural(a.edges, 'edge')}{game})"
+
+    def counted_before(self, request: Request) -> int:
+        return request.solver.stats.positions if request.solver is not None else 0
+
+    def answer(self, position: Any, request: Request, name: str = "") -> Analysis:
+        """The analysis of a graph (or a loaded graph too large to build,
+        valued by its family's closed form under normal-play Graph Chomp).
+
+        Raises
+        ------
+        InputError
+            A graph too large to build under another ruleset or misère play.
+        SearchLimitReached
+            When the solver's limit stops the search.
+        """
+        from grundy.analysis import Analysis, analyze_graph, analyze_misere
+        from grundy.games.graphs.misere import MisereSolver
+        from grundy.readwrite.graphs import LoadedPosition
+
+        from grundy.games.graphs.graph import Graph
+
+        if not isinstance(position, (Graph, LoadedPosition)):
+            from grundy.readwrite.graphs import to_graph
+
+            position = to_graph(position)  # a networkx graph, labels kept
+        solver = request.solver
+        assert solver is not None, "answer a graph with a request prepared by GraphKind.prepare"
+        if request.solver_made and request.max_positions is not None:
+            # what is left of the budget, on a solver that counts every answer's positions
+            solver.limits.max_positions = solver.stats.positions + request.max_positions
+        g = position
+        if isinstance(position, LoadedPosition):
+            name = name or position.name
+            g = position.graph
+            if g is None:
+                if solver.ruleset.name != "chomp" or isinstance(solver, MisereSolver):
+                    raise InputError(f"{position.name}: too large to build ({position.vertices} vertices); its "
+                                     "closed form is for normal-play Graph Chomp only")
+                assert position.closed_form is not None
+                value, reason = position.closed_form
+                return Analysis(
+                    name=position.name, value=value, winning_moves=None,
+                    explanation=[f"too large to build ({position.vertices} vertices, {position.edges} edges); "
+                                 f"value from the family's closed form: {reason}"],
+                    stats={"positions": 0, "table_hits": 0, "closed_forms": 1, "reductions": 0, "seconds": 0.0},
+                    vertices=position.vertices, edges=position.edges,
+                )
+        if isinstance(solver, MisereSolver):
+            return analyze_misere(g, solver, name=name, option_table=request.option_table)
+        if request.value_only:
+            return _value_only(g, solver, name)
+        return analyze_graph(g, solver, name=name, option_table=request.option_table)
+
+    # -- play -----------------------------------------------------------------
+    def play_game(self, game: str | None, misere: bool) -> str:
+        from grundy.games.graphs.rulesets import RULESETS, ruleset_name
+        from grundy.games.partizan import PARTIZAN_RULESETS
+
+        name = ruleset_name(game or "chomp")
+        if name in PARTIZAN_RULESETS:
+            if misere:
+                raise InputError(f"misère play does not apply to the partizan ruleset {name}")
+            return name
+        if name not in RULESETS:
+            known = ", ".join(list(RULESETS) + list(PARTIZAN_RULESETS))
+            raise InputError(f"unknown game {game!r}; known: {known}")
+        return name
+
+    def built(self, position: Any, name: str) -> Any:
+        if position.graph is None:
+            raise TooLargeError(f"{name}: too large to play ({position.vertices} vertices)")
+        return position.graph
+
+    def check_play(self, position: Any, game: str, name: str) -> None:
+        """An impartial ruleset other than Graph Chomp plays graphs of at most 64 vertices."""
+        from grundy.games.graphs.rulesets import RULESETS
+
+        if game in RULESETS and position.n > 64 and game != "chomp":
+            raise TooLargeError(f"{name or 'graph'}: {position.n} vertices; game {game} "
+                                "is played on graphs of at most 64 vertices")
+
+    def size(self, position: Any) -> int:
+        """Vertices + edges."""
+        return position.n + position.m
+
+    def moves(self, position: Any, game: str, side: str | None = None) -> list[Move]:
+        """The ruleset's labelled moves; for a partizan ruleset, those of
+        ``side`` (``"left"`` or ``"right"``).
+
+        Raises
+        ------
+        InputError
+            ``side`` missing or unknown for a partizan ruleset.
+        """
+        from grundy.games.partizan import PARTIZAN_RULESETS
+
+        p = position
+        if game in PARTIZAN_RULESETS:
+            if side not in SIDES:
+                raise InputError(f"the partizan ruleset {game} needs the side to move: left or right"
+                                 + (f", not {side!r}" if side is not None else ""))
+            rs = PARTIZAN_RULESETS[game]
+            targets = rs.left_targets(p.adj) if side == "left" else rs.right_targets(p.adj)
+            return [Move(vertex=p.labels[t[1]]) if t[0] == "v" else Move(edge=(p.labels[t[1]], p.labels[t[2]]))
+                    for t in targets]
+        from grundy.games.graphs.rulesets import get_ruleset
+
+        return [m for m, _ in get_ruleset(game).labelled_moves(p.labels, p.adj)]
+
+    def apply(self, position: Any, move: Move) -> Any:
+        from grundy.games.graphs.graph import Graph
+
+        p = position
+        gone: set[Hashable] = set()
+        removes = getattr(move, "removes", ())
+        if removes:
+            gone = set(removes)
+        elif move.edges is not None:
+            drop = {frozenset(e) for e in move.edges}
+            return Graph.from_edges(p.labels, [e for e in p.edges() if frozenset(e) not in drop])
+        elif move.edge is not None:
+            drop_edge = frozenset(move.edge)
+            return Graph.from_edges(p.labels, [e for e in p.edges() if frozenset(e) != drop_edge])
+        else:
+            gone = {move.vertex}
+        return Graph.from_edges([v for v in p.labels if v not in gone],
+                                [(u, v) for u, v in p.edges() if u not in gone and v not in gone])
+
+    def to_spec(self, position: Any) -> dict[str, Any]:
+        return {"vertices": [label_json(v) for v in position.labels],
+                "edges": [[label_json(u), label_json(v)] for u, v in position.edges()]}
+
+    def text(self, position: Any) -> str:
+        verts = " ".join(label_str(v) for v in position.labels) or "(none)"
+        edges = " ".join(f"{label_str(u)}-{label_str(v)}" for u, v in position.edges()) or "(none)"
+        return f"vertices: {verts}\nedges:    {edges}"
+
+    def move_syntax(self, game: str) -> str:
+        if game == "graph-nim":
+            return ("at a vertex, some of its edges: 3: 4 5 or 3: 3-4 3-5 (at vertex 3 remove edges 3-4 and 3-5); "
+                    "0-1 removes that one edge")
+        return "a vertex: 3 or v 3 (remove vertex 3); an edge: 0-1 or e 0 1 (remove edge 0-1)"
+
+    def read_move(self, typed: TypedMove) -> list[Move]:
+        """``3`` or ``v 3`` (a vertex), ``0-1`` or ``e 0 1`` (an edge, or Graph
+        Nim's move of that one edge), ``3: 4 5`` or ``3: 3-4 3-5`` (Graph Nim:
+        edges at a vertex); ``remove``/``take`` in front as moves are printed."""
+        tokens = typed.tokens()
+        shape = typed.shape(tokens)
+        word = tokens[0].text if shape[:1] == "L" and len(tokens) > 1 else ""
+
+        def vertex(t: Label) -> Any:
+            return typed.label(t, "vertex")
+
+        if word.lower() in ("remove", "take") and shape[:2] == "LL":  # as moves are printed
+            tokens, shape = tokens[1:], shape[1:]
+            word = tokens[0].text if len(tokens) > 1 else ""
+        keyword = word.lower()[:1] if word.lower() in ("v", "vertex", "e", "edge") else ""
+        if keyword:
+            tokens, shape = tokens[1:], shape[1:]
+        if shape == "L" and keyword != "e":
+            return [Move(vertex=vertex(tokens[0]))]
+        if (shape == "L-L" and keyword != "v") or (shape == "LL" and keyword == "e"):
+            u, v = vertex(tokens[0]), vertex(tokens[-1])
+            return [Move(edge=(u, v)), Move(vertex=u, edges=((u, v),))]
+        if shape.startswith("L:") and len(shape) > 2:
+            at, rest, edges = vertex(tokens[0]), tokens[2:], []
+            while rest:
+                if isinstance(rest[0], str) and rest[0] == ",":
+                    rest = rest[1:]
+                elif len(rest) >= 3 and rest[1] == "-" and isinstance(rest[0], Label) and isinstance(rest[2], Label):
+                    edges.append((vertex(rest[0]), vertex(rest[2])))
+                    rest = rest[3:]
+                elif isinstance(rest[0], Label):
+                    edges.append((at, vertex(rest[0])))
+                    rest = rest[1:]
+                else:
+                    raise typed.unreadable()
+            if not edges:
+                raise typed.unreadable()
+            return [Move(vertex=at, edges=tuple(edges))]
+        raise typed.unreadable()
+
+    def draw(self, position: Any, highlight: list[Move], layout: Mapping[Hashable, Sequence[float]] | None,
+             width: int, height: int) -> list[str]:
+        from grundy.drawing.bodies import _graph_body
+
+        return _graph_body(position, highlight, layout, width, height)
+
+    def layout(self, position: Any) -> Mapping[Hashable, Sequence[float]] | None:
+        from grundy.drawing.layout import graph_layout
+
+        return graph_layout(position)
+
+
+def _value_only(g: Any, solver: Any, name: str) -> Analysis:
+    """The nim-value alone (no winning moves, no explanation): what
+    ``grundy form`` and :func:`grundy.nim_value` ask. ``stats`` counts the
+    positions this search expanded."""
+    from grundy.analysis import Analysis
+
+    before = solver.stats.positions
+    solver.start()
+    try:
+        value = solver.value_of(*solver.decompose(g.adj))
+    finally:
+        solver.finish()
+    return Analysis(name=name, value=value, winning_moves=None, explanation=[],
+                    stats={"positions": solver.stats.positions - before}, vertices=g.n, edges=g.m, graph=g,
+                    game=solver.ruleset.name)
+
+
+def check_game(game: str, positions: Sequence[Any]) -> None:
+    """Refuse a partizan game where a nim-value is asked for, printing the
+    positions' canonical forms instead; refuse unknown names listing every
+    valid one.
+
+    Raises
+    ------
+    InputError
+        Always for a partizan or unknown game.
+    """
+    from grundy.games.graphs.rulesets import RULESETS
+
+    if game in RULESETS:
+        return
+    from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
+
+    if game in PARTIZAN_RULESETS:
+        forms = []
+        for item in positions:
+            graph = getattr(item, "graph", item)
+            name = getattr(item, "name", "")
+            if graph is None:
+                raise InputError(f"{name}: too large to build ({item.vertices} vertices)")
+            v = partizan_value(game, graph)
+            forms.append(f"{name} = {v} (outcome {v.outcome})")
+        raise InputError(
+            f"{game} is a partizan game: positions have canonical forms, not nim-values: "
+            + "; ".join(forms) + f" (see 'grundy form --game {game}')"
+        )
+    valid = ", ".join([*RULESETS, *PARTIZAN_RULESETS])
+    raise InputError(f"unknown game {game!r}; valid: {valid}")
+
+
+def theory_for(no_theory: bool, without: str, ruleset: str = "chomp", misere: bool = False) -> Any:
+    """The :class:`~grundy.games.graphs.theory.Theory` for ``--no-theory`` /
+    ``--without NAMES`` on graphs under ``ruleset`` (a registry name), in
+    normal or misère play.
+
+    Raises
+    ------
+    InputError
+        On a name that is not one of :meth:`Theory.names`; on a name the
+        ruleset's search does not use in that play
+        (:func:`grundy.games.graphs.theory.switches_used`), and on
+        ``--no-theory`` where it uses none, naming the option and the
+        ruleset: an option accepted is an option honoured.
+    """
+    from grundy.games.graphs.theory import Theory, switches_used
+
+    used = switches_used(ruleset, misere)
+    play = "misère" if misere else "normal"
+    if no_theory:
+        if not used:
+            raise InputError(f"option --no-theory does not apply to {ruleset} in {play} play: "
+                             "its search uses no switchable result")
+        return Theory.none()
+    names = [w.strip() for w in without.split(",") if w.strip()]
+    bad = [w for w in names if w not in Theory.names()]
+    if bad:
+        raise InputError(
+            f"unknown result {', '.join(map(repr, bad))} for --without; valid: {', '.join(Theory.names())}"
+        )
+    unused = [w for w in names if w not in used]
+    if unused:
+        raise InputError(
+            f"option --without {','.join(unused)} does not apply to {ruleset} in {play} play: its search uses "
+            + (", ".join(used) if used else "no switchable result")
+        )
+    return Theory.only(*[n for n in Theory.names() if n not in names])
+
+
+def make_solver(theory: Any, request: Request) -> Any:
+    """The solver of ``request``: a :class:`~grundy.games.graphs.misere.MisereSolver`
+    under misère play, else a :class:`~grundy.games.graphs.game.Solver`
+    (with the request's table file), under the request's ruleset and limits."""
+    from grundy.games.graphs.game import Solver
+    from grundy.games.graphs.misere import MisereSolver
+    from grundy.games.graphs.rulesets import get_ruleset
+
+    ruleset = get_ruleset(request.ruleset)
+    if request.misere:
+        return MisereSolver(ruleset, theory, time_limit=request.time_limit, max_positions=request.max_positions,
+                            progress=request.progress)
+    return Solver(theory, ruleset=ruleset, time_limit=request.time_limit, max_positions=request.max_positions,
+                  progress=request.progress, table=request.table)
+
+
+KIND = GraphKind()

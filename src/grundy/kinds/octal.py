@@ -1,0 +1,193 @@
+"""Heaps of an octal game (``octal:CODE:h1,h2,...``): normal play by the
+Sprague-Grundy theorem (each heap valued by the code's nim-sequence, heaps
+combined by nim-sum; with ``--no-theory`` a mex search over heap multisets
+checks it), misère play by the misère search. :func:`octal_report` is what
+``grundy octal CODE --up-to N`` prints, under limits."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any
+
+from grundy.core.explain import outcome_line
+from grundy.core.moves import Move
+from grundy.kinds import Kind
+from grundy.kinds.heaps import SequenceLimits, checked, heap_search, searched
+from grundy.kinds.misere import MisereParts
+from grundy.kinds.nim import heaps_text
+from grundy.kinds.request import Request
+from grundy.kinds.typed import TypedMove
+
+__all__ = ["KIND", "OctalKind", "octal_moves", "octal_report"]
+
+
+class OctalKind(Kind):
+    """Heaps of an octal game (:class:`~grundy.readwrite.kinds.OctalPosition`)."""
+
+    name = "octal"
+    game = "octal"
+    keeps_table = False
+
+    def position_type(self) -> type:
+        from grundy.readwrite.kinds import OctalPosition
+
+        return OctalPosition
+
+    def no_switches_hint(self) -> str:
+        return " to search instead of the nim-sum rule"
+
+    def normal(self, position: Any, request: Request, name: str) -> dict[str, Any]:
+        return _octal(position, name, request.option_table, request.theory is not False, request.time_limit,
+                      request.max_positions)
+
+    def misere_parts(self, position: Any, check: Callable[[], None]) -> MisereParts:
+        from grundy.games.octal import _misere_options
+
+        code = position.code
+
+        def options(h: Any) -> Iterable[Any]:
+            return _misere_options(code, h, check)
+
+        def key(h: Any) -> Hashable:
+            return h
+
+        moves = [(move, after) for move, _left, after in octal_moves(code, position.heaps, check)]
+        return MisereParts(options, key, moves, {"code": str(code), "heaps": list(position.heaps)}, "octal",
+                           f"octal game {code}: a move takes from one heap as the code allows",
+                           tuple(sorted(h for h in position.heaps if h)))
+
+    # -- play -----------------------------------------------------------------
+    def size(self, position: Any) -> int:
+        """Counters."""
+        return sum(position.heaps)
+
+    def moves(self, position: Any, game: str, side: str | None = None) -> list[Move]:
+        return [Move(heap=d["heap"], to=tuple(d["to"])) for d, _, _ in octal_moves(position.code, position.heaps)]
+
+    def apply(self, position: Any, move: Move) -> Any:
+        from grundy.readwrite.kinds import OctalPosition
+
+        heaps = list(position.heaps)
+        left = tuple(move.to) if isinstance(move.to, tuple) else (move.to,)
+        return OctalPosition(position.code, tuple(heaps[: move.heap - 1]) + (left or (0,)) + tuple(heaps[move.heap:]))
+
+    def to_spec(self, position: Any) -> str:
+        return f"octal:{position.code}:" + ",".join(map(str, position.heaps))
+
+    def text(self, position: Any) -> str:
+        return f"octal game {position.code}\n" + heaps_text(position.heaps)
+
+    def move_syntax(self, game: str) -> str:
+        return "i to a+b, i to a or i to nothing (heap i replaced by heaps a and b, one heap, or none)"
+
+    def read_move(self, typed: TypedMove) -> list[Move]:
+        """``i to a+b``, ``i to a``, ``i to nothing`` (``heap`` and ``to`` optional)."""
+        found = typed.match(r"(?:heap\s+)?(\d{1,9})\s+(?:to\s+)?(nothing|\d{1,30}(?:\s*\+\s*\d{1,30})*)")
+        b = found[2]
+        parts = () if b.lower() == "nothing" else tuple(int(x) for x in b.split("+") if int(x))
+        return [Move(heap=int(found[1]), to=parts)]
+
+    def draw(self, position: Any, highlight: list[Move], layout: Mapping[Hashable, Sequence[float]] | None,
+             width: int, height: int) -> list[str]:
+        from grundy.drawing.bodies import _heaps_body
+
+        return _heaps_body(self.name, position, highlight, width, height, clickable=False)
+
+    def caption(self, position: Any) -> str | None:
+        return f"octal game {getattr(position, 'code', '?')}"
+
+
+def octal_report(code: str, up_to: int, *, time_limit: float | None = None,
+                 max_positions: int | None = None) -> dict[str, Any]:
+    """What ``grundy octal CODE --up-to N`` prints (as
+    :func:`grundy.games.octal.analyse`), under a time limit and a position
+    limit: each heap valued by the mex rule counts as a position (checked
+    every 64 heaps; heaps copied by a proven period cost nothing).
+
+    Raises
+    ------
+    InputError
+        A malformed code or ``up_to`` (as :func:`grundy.games.octal.analyse`).
+    TooLargeError
+        ``up_to`` over :data:`grundy.games.octal.MAX_HEAP`.
+    SearchLimitReached
+        When a limit stops the computation.
+    """
+    from grundy.games.octal import analyse
+
+    if time_limit is None and max_positions is None:
+        return analyse(code, up_to)
+    return analyse(code, up_to, SequenceLimits(time_limit, max_positions).stop)
+
+
+
+def octal_moves(
+    code: Any, heaps: tuple[int, ...], check: Callable[[], None] | None = None
+) -> list[tuple[dict[str, Any], tuple[int, ...], tuple[int, ...]]]:
+    """``(move, heaps left by the move on its heap, whole position after)``
+    for every move, heap by heap (1-based), distinct results once.
+    ``check()``, if given, is called every 1024 moves too (a heap of 1000
+    has about 250,000 of them: a second of work past the moves' generation)."""
+    from grundy.games.octal import _misere_options
+
+    out = []
+    for i, h in enumerate(heaps):
+        if not h:
+            continue
+        rest = heaps[:i] + heaps[i + 1 :]
+        for left in checked(sorted(_misere_options(code, (h,), check)), check, 1024):
+            out.append(({"heap": i + 1, "to": list(left)}, left, tuple(sorted(x for x in rest + left if x))))
+    return out
+
+
+
+def _octal(
+    pos: Any, name: str, option_table: bool, theory: bool, time_limit: float | None, max_positions: int | None
+) -> dict[str, Any]:
+    """Normal play: the Sprague-Grundy theorem (values of the heaps' nim-sequence, nim-summed), or with
+    ``theory=False`` a mex search over heap multisets (no theorem)."""
+    from grundy.games.octal import _misere_options, nim_sequence
+
+    t0 = time.perf_counter()
+    code, heaps = pos.code, pos.heaps
+    counted = SequenceLimits(time_limit, max_positions)
+
+    def check() -> None:  # the moves after the sequence: its clock, its count
+        counted.limits.check_time(counted.positions)
+    seq = nim_sequence(code, max(heaps, default=0), check=counted.stop)
+    total = 0
+    for h in heaps:
+        total ^= seq[h]
+    moves = octal_moves(code, heaps, check)
+    winning, table = [], []
+    for move, left, _after in checked(moves, check, 1024):
+        v = total ^ seq[heaps[move["heap"] - 1]]
+        for x in left:
+            v ^= seq[x]
+        if v == 0:
+            winning.append(move)
+        table.append(dict(move, value=v))
+    explanation = [
+        f"octal game {code}: each heap is valued by its nim-sequence, heaps combine by nim-sum [Sprague-Grundy]",
+        ", ".join(f"G({h}) = {seq[h]}" for h in heaps) + f": nim-sum {total}",
+    ]
+    stats: dict[str, Any] = {"positions": counted.positions, "table_hits": 0, "closed_forms": len(heaps),
+                             "reductions": 0}
+    explanation.append(outcome_line(total))
+    stats["seconds"] = round(time.perf_counter() - t0, 4)
+    if not theory:
+        by_search, found = heap_search(heaps, lambda h, check: _misere_options(code, h, check), time_limit,
+                                       max_positions)
+        if by_search != total:  # pragma: no cover - the Sprague-Grundy theorem
+            raise AssertionError(f"nim-sequence {total} and search {by_search} disagree on {heaps}")
+        explanation, stats = searched(total, found, "multisets of heaps")
+    out: dict[str, Any] = {"name": name, "game": "octal", "value": total, "outcome": "P" if total == 0 else "N",
+                           "winning_moves": winning, "code": str(code), "heaps": list(heaps),
+                           "explanation": explanation, "stats": stats}
+    if option_table:
+        out["options"] = table
+    return out
+
+
+KIND = OctalKind()

@@ -1,0 +1,109 @@
+"""Posets: the poset game (a move picks an element and removes it and
+everything above it; in the dual game, everything below), searched by
+:class:`grundy.games.posets.PosetSolver` with the switches of
+:class:`grundy.games.posets.PosetTheory`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any
+
+from grundy.core.moves import Move, label_json, label_str
+from grundy.kinds import Kind
+from grundy.kinds.heaps import checked
+from grundy.kinds.misere import MisereParts
+from grundy.kinds.request import Request
+from grundy.kinds.typed import TypedMove
+
+__all__ = ["KIND", "PosetKind"]
+
+
+class PosetKind(Kind):
+    """A poset (:class:`~grundy.games.posets.Poset`)."""
+
+    name = "poset"
+    game = "poset"
+
+    def position_type(self) -> type:
+        from grundy.games.posets.poset import Poset
+
+        return Poset
+
+    def switches_class(self) -> type | None:
+        from grundy.games.posets import PosetTheory
+
+        return PosetTheory
+
+    def normal(self, position: Any, request: Request, name: str) -> dict[str, Any]:
+        from grundy.games.posets import PosetSolver, poset_analysis
+
+        solver = PosetSolver(request.theory, time_limit=request.time_limit, max_positions=request.max_positions,
+                             progress=request.progress, table=request.table)
+        try:
+            return poset_analysis(position, option_table=request.option_table, solver=solver, name=name)
+        finally:
+            solver.close()
+
+    def misere_parts(self, position: Any, check: Callable[[], None]) -> MisereParts:
+        from grundy.games.posets import poset_key
+
+        def options(p: Any) -> list[Any]:
+            return [p.move(x) for x in checked(p.labels, check, 64)]
+
+        def key(p: Any) -> Hashable:
+            return poset_key(p.game_up) if p.n else b""
+
+        pos = position
+        moves = [({"element": label_json(x)}, pos.move(x)) for x in checked(pos.labels, check, 64)]
+        fields = {
+            "dual": pos.dual,
+            "elements": [label_json(x) for x in pos.labels],
+            "relations": [[label_json(a), label_json(b)] for a, b in pos.covers()],
+        }
+        rule = "a move picks an element x and removes every element " + ("<= x" if pos.dual else ">= x")
+        return MisereParts(options, key, moves, fields, "poset", rule, pos)
+
+    # -- play -----------------------------------------------------------------
+    def size(self, position: Any) -> int:
+        """Elements."""
+        return position.n
+
+    def moves(self, position: Any, game: str, side: str | None = None) -> list[Move]:
+        return [Move(element=x) for x in position.labels]
+
+    def apply(self, position: Any, move: Move) -> Any:
+        return position.move(move.element)
+
+    def to_spec(self, position: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {"elements": [label_json(x) for x in position.labels],
+                               "relations": [[label_json(a), label_json(b)] for a, b in position.covers()]}
+        if position.dual:
+            out["dual"] = True
+        return out
+
+    def text(self, position: Any) -> str:
+        p = position
+        elems = " ".join(label_str(v) for v in p.labels) or "(none)"
+        covers = " ".join(f"{label_str(a)}<{label_str(b)}" for a, b in p.covers()) or "(none)"
+        return f"elements: {elems}\ncovers:   {covers}" + ("\n(dual game: a move removes everything below)" if p.dual else "")
+
+    def move_syntax(self, game: str) -> str:
+        return "an element: x (removes x and everything above it; below it in a dual poset)"
+
+    def read_move(self, typed: TypedMove) -> list[Move]:
+        """``x`` or ``element x``."""
+        tokens = typed.tokens()
+        shape = typed.shape(tokens)
+        word = tokens[0].text if shape[:1] == "L" and len(tokens) > 1 else ""
+        if shape == "L" or (shape == "LL" and word in ("element", "x")):
+            return [Move(element=typed.label(tokens[-1], "element"))]
+        raise typed.unreadable()
+
+    def draw(self, position: Any, highlight: list[Move], layout: Mapping[Hashable, Sequence[float]] | None,
+             width: int, height: int) -> list[str]:
+        from grundy.drawing.bodies import _poset_body
+
+        return _poset_body(position, highlight, width, height)
+
+
+KIND = PosetKind()
