@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from grundy.games.octal import analyse, nim_sequence  # noqa: E402
+from grundy.games.octal import analyze_code, nim_sequence  # noqa: E402
 
 
 def best_time(code: str, up_to: int, repeats: int, periodicity: bool = True) -> float:
@@ -47,7 +47,7 @@ def main() -> None:
     for code in ("0.07", "0.77"):
         seconds = best_time(code, args.up_to, args.repeats)
         total += seconds
-        r = analyse(code, 1000)
+        r = analyze_code(code, 1000)
         print(
             f"nim_sequence({code!r}, {args.up_to}): {seconds:.4f} s "
             f"(period {r['period']}, preperiod {r['preperiod']}, proven {r['proven']})"

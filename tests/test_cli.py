@@ -821,8 +821,8 @@ def test_octal_misere():
 def test_posets_and_complexes_through_value_and_moves(tmp_path):
     """Poset games and subset take-away on complexes through the same
     commands and JSON schema; values checked against the library calls."""
-    from grundy.games.complexes import complex_analysis
-    from grundy.games.posets import build_poset_family, poset_analysis
+    from grundy.games.complexes import analyze_complex
+    from grundy.games.posets import build_poset_family, analyze_poset
     from grundy.readwrite.complexes import load_complex
     from grundy.readwrite.posets import load_poset
 
@@ -834,17 +834,17 @@ def test_posets_and_complexes_through_value_and_moves(tmp_path):
     assert obj["value"] == 0  # Khandhawit-Ye §3.2
     assert any("Theorem 1" in line for line in obj["explanation"])
     (obj,) = json_lines("moves", "divisors:12", "--all")
-    assert obj["value"] == poset_analysis(build_poset_family("divisors:12"))["value"]
+    assert obj["value"] == analyze_poset(build_poset_family("divisors:12"))["value"]
     assert [{"element": o["element"]} for o in obj["options"] if o["value"] == 0] == obj["winning_moves"]
     facets = tmp_path / "cx.facets"
     facets.write_text("# a triangle and a pendant edge\n1 2 3\n3 4\n")
     (obj,) = json_lines("value", str(facets))
-    assert obj["value"] == complex_analysis(load_complex(str(facets)))["value"]
+    assert obj["value"] == analyze_complex(load_complex(str(facets)))["value"]
     assert all(set(m) == {"face"} for m in obj["winning_moves"])
     poset = tmp_path / "p.poset"
     poset.write_text("a < b\nb < c\na < d\n")
     (obj,) = json_lines("value", str(poset))
-    assert obj["value"] == poset_analysis(load_poset(str(poset)))["value"]
+    assert obj["value"] == analyze_poset(load_poset(str(poset)))["value"]
     cyclic = tmp_path / "cyc.poset"
     cyclic.write_text("a < b\nb < a\n")
     one_line_error(run("value", str(cyclic)))
@@ -859,7 +859,7 @@ def test_posets_and_complexes_through_value_and_moves(tmp_path):
 def test_gale_first_move_table():
     """`grundy value simplex-boundary:n` gives the first-move table up to
     symmetry; each entry equals the value of the complex after that move."""
-    from grundy.games.complexes import complex_analysis
+    from grundy.games.complexes import analyze_complex
     from grundy.readwrite.complexes import load_complex
 
     (obj,) = json_lines("value", "simplex-boundary:5")
@@ -867,14 +867,14 @@ def test_gale_first_move_table():
     cx = load_complex("simplex-boundary:5")
     for entry in obj["first_moves"]:
         face = list(range(1, entry["face_size"] + 1))
-        assert complex_analysis(cx.move(face))["value"] == entry["value"] != 0
+        assert analyze_complex(cx.move(face))["value"] == entry["value"] != 0
     assert "first moves up to symmetry" in ok("value", "simplex-boundary:4")
     # each first move answered by the complementary set: the position left, searched afresh
     assert [m["face_size"] for m in obj["complement_replies"]] == [1, 2, 3, 4]
     for entry in obj["complement_replies"]:
         k = entry["face_size"]
         left = cx.move(list(range(1, k + 1))).move(list(range(k + 1, 6)))
-        assert entry["wins"] == (complex_analysis(left)["value"] == 0)
+        assert entry["wins"] == (analyze_complex(left)["value"] == 0)
     assert "so the first move loses: k=1, 2, 3" in ok("value", "simplex-boundary:4")
 
 

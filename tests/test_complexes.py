@@ -17,14 +17,14 @@ from hypothesis import strategies as st
 import grundy
 from grundy import Graph
 from grundy.core.canon import automorphisms
+from grundy.games.complexes.complex import _incidence
 from grundy.games.complexes import (
     Complex,
     ComplexSolver,
     ComplexTheory,
-    _incidence,
     binary_stars,
     build_complex_family,
-    complex_analysis,
+    analyze_complex,
     complex_involution,
     complex_key,
     gale_complement_replies,
@@ -110,7 +110,7 @@ def test_graphs_up_to_6_vertices_equal_graph_chomp() -> None:
     gs = grundy.Solver()
     for G in nx.graph_atlas_g()[1:209]:
         g = Graph.from_networkx(G)
-        a = complex_analysis(Complex.from_graph(g), solver=s)
+        a = analyze_complex(Complex.from_graph(g), solver=s)
         ga = grundy.analyze(g, solver=gs)
         assert a["value"] == ga.value == grundy.nim_value(g), g.edges()
         moves = [m["face"] for m in a["winning_moves"]]
@@ -121,7 +121,7 @@ def test_graphs_up_to_6_vertices_equal_graph_chomp() -> None:
 def test_graph_family_spec() -> None:
     cx = load_complex("graph:petersen")
     assert cx.n == 10 and len(cx.facets) == 15 and cx.dimension == 1
-    assert complex_analysis(load_complex("graph:petersen"))["value"] == grundy.nim_value("petersen") == 2
+    assert analyze_complex(load_complex("graph:petersen"))["value"] == grundy.nim_value("petersen") == 2
     assert load_complex(grundy.readwrite.graphs.to_graph("path:3")).facet_labels() == [(0, 1), (1, 2)]
     lone = Complex.from_graph(Graph.from_edges([1, 2, 3], [(1, 2)]))
     assert value(lone, ComplexSolver(ComplexTheory.none())) == grundy.nim_value(Graph.from_edges([1, 2, 3], [(1, 2)]))
@@ -187,8 +187,8 @@ def test_face_poset_route_equals_incidence_route() -> None:
         n = rnd.randint(1, 5)
         facets = [[v for v in range(n) if rnd.random() < 0.6] or [0] for _ in range(rnd.randint(1, 4))]
         cx = Complex.from_facets(facets)
-        a = complex_analysis(cx, option_table=True, solver=cs)
-        b = complex_analysis(cx, option_table=True, solver=ps)
+        a = analyze_complex(cx, option_table=True, solver=cs)
+        b = analyze_complex(cx, option_table=True, solver=ps)
         assert (a["value"], a["winning_moves"], a["options"]) == (b["value"], b["winning_moves"], b["options"])
         assert a["value"] == brute(cx)
         assert {o["value"] for o in a["options"]} == {brute(cx.move(o["face"])) for o in a["options"]}
@@ -375,19 +375,19 @@ def test_mangang_hollow_tetrahedron() -> None:
     player who removed the edge loses); removing a vertex leaves a full
     triangle, from which removing the triangle leaves a 3-cycle (value 0)."""
     start = build_complex_family("simplex-boundary:4")
-    after = complex_analysis(start.move([1, 2]))
+    after = analyze_complex(start.move([1, 2]))
     assert after["value"] == 2
     assert any("binary stars" in line for line in after["explanation"])
     triangle = start.move([4])
     assert triangle.facet_labels() == [(1, 2, 3)]
-    assert {"face": [1, 2, 3]} in complex_analysis(triangle)["winning_moves"]
+    assert {"face": [1, 2, 3]} in analyze_complex(triangle)["winning_moves"]
 
 
 def test_torus_of_figure_4_is_a_p_position() -> None:
     cx = build_complex_family("torus")
     assert cx.f_vector() == [9, 27, 18]
     assert sum((-1) ** k * c for k, c in enumerate(cx.f_vector())) == 0  # Euler characteristic of a torus
-    a = complex_analysis(build_complex_family("torus"), name="torus")
+    a = analyze_complex(build_complex_family("torus"), name="torus")
     assert a["value"] == 0 and a["outcome"] == "P"
     assert any("Theorem 1" in line for line in a["explanation"])
     # Khandhawit-Ye's involution: reflect (i, j) -> (j, i); fixed (i, i) form a 3-cycle
@@ -424,7 +424,7 @@ def test_families_structure() -> None:
 
 
 def test_analysis_json() -> None:
-    a = complex_analysis(build_complex_family("simplex-boundary:3"), option_table=True, name="simplex-boundary:3")
+    a = analyze_complex(build_complex_family("simplex-boundary:3"), option_table=True, name="simplex-boundary:3")
     assert set(a) == {
         "name", "game", "value", "outcome", "winning_moves", "vertices", "facets",
         "explanation", "stats", "options",
@@ -434,7 +434,7 @@ def test_analysis_json() -> None:
     assert a["facets"] == [[1, 2], [1, 3], [2, 3]]
     assert [o["face"] for o in a["options"]] == [[1], [2], [3], [1, 2], [1, 3], [2, 3]]
     assert json.loads(json.dumps(a)) == a
-    t = text_report(complex_analysis(build_complex_family("simplex-boundary:4").move([1, 2]), name="after 12"))
+    t = text_report(analyze_complex(build_complex_family("simplex-boundary:4").move([1, 2]), name="after 12"))
     assert t.splitlines()[:2] == ["after 12: value 2 (N)", "winning moves: {1,3}, {1,4}, {2,3}, {2,4}, {3,4}"]
 
 
@@ -444,7 +444,7 @@ def test_facets_file(tmp_path) -> None:
     cx = load_complex(str(f))
     assert cx.facet_labels() == [(1, 2, 3), (2, 3, 4), (5,)]
     assert cx.redundant == 1
-    a = complex_analysis(cx)
+    a = analyze_complex(cx)
     assert any("downward closure" in line for line in a["explanation"])
     assert a["value"] == brute(cx)
     j = tmp_path / "c.json"

@@ -69,14 +69,15 @@ def test_one_answer_path_for_the_cli_the_api_and_play(spec: str, kind: str, valu
                                                     option_table: bool) -> None:
     """The answer is the same whichever front end asks: kinds.analyze on
     the item read from the spec, grundy.analyze on the spec, and play's
-    analyse on the position in play (named as the spec)."""
-    from grundy.play import analyse, read_play
+    analyze on the position in play (named as the spec)."""
+    from grundy.play import analyze as analyze_play
+    from grundy.play import read_play
 
     (item,) = read_items([spec])
     direct = analyze(item, Request(misere=misere, option_table=option_table))
     api = grundy.analyze(spec, misere=misere, option_table=option_table)
     assert _json(direct) == _json(api)
-    played = analyse(read_play(spec, misere=misere), option_table=option_table)
+    played = analyze_play(read_play(spec, misere=misere), option_table=option_table)
     assert _json(played) == _json(direct)
     if not misere:
         assert direct.value == value

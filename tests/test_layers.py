@@ -405,3 +405,21 @@ def test_every_kind_has_every_function() -> None:
     from grundy.games.chomp import NimPosition
 
     assert kind_for(NimPosition((1, 2))).name == "nim"
+
+
+def test_game_packages_re_export_only_their_public_names() -> None:
+    """Issue 29 item 3: a game package's ``__init__`` imports only the names
+    its ``__all__`` lists (no compatibility imports of private names or of
+    other layers' names); other names are imported from their module."""
+    bad = []
+    for init in sorted((SRC / PACKAGE / "games").glob("*/__init__.py")):
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+        public: set[str] = set()
+        imported: list[tuple[str, int]] = []
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets):
+                public = {e.value for e in node.value.elts if isinstance(e, ast.Constant)}
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                imported += [(a.asname or a.name, node.lineno) for a in node.names]
+        bad += [f"{init.relative_to(SRC.parent)}:{line}: {name}" for name, line in imported if name not in public]
+    assert not bad, "names imported by a game package but not in its __all__:\n" + "\n".join(bad)

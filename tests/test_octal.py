@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from grundy.games.octal import sequence as octal_sequence  # reads the switches of the direct computation
 from grundy.errors import InputError, TooLargeError
-from grundy.games.octal import KNOWN, OctalCode, analyse, format_report, nim_sequence
+from grundy.games.octal import KNOWN, OctalCode, analyze_code, format_report, nim_sequence
 
 # --------------------------------------------------------------------------
 # independent brute force, from digit tuples (not from the parser)
@@ -131,7 +131,7 @@ def test_references_against_brute_force():
 def test_kayles():
     assert nim_sequence("0.77", len(A002186) - 1) == A002186
     assert nim_sequence("kayles", 300) == brute_sequence(0, (7, 7), 300)
-    r = analyse("0.77", 1000)
+    r = analyze_code("0.77", 1000)
     assert (r["period"], r["preperiod"], r["saltus"], r["proven"]) == (12, 71, 0, True)
     G = brute_sequence(0, (7, 7), 400)
     assert all(G[n + 12] == G[n] for n in range(71, 400 - 12))
@@ -141,13 +141,13 @@ def test_kayles():
 def test_dawsons_chess_and_kayles():
     assert nim_sequence("0.137", len(A002187) - 1) == A002187
     assert nim_sequence("dawsons-chess", 400) == brute_sequence(0, (1, 3, 7), 400)
-    r = analyse("0.137", 1000)
+    r = analyze_code("0.137", 1000)
     assert (r["period"], r["preperiod"], r["proven"]) == (34, 52, True)
     # Dawson's Kayles is Dawson's Chess shifted by one heap: preperiod 53
     dk = nim_sequence("0.07", 1001)
     assert dk == brute_sequence(0, (0, 7), 400) + dk[401:]
     assert dk[1:] == nim_sequence("0.137", 1000)
-    r = analyse("dawsons-kayles", 1000)
+    r = analyze_code("dawsons-kayles", 1000)
     assert (r["code"], r["period"], r["preperiod"], r["proven"]) == ("0.07", 34, 53, True)
     G = brute_sequence(0, (1, 3, 7), 400)
     assert all(G[n + 34] == G[n] for n in range(52, 400 - 34))
@@ -162,7 +162,7 @@ def test_octal_0_4_harding_ottaway():
     G = nim_sequence("0.4", 600)
     assert G == brute_sequence(0, (4,), 600)
     assert G[1:] == nim_sequence("0.07", 599)
-    r = analyse("0.4", 600)
+    r = analyze_code("0.4", 600)
     assert (r["period"], r["preperiod"], r["proven"]) == (34, 54, True)
     assert max(G) == 9 and max(G[54 : 54 + 34]) == 9
 
@@ -176,7 +176,7 @@ def test_3_repeating_4_khandhawit_ye():
     assert G[1:13] == [1, 0, 1, 2, 3, 2, 4, 5, 4, 6, 7, 6]
     assert G[13:25] != G[1:13]
     assert G[13:19] == [8, 9, 8, 10, 11, 10]
-    r = analyse("0.3(4)", 150)
+    r = analyze_code("0.3(4)", 150)
     assert (r["period"], r["preperiod"], r["saltus"], r["proven"]) == (3, 4, 2, False)
     assert all(G[n + 3] == G[n] + 2 for n in range(4, 148))
     assert G[3 + 3] != G[3] + 2
@@ -185,7 +185,7 @@ def test_3_repeating_4_khandhawit_ye():
 def test_octal_0_6_direct_matches_brute_force():
     G = nim_sequence("0.6", 500)
     assert G == brute_sequence(0, (6,), 500)
-    r = analyse(".6", 500)
+    r = analyze_code(".6", 500)
     assert r["code"] == "0.6" and r["period"] is None and r["preperiod"] is None
     assert r["proven"] is False and r["saltus"] == 0
 
@@ -214,7 +214,7 @@ def test_periodicity_extension_equals_direct(before, digits):
     direct = nim_sequence(code, 600, periodicity=False)
     assert direct == brute_sequence(before, digits, 600)
     assert nim_sequence(code, 600) == direct
-    r = analyse(code, 600)
+    r = analyze_code(code, 600)
     assert r["sequence"] == direct
     if r["proven"]:
         p, n0 = r["period"], r["preperiod"]
@@ -283,7 +283,7 @@ def test_random_proven_periods_hold_further(code):
     """A period proven from G(0..60) must hold on the brute force to 300, be the
     least period there, and have the least preperiod."""
     before, digits = code
-    r = analyse(code_text(before, digits), 60)
+    r = analyze_code(code_text(before, digits), 60)
     if not r["proven"]:
         assert r["period"] is None and r["preperiod"] is None
         return
@@ -298,9 +298,9 @@ def test_random_proven_periods_hold_further(code):
 
 def test_not_proven_before_enough_values():
     # Kayles: proof needs G(0..2*71 + 2*12 + 2 - 1) = G(0..167)
-    assert analyse("0.77", 166)["proven"] is False
-    assert analyse("0.77", 166)["period"] is None
-    assert analyse("0.77", 167)["proven"] is True
+    assert analyze_code("0.77", 166)["proven"] is False
+    assert analyze_code("0.77", 166)["period"] is None
+    assert analyze_code("0.77", 167)["proven"] is True
 
 
 def test_preperiod_zero_needs_one_more_check():
@@ -308,13 +308,13 @@ def test_preperiod_zero_needs_one_more_check():
     all 0, which satisfies its condition with n0 = 0, p = 1, t = 2, but G(4) = 1."""
     assert brute_sequence(0, (0, 4), 4) == [0, 0, 0, 0, 1]
     for n in range(0, 12):
-        r = analyse("0.04", n)
+        r = analyze_code("0.04", n)
         assert r["sequence"] == brute_sequence(0, (0, 4), n)
         assert not (r["proven"] and r["period"] == 1)
     # preperiod 0 is proven from G(0..2p + t + 1): 0.3 has p = 2, t = 1
-    assert analyse("0.3", 5)["proven"] is False
-    assert (analyse("0.3", 6)["period"], analyse("0.3", 6)["preperiod"]) == (2, 0)
-    assert "0 <= n < 2*1 + 2 + 1 = 5" in format_report(analyse("0.3", 6))
+    assert analyze_code("0.3", 5)["proven"] is False
+    assert (analyze_code("0.3", 6)["period"], analyze_code("0.3", 6)["preperiod"]) == (2, 0)
+    assert "0 <= n < 2*1 + 2 + 1 = 5" in format_report(analyze_code("0.3", 6))
 
 
 @settings(max_examples=300, deadline=None)
@@ -322,7 +322,7 @@ def test_preperiod_zero_needs_one_more_check():
 def test_random_proofs_from_few_values_hold_further(code, up_to):
     """Whatever is proven from very few values must hold far beyond them."""
     before, digits = code
-    r = analyse(code_text(before, digits), up_to)
+    r = analyze_code(code_text(before, digits), up_to)
     if not r["proven"]:
         return
     p, n0 = r["period"], r["preperiod"]
@@ -334,17 +334,17 @@ def test_random_proofs_from_few_values_hold_further(code, up_to):
 
 
 def test_trivial_and_split_codes():
-    assert analyse("0.0", 1)["proven"] is False  # needs G(0..2)
-    assert analyse("0.0", 10) == {
+    assert analyze_code("0.0", 1)["proven"] is False  # needs G(0..2)
+    assert analyze_code("0.0", 10) == {
         "code": "0.0", "sequence": [0] * 11, "period": 1, "preperiod": 0, "saltus": 0, "proven": True,
     }  # fmt: skip
-    r = analyse("4.", 30)
+    r = analyze_code("4.", 30)
     assert r["code"] == "4.0" and r["sequence"] == brute_sequence(4, (), 30)
     assert (r["period"], r["preperiod"], r["proven"]) == (2, 1, True)
-    nim = analyse("0.(3)", 40)  # nim itself: G(n) = n
+    nim = analyze_code("0.(3)", 40)  # nim itself: G(n) = n
     assert nim["sequence"] == list(range(41))
     assert (nim["period"], nim["preperiod"], nim["saltus"], nim["proven"]) == (1, 0, 1, False)
-    assert analyse("0.77", 0)["sequence"] == [0]
+    assert analyze_code("0.77", 0)["sequence"] == [0]
 
 
 def test_benchmark_sizes_are_fast():
@@ -422,7 +422,7 @@ def test_malformed_codes(text, message):
         OctalCode.parse(text)
     assert "\n" not in str(info.value)
     with pytest.raises(InputError):
-        analyse(text, 10)
+        analyze_code(text, 10)
 
 
 def test_bad_arguments():
@@ -442,7 +442,7 @@ def test_bad_arguments():
 
 
 def test_report_proven():
-    text = format_report(analyse("kayles", 200))
+    text = format_report(analyze_code("kayles", 200))
     assert text.splitlines()[0] == "octal game 0.77 (kayles): nim-values G(0..200)"
     assert "period 12, preperiod 71: G(n + 12) = G(n) for n >= 71" in text
     assert "proven by the octal periodicity theorem" in text
@@ -454,11 +454,11 @@ def test_report_proven():
 
 
 def test_report_observed_and_none():
-    text = format_report(analyse("0.3(4)", 60))
+    text = format_report(analyze_code("0.3(4)", 60))
     assert "arithmetic period 3, saltus 2, preperiod 4" in text
     assert "not proven" in text and "repeating digit" in text
-    assert "none proven" in format_report(analyse("0.6", 100))
-    assert "none observed" in format_report(analyse("0.3(4)", 5))
+    assert "none proven" in format_report(analyze_code("0.6", 100))
+    assert "none observed" in format_report(analyze_code("0.3(4)", 5))
     with pytest.raises(InputError, match="missing"):
         format_report({"code": "0.77"})
 
@@ -498,7 +498,7 @@ def test_octal_moves_check_the_clock_past_their_generation() -> None:
     # (1001 calls), then sorted and listed: about 250,000 of them, a second of
     # work that ran with no check (--time-limit 0.1 stopped only by the
     # command's backstop, after 1.11 s)
-    from grundy.games.octal import _misere_options
+    from grundy.games.octal.misere import _misere_options
     from grundy.games.octal.code import _as_code
     from grundy.kinds.octal import octal_moves
 

@@ -387,10 +387,10 @@ def test_caches_are_bounded_and_clearable(monkeypatch: pytest.MonkeyPatch) -> No
     clear_partizan_caches()
     for name in NAMES:
         assert partizan_value(name, graph).game == expected[name]
-        assert len(partizan._MEMO.data) <= 5
-        assert partizan._pycgt_cache_size() == 0  # trimmed after the call
+        assert len(partizan.search._MEMO.data) <= 5
+        assert partizan.search._pycgt_cache_size() == 0  # trimmed after the call
     clear_partizan_caches()
-    assert partizan._pycgt_cache_size() == 0 and not partizan._MEMO.data
+    assert partizan.search._pycgt_cache_size() == 0 and not partizan.search._MEMO.data
 
 
 def test_be_bo_values_are_integers_up_to_6_vertices() -> None:

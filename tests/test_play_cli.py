@@ -17,7 +17,7 @@ from helpers import apply_move, cli_runner
 
 import grundy
 from grundy.cli import main
-from grundy.play import analyse, engine_move, partizan_report, read_play
+from grundy.play import analyze, engine_move, partizan_report, read_play
 
 PATH5 = "vertices: 0 1 2 3 4\nedges:    0-1 1-2 2-3 3-4"
 
@@ -41,7 +41,7 @@ def hint_script(spec: str, **options) -> list[str]:
     user, lines = first == "me", []
     while play.moves(me if user else them):
         mover = me if user else them
-        answer = partizan_report(play) if play.partizan else analyse(play)
+        answer = partizan_report(play) if play.partizan else analyze(play)
         move = engine_move(play, answer, side=mover)
         if user:
             lines += ["hint", str(move)]

@@ -18,7 +18,7 @@ from grundy.games.posets import (
     PosetSolver,
     PosetTheory,
     build_poset_family,
-    poset_analysis,
+    analyze_poset,
     poset_involution,
     poset_key,
     text_report,
@@ -82,7 +82,7 @@ def test_disjoint_chains_are_nim(heaps: tuple[int, ...]) -> None:
         nim_sum ^= h
     for theory in THEORIES:
         assert value(p, PosetSolver(theory)) == nim_sum
-    a = poset_analysis(p)
+    a = analyze_poset(p)
     # the winning moves of Nim: shrink heap h to h xor nim_sum when smaller
     expected = [
         [hh, i] for hh, size in enumerate(heaps) for i in range(size) if nim_sum and i == (size ^ nim_sum) and i < size
@@ -108,7 +108,7 @@ def test_product_chomp_known_values() -> None:
     for n in range(2, 7):
         p = build_poset_family(f"product:{n},2")
         chomp = p.restrict(((1 << p.n) - 1) & ~1)
-        a = poset_analysis(chomp)
+        a = analyze_poset(chomp)
         assert a["winning_moves"] == [{"element": [n - 1, 1]}]
 
 
@@ -250,7 +250,7 @@ def test_involution_reduction_equals_brute_force(case: tuple[Poset, bool]) -> No
 @given(st.integers(2, 9), st.floats(0, 0.6), st.integers(0, 10**6))
 def test_poset_involution_is_valid_and_keeps_the_value(n: int, p: float, seed: int) -> None:
     from grundy.core.canon import automorphisms
-    from grundy.games.posets import _nauty_input
+    from grundy.games.posets.poset import _nauty_input
 
     q = random_poset(random.Random(seed), n, p)
     lists, colouring = _nauty_input(q.up)
@@ -283,7 +283,7 @@ def test_analysis_json_and_moves_against_brute_force() -> None:
     s = PosetSolver()
     for _ in range(25):
         p = random_poset(rnd, rnd.randint(1, 8), 0.35)
-        a = poset_analysis(p, option_table=True, solver=s, name="x")
+        a = analyze_poset(p, option_table=True, solver=s, name="x")
         assert set(a) == {
             "name", "game", "dual", "value", "outcome", "winning_moves", "elements",
             "relations", "explanation", "stats", "options",
@@ -296,14 +296,14 @@ def test_analysis_json_and_moves_against_brute_force() -> None:
         assert [m["element"] for m in a["winning_moves"]] == [x for x in p.labels if options[x] == 0]
         assert sorted(map(tuple, a["relations"])) == sorted(p.covers())
         assert json.loads(json.dumps(a)) == a
-        b = poset_analysis(p, solver=s)  # without the table: same winning moves
+        b = analyze_poset(p, solver=s)  # without the table: same winning moves
         assert b["winning_moves"] == a["winning_moves"] and "options" not in b
 
 
 def test_dual_analysis() -> None:
     vee = Poset.from_relations("abc", [("a", "b"), ("a", "c")])
-    assert poset_analysis(vee)["value"] == 1
-    d = poset_analysis(load_poset(vee, dual=True), option_table=True)
+    assert analyze_poset(vee)["value"] == 1
+    d = analyze_poset(load_poset(vee, dual=True), option_table=True)
     assert d["value"] == 2 and d["dual"] is True
     assert "<= x" in d["explanation"][0]
     assert d["options"] == [{"element": "a", "value": 0}, {"element": "b", "value": 1}, {"element": "c", "value": 1}]
@@ -311,7 +311,7 @@ def test_dual_analysis() -> None:
 
 def test_explanation_names_the_involution() -> None:
     p = Poset.from_relations(["r", "x1", "y1", "x2", "y2"], [("r", "x1"), ("x1", "y1"), ("r", "x2"), ("x2", "y2")])
-    a = poset_analysis(p)
+    a = analyze_poset(p)
     assert a["value"] == brute(p) == 1
     text = " ".join(a["explanation"])
     assert "order ideal" in text and "Khandhawit-Ye, Theorem 1" in text

@@ -410,13 +410,13 @@ def test_a_stopped_search_leaves_exact_values():
     table a search from scratch gives."""
     R.clear_cache()
     value = nim_value(rectangle(6, 7))
-    fresh = dict(R._TABLE)
+    fresh = dict(R.values._TABLE)
     R.clear_cache()
     for limit in (1, 10, 100):
         with pytest.raises(SearchLimitReached):
             nim_value(rectangle(6, 7), max_positions=limit)  # counts only what this call values
     assert nim_value(rectangle(6, 7), max_positions=10**6, time_limit=60) == value
-    assert R._TABLE == fresh
+    assert R.values._TABLE == fresh
     # known values cost nothing: no limit is reached
     assert nim_value(rectangle(6, 7), max_positions=0) == value
     assert analyze_chomp(rectangle(6, 7), max_positions=0)["stats"]["positions"] == count_subdiagrams(rectangle(6, 7))

@@ -75,7 +75,7 @@ class _Game:
             mover = self.me if self.user_turn else self.them
             click.echo("\n" + self.play.text())
             if self.answer is None:
-                self.answer = self._analyse()
+                self.answer = self._analyze()
             click.echo(self._value_line())
             if not self.play.moves(mover):
                 return self._end()
@@ -88,15 +88,15 @@ class _Game:
             elif not self._turn():
                 return
 
-    def _analyse(self) -> Any:
+    def _analyze(self) -> Any:
         from grundy.cli.limits import _alarm, _grace
-        from grundy.play import analyse, partizan_report
+        from grundy.play import analyze, partizan_report
 
         try:
             with _alarm(_grace(self.time_limit), self.time_limit):
                 if self.play.partizan:
                     return partizan_report(self.play, time_limit=self.time_limit)
-                return analyse(self.play, time_limit=self.time_limit)
+                return analyze(self.play, time_limit=self.time_limit)
         except SearchLimitReached as limit:
             raise _Stopped(self.name, limit) from None
 

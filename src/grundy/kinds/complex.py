@@ -134,7 +134,7 @@ def gale_answer(
     table the value comes first: a limit reached after it leaves the answer
     with the first moves and replies settled so far and
     ``first_moves_stopped`` (the limit's reason)."""
-    from grundy.games.complexes import ComplexSolver, complex_analysis, gale_complement_replies, gale_first_moves
+    from grundy.games.complexes import ComplexSolver, analyze_complex, gale_complement_replies, gale_first_moves
 
     family, _, params = name.strip().partition(":")
     gale = family.lower() == "simplex-boundary" and params.strip().isdigit() and not value_only
@@ -187,7 +187,7 @@ def gale_answer(
             gale_first_moves(n, solver=solver, on_settled=on_settled)
         if gale:
             budget()
-        result = complex_analysis(cx, option_table=option_table, name=name, solver=solver)
+        result = analyze_complex(cx, option_table=option_table, name=name, solver=solver)
         if gale:
             # Gale's game: the first-move table up to symmetry (one face of each size)
             if table is None:

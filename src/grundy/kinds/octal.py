@@ -42,7 +42,7 @@ class OctalKind(Kind):
                       request.max_positions)
 
     def misere_parts(self, position: Any, check: Callable[[], None]) -> MisereParts:
-        from grundy.games.octal import _misere_options
+        from grundy.games.octal.misere import _misere_options
 
         code = position.code
 
@@ -101,24 +101,24 @@ class OctalKind(Kind):
 def octal_report(code: str, up_to: int, *, time_limit: float | None = None,
                  max_positions: int | None = None) -> dict[str, Any]:
     """What ``grundy octal CODE --up-to N`` prints (as
-    :func:`grundy.games.octal.analyse`), under a time limit and a position
+    :func:`grundy.games.octal.analyze_code`), under a time limit and a position
     limit: each heap valued by the mex rule counts as a position (checked
     every 64 heaps; heaps copied by a proven period cost nothing).
 
     Raises
     ------
     InputError
-        A malformed code or ``up_to`` (as :func:`grundy.games.octal.analyse`).
+        A malformed code or ``up_to`` (as :func:`grundy.games.octal.analyze_code`).
     TooLargeError
         ``up_to`` over :data:`grundy.games.octal.MAX_HEAP`.
     SearchLimitReached
         When a limit stops the computation.
     """
-    from grundy.games.octal import analyse
+    from grundy.games.octal import analyze_code
 
     if time_limit is None and max_positions is None:
-        return analyse(code, up_to)
-    return analyse(code, up_to, SequenceLimits(time_limit, max_positions).stop)
+        return analyze_code(code, up_to)
+    return analyze_code(code, up_to, SequenceLimits(time_limit, max_positions).stop)
 
 
 
@@ -129,7 +129,7 @@ def octal_moves(
     for every move, heap by heap (1-based), distinct results once.
     ``check()``, if given, is called every 1024 moves too (a heap of 1000
     has about 250,000 of them: a second of work past the moves' generation)."""
-    from grundy.games.octal import _misere_options
+    from grundy.games.octal.misere import _misere_options
 
     out = []
     for i, h in enumerate(heaps):
@@ -147,7 +147,8 @@ def _octal(
 ) -> dict[str, Any]:
     """Normal play: the Sprague-Grundy theorem (values of the heaps' nim-sequence, nim-summed), or with
     ``theory=False`` a mex search over heap multisets (no theorem)."""
-    from grundy.games.octal import _misere_options, nim_sequence
+    from grundy.games.octal import nim_sequence
+    from grundy.games.octal.misere import _misere_options
 
     t0 = time.perf_counter()
     code, heaps = pos.code, pos.heaps

@@ -35,12 +35,12 @@ class PosetKind(Kind):
         return PosetTheory
 
     def normal(self, position: Any, request: Request, name: str) -> dict[str, Any]:
-        from grundy.games.posets import PosetSolver, poset_analysis
+        from grundy.games.posets import PosetSolver, analyze_poset
 
         solver = PosetSolver(request.theory, time_limit=request.time_limit, max_positions=request.max_positions,
                              progress=request.progress, table=request.table)
         try:
-            return poset_analysis(position, option_table=request.option_table, solver=solver, name=name)
+            return analyze_poset(position, option_table=request.option_table, solver=solver, name=name)
         finally:
             solver.close()
 

@@ -21,14 +21,14 @@ One job per module:
   text drawing, and :func:`move_key`;
 - :mod:`grundy.play.reading`: :func:`read_play`, the position specs
   (strings and JSON objects) and their size limits;
-- :mod:`grundy.play.engine`: the answers (:func:`analyse`,
+- :mod:`grundy.play.engine`: the answers (:func:`analyze`,
   :func:`partizan_report`) and the perfect opponent's move
   (:func:`engine_move`).
 """
 
 from __future__ import annotations
 
-from grundy.play.engine import PartizanReport, analyse, engine_move, partizan_report
+from grundy.play.engine import PartizanReport, analyze, engine_move, partizan_report
 from grundy.play.position import MAX_PLAY_SIZE, SIDES, Play, move_key  # noqa: F401
 from grundy.play.reading import MAX_LISTED, read_play  # noqa: F401
 
@@ -36,7 +36,7 @@ __all__ = [
     "Play",
     "PartizanReport",
     "read_play",
-    "analyse",
+    "analyze",
     "engine_move",
     "partizan_report",
     "MAX_PLAY_SIZE",

@@ -1,5 +1,5 @@
 """The answers for a position in play and the perfect opponent:
-:func:`analyse` (nim-value or misère outcome, with the option table),
+:func:`analyze` (nim-value or misère outcome, with the option table),
 :func:`partizan_report` (canonical form, outcome and both sides' options)
 and :func:`engine_move` (a winning move when there is one, else a move to
 the smallest option).
@@ -101,7 +101,7 @@ def partizan_report(play: Play, *, time_limit: float | None = None,
                           f"{rs.rule} [{rs.source}]")
 
 
-def analyse(play: Play, *, time_limit: float | None = None, max_positions: int | None = None,
+def analyze(play: Play, *, time_limit: float | None = None, max_positions: int | None = None,
             option_table: bool = True) -> Analysis:
     """The :class:`~grundy.analysis.Analysis` of an impartial position in
     play (normal play: nim-value; misère play: outcome), with the option
@@ -119,11 +119,12 @@ def analyse(play: Play, *, time_limit: float | None = None, max_positions: int |
     """
     if play.partizan:
         raise InputError(f"game {play.game} is partizan: it has a canonical form, not a nim-value")
-    from grundy.kinds import Request, analyze
+    from grundy.kinds import Request
+    from grundy.kinds import analyze as answer
 
     request = Request(game=play.game, misere=play.misere, option_table=option_table, time_limit=time_limit,
                       max_positions=max_positions)
-    return analyze(play.position, request, play.name or play.home.unnamed)
+    return answer(play.position, request, play.name or play.home.unnamed)
 
 
 def engine_move(play: Play, answer: Analysis | PartizanReport | None = None, *, side: str | None = None,
@@ -134,7 +135,7 @@ def engine_move(play: Play, answer: Analysis | PartizanReport | None = None, *, 
     games; ties to the fewest parts left, then to move order); None when
     no move is left.
 
-    ``answer`` is the position's :func:`analyse` (with its option table) or
+    ``answer`` is the position's :func:`analyze` (with its option table) or
     :func:`partizan_report`; it is computed when not given. ``side``
     (``"left"``/``"right"``) is the engine's side in a partizan game.
 
@@ -159,7 +160,7 @@ def engine_move(play: Play, answer: Analysis | PartizanReport | None = None, *, 
     if not legal:
         return None
     if not isinstance(answer, Analysis) or answer.options is None:
-        answer = analyse(play, time_limit=time_limit, max_positions=max_positions)
+        answer = analyze(play, time_limit=time_limit, max_positions=max_positions)
     assert answer.options is not None
     results = {move_key(m): v for m, v in answer.options}
     scored = []

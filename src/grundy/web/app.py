@@ -63,7 +63,8 @@ from grundy.analysis import Analysis
 from grundy.core.limits import cancellable
 from grundy.core.moves import Move, label_json
 from grundy.errors import GrundyError, InputError, SearchLimitReached, TooLargeError
-from grundy.play import PartizanReport, Play, analyse, engine_move, partizan_report, read_play
+from grundy.play import PartizanReport, Play, engine_move, partizan_report, read_play
+from grundy.play import analyze as analyze_play
 
 __all__ = ["create_app", "DEFAULT_TIME_LIMIT", "DEFAULT_MAX_POSITIONS"]
 
@@ -203,7 +204,7 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
                 if not body.options:
                     del out["options"]  # as for every other kind: listed on request
                 return out
-            return analyse(play, option_table=body.options, **_kw(limits)).to_json()
+            return analyze_play(play, option_table=body.options, **_kw(limits)).to_json()
 
         return await _off_loop(limits, body.request_id, work)
 
@@ -402,7 +403,7 @@ def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: 
                           "winning": m in highlight})
         value_line = f"canonical form {report.form} (outcome {report.outcome})"
     else:
-        a = analyse(play, option_table=True, **_kw(limits))
+        a = analyze_play(play, option_table=True, **_kw(limits))
         answer = a.to_json()
         highlight = list(a.winning_moves or [])
         for m, result in a.options or []:

@@ -37,33 +37,13 @@ strategies), §Nim (the nim-sum rule); A. E. Brouwer, *The game of Chomp*
 
 from __future__ import annotations
 
-# Names the module grundy.games.chomp held before it became a package, kept
-# importable from here.
-from grundy.errors import InputError, TooLargeError  # noqa: F401
-from grundy.games.chomp.analysis import _explain, _fmt_moves, analyze_chomp  # noqa: F401
-from grundy.games.chomp.nim import NimPosition, analyze_nim, nim_position, nim_sum, nim_winning_moves  # noqa: F401
-from grundy.games.chomp.p_positions import MAX_P_ROW, _p_positions, chomp_p_positions  # noqa: F401
-from grundy.games.chomp.position import (  # noqa: F401
-    Cell,
-    ChompPosition,
-    _chomp,
-    _int,
-    _option_tuples,
-    _strip,
-    _transpose,
-    options,
-    parse_chomp,
-    rectangle,
-)
-from grundy.games.chomp.values import (  # noqa: F401
-    _TABLE,
+from grundy.games.chomp.analysis import analyze_chomp
+from grundy.games.chomp.nim import NimPosition, analyze_nim, nim_position, nim_sum, nim_winning_moves
+from grundy.games.chomp.p_positions import MAX_P_ROW, chomp_p_positions
+from grundy.games.chomp.position import ChompPosition, options, parse_chomp, rectangle
+from grundy.games.chomp.values import (
     MAX_DIAGRAMS,
     MAX_MOVES,
-    _fill,
-    _limits,
-    _short,
-    _sizes,
-    _subdiagrams,
     clear_cache,
     count_moves,
     count_subdiagrams,

@@ -1,4 +1,4 @@
-"""Analysis of subset take-away for the user: :func:`complex_analysis`
+"""Analysis of subset take-away for the user: :func:`analyze_complex`
 (value, outcome, winning moves, option table and explanation, in the user's
 labels; on incidence graphs, or on the face poset with a
 :class:`~grundy.games.posets.PosetSolver`), :func:`gale_first_moves`,
@@ -25,10 +25,10 @@ from grundy.games.complexes.families import MAX_FAMILY_VERTICES, build_complex_f
 from grundy.games.complexes.game import ComplexSolver
 from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.graph import bits
-from grundy.games.posets.analysis import poset_analysis
+from grundy.games.posets.analysis import analyze_poset
 from grundy.games.posets.game import PosetSolver
 
-__all__ = ["complex_analysis", "gale_first_moves", "gale_complement_position", "gale_complement_replies",
+__all__ = ["analyze_complex", "gale_first_moves", "gale_complement_position", "gale_complement_replies",
            "gale_reply_search", "outcome_by_rounds"]
 
 
@@ -36,7 +36,7 @@ def _face_json(cx: Complex, face: int) -> list[Any]:
     return [label_json(v) for v in cx.face_labels(face)]
 
 
-def complex_analysis(
+def analyze_complex(
     cx: Complex,
     *,
     option_table: bool = False,
@@ -75,12 +75,12 @@ def complex_analysis(
     SearchLimitReached
         If the solver's limit stops the search.
 
-    >>> a = complex_analysis(build_complex_family("simplex:2"))
+    >>> a = analyze_complex(build_complex_family("simplex:2"))
     >>> a["value"], a["winning_moves"]
     (2, [{'face': [1, 2]}])
     """
     if not isinstance(cx, Complex):
-        raise InputError(f"complex_analysis takes a Complex, not {type(cx).__name__}: read a spec with "
+        raise InputError(f"analyze_complex takes a Complex, not {type(cx).__name__}: read a spec with "
                          "grundy.readwrite.complexes.load_complex, or ask grundy.analyze")
     head = ["subset take-away: a move removes a face and every face containing it; the player who cannot move loses"]
     if cx.redundant:
@@ -158,7 +158,7 @@ def _via_face_poset(
     cx: Complex, solver: PosetSolver, option_table: bool, head: list[str]
 ) -> tuple[int, list[int], list[tuple[int, int]], list[str], dict[str, Any]]:
     faces = cx.faces()
-    res = poset_analysis(cx.face_poset(), option_table=option_table, solver=solver)
+    res = analyze_poset(cx.face_poset(), option_table=option_table, solver=solver)
     by_label = {cx.face_labels(f): f for f in faces}
 
     def face_of(x: Any) -> int:

@@ -19,7 +19,7 @@ graphs took 5.3 s and :class:`grundy.games.posets.PosetSolver` on face posets
 11.6 s, with the same answers (nauty itself is a small part of either: the
 Python work per option is what differs, about 20 against 60 microseconds).
 The incidence route is the default; the face-poset route stays available
-(pass a ``PosetSolver`` to :func:`complex_analysis`). Options are tried
+(pass a ``PosetSolver`` to :func:`analyze_complex`). Options are tried
 fewest faces first, which halved the positions expanded for n = 6.
 """
 

@@ -23,7 +23,7 @@ proof are there); :mod:`.report` gives the analysis the command line prints;
 
 >>> nim_sequence("0.77", 12)
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
->>> r = analyse("kayles", 200)
+>>> r = analyze_code("kayles", 200)
 >>> r["period"], r["preperiod"], r["proven"]
 (12, 71, True)
 >>> str(OctalCode.parse(".34(4)"))
@@ -32,43 +32,17 @@ proof are there); :mod:`.report` gives the analysis the command line prints;
 
 from __future__ import annotations
 
-# Names the module grundy.games.octal held before it became a package, kept
-# importable from here. The switches of the direct computation (_np,
-# _LOOP_MAX_HEAP, _BITSET_MAX_VALUES, ...) are read by grundy.games.octal.sequence:
-# set them there.
-from grundy.errors import InputError, TooLargeError  # noqa: F401
-from grundy.games.octal.code import (  # noqa: F401
-    _BEFORE_MESSAGE,
-    _OCTAL,
-    KNOWN,
-    MAX_HEAP,
-    OctalCode,
-    _as_code,
-    _as_heap,
-    _check_digit,
-)
-from grundy.games.octal.misere import MAX_MISERE_HEAP, _misere_options, misere_outcomes  # noqa: F401
-from grundy.games.octal.report import analyse, format_report  # noqa: F401
-from grundy.games.octal.sequence import (  # noqa: F401
-    _BITSET_MAX_VALUES,
-    _FIRST_CHECK,
-    _LOOP_MAX_HEAP,
-    _MIN_OBSERVED,
-    PERIODICITY_SOURCE,
-    _compute,
-    _np,
-    _observed_period,
-    _period_proof,
-    _split_reaches,
-    nim_sequence,
-)
+from grundy.games.octal.code import KNOWN, MAX_HEAP, OctalCode
+from grundy.games.octal.misere import MAX_MISERE_HEAP, misere_outcomes
+from grundy.games.octal.report import analyze_code, format_report
+from grundy.games.octal.sequence import PERIODICITY_SOURCE, nim_sequence
 
 __all__ = [
     "KNOWN",
     "MAX_HEAP",
     "OctalCode",
     "PERIODICITY_SOURCE",
-    "analyse",
+    "analyze_code",
     "format_report",
     "misere_outcomes",
     "MAX_MISERE_HEAP",

@@ -53,7 +53,7 @@ KNOWN: Mapping[str, str] = MappingProxyType(
     }
 )
 
-#: Largest heap size :func:`nim_sequence` and :func:`analyse` accept.
+#: Largest heap size :func:`nim_sequence` and :func:`analyze_code` accept.
 MAX_HEAP = 10_000_000
 
 _OCTAL = "01234567"

@@ -1,4 +1,4 @@
-"""An octal game's nim-sequence with its period for the user: :func:`analyse`
+"""An octal game's nim-sequence with its period for the user: :func:`analyze_code`
 (what ``grundy octal CODE --json`` prints: the period proven by the
 periodicity theorem, or for a repeating code the arithmetic period observed)
 and :func:`format_report`, its human-readable form."""
@@ -11,10 +11,10 @@ from grundy.errors import InputError
 from grundy.games.octal.code import OctalCode, _as_code, _as_heap
 from grundy.games.octal.sequence import _compute, _observed_period
 
-__all__ = ["analyse", "format_report"]
+__all__ = ["analyze_code", "format_report"]
 
 
-def analyse(code: OctalCode | str, up_to: int, stop: Callable[[], None] | None = None) -> dict:
+def analyze_code(code: OctalCode | str, up_to: int, stop: Callable[[], None] | None = None) -> dict:
     """Nim-sequence of an octal game and its (arithmetic) period.
 
     This is what ``grundy octal CODE --up-to N --json`` prints.
@@ -61,10 +61,10 @@ def analyse(code: OctalCode | str, up_to: int, stop: Callable[[], None] | None =
 
     Examples
     --------
-    >>> r = analyse("0.3(4)", 60)
+    >>> r = analyze_code("0.3(4)", 60)
     >>> r["period"], r["preperiod"], r["saltus"], r["proven"]
     (3, 4, 2, False)
-    >>> analyse("0.07", 100)["period"] is None  # 0.07 is proven only from G(0..173)
+    >>> analyze_code("0.07", 100)["period"] is None  # 0.07 is proven only from G(0..173)
     True
     """
     c = _as_code(code)
@@ -90,7 +90,7 @@ def analyse(code: OctalCode | str, up_to: int, stop: Callable[[], None] | None =
 
 
 def format_report(result: dict, width: int = 79) -> str:
-    """Human-readable text for a result of :func:`analyse`.
+    """Human-readable text for a result of :func:`analyze_code`.
 
     The sequence is printed in rows that start with the heap size of their
     first value (a period's length per row when the period is between 5 and
@@ -100,7 +100,7 @@ def format_report(result: dict, width: int = 79) -> str:
     Parameters
     ----------
     result : dict
-        As returned by :func:`analyse`.
+        As returned by :func:`analyze_code`.
     width : int, optional
         Maximal line length of the sequence rows (at least one value per row).
 
@@ -112,12 +112,12 @@ def format_report(result: dict, width: int = 79) -> str:
     Raises
     ------
     InputError
-        If ``result`` lacks one of the keys :func:`analyse` returns, or its
+        If ``result`` lacks one of the keys :func:`analyze_code` returns, or its
         code does not parse.
 
     Examples
     --------
-    >>> print(format_report(analyse("0.07", 20)))
+    >>> print(format_report(analyze_code("0.07", 20)))
     octal game 0.07 (dawsons-kayles): nim-values G(0..20)
       0 | 0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3
      20 | 3

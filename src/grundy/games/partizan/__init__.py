@@ -21,59 +21,17 @@ in :mod:`.notation`; the value object the user gets in :mod:`.value`.
 
 from __future__ import annotations
 
-# Names the module grundy.games.partizan held before it became a package, kept
-# importable from here. The limits MEMO_LIMIT, PYCGT_CACHE_LIMIT and
-# _TRIM_EVERY are read by grundy.games.partizan.search: set them there.
-import pycgt  # noqa: F401
+import pycgt  # noqa: F401  (the partizan games need pycgt: a missing one fails here, by name)
 
-from grundy.core.canon import certificate  # noqa: F401
-from grundy.errors import InputError, SearchLimitReached  # noqa: F401
-from grundy.games.graphs.bitset import compact_with_lists, components, remove_edge, remove_vertex  # noqa: F401
-from grundy.games.graphs.graph import Graph  # noqa: F401
-from grundy.games.partizan.notation import (  # noqa: F401
-    _fmt_number,
-    _fmt_ups,
-    _Parser,
-    _stops,
-    _up_nim_parts,
-    format_game,
-    nimber_of,
-    outcome_of,
-    parse_game,
-)
-from grundy.games.partizan.rulesets import (  # noqa: F401
-    _HO,
-    _NO,
+from grundy.games.partizan.notation import format_game, nimber_of, outcome_of, parse_game
+from grundy.games.partizan.rulesets import (
     PARTIZAN_RULESETS,
-    Adj,
-    IndexMove,
     PartizanRuleset,
-    _apply,
-    _edge_targets,
-    _make,
-    _vertex_targets,
     get_partizan_ruleset,
     list_partizan_rulesets,
 )
-from grundy.games.partizan.search import (  # noqa: F401
-    _LRU,
-    _MEMO,
-    _TRIM_EVERY,
-    MEMO_LIMIT,
-    PYCGT_CACHE_LIMIT,
-    ZERO,
-    Game,
-    _as_graph,
-    _clear_pycgt_caches,
-    _pycgt_cache_size,
-    _pycgt_caches,
-    _pycgt_game_module_obj,
-    _Search,
-    _trim_pycgt_caches,
-    clear_partizan_caches,
-    partizan_game,
-)
-from grundy.games.partizan.value import PartizanValue, partizan_value  # noqa: F401
+from grundy.games.partizan.search import MEMO_LIMIT, PYCGT_CACHE_LIMIT, clear_partizan_caches, partizan_game
+from grundy.games.partizan.value import PartizanValue, partizan_value
 
 __all__ = [
     "PartizanRuleset",

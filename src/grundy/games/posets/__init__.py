@@ -35,7 +35,7 @@ The package
 :mod:`.poset` holds the position type, its keys and the involution
 reduction (with its proof); :mod:`.families` the named families;
 :mod:`.game` the game the search plays (:class:`PosetSolver`);
-:mod:`.analysis` the answers for the user (:func:`poset_analysis`,
+:mod:`.analysis` the answers for the user (:func:`analyze_poset`,
 :func:`text_report`). The readers (:func:`load_poset`, the ``.poset`` and
 JSON formats) are in :mod:`grundy.readwrite.posets` (readers import the
 games, not the other way round).
@@ -43,50 +43,16 @@ games, not the other way round).
 >>> s = PosetSolver()
 >>> s.value_of(*s.decompose(build_poset_family("chain:3").up))
 3
->>> poset_analysis(build_poset_family("product:2,3"))["value"] > 0      # a bottom element: take it all
+>>> analyze_poset(build_poset_family("product:2,3"))["value"] > 0      # a bottom element: take it all
 True
 """
 
 from __future__ import annotations
 
-# Names the module grundy.games.posets held before it became a package, kept
-# importable from here (some are only imported, e.g. measured and sum_values).
-from grundy.core.explain import measured, sum_values  # noqa: F401
-from grundy.core.canon import automorphisms, certificate, digraph_from_certificate  # noqa: F401
-from grundy.core.moves import label_json, label_str  # noqa: F401
-from grundy.core.search import Component, Namer, Searcher, Split  # noqa: F401
-from grundy.errors import InputError, TooLargeError  # noqa: F401
-from grundy.games.graphs.bitset import components  # noqa: F401
-from grundy.games.graphs.graph import bits  # noqa: F401
-from grundy.games.graphs.theory import Switches, Theory, involution_candidates  # noqa: F401
-from grundy.games.posets.analysis import _label_back, _move_text, poset_analysis, text_report  # noqa: F401
-from grundy.games.posets.families import (  # noqa: F401
-    POSET_FAMILIES,
-    PosetFamily,
-    _antichain,
-    _boolean,
-    _chain,
-    _check_divisors,
-    _divisors,
-    _divisors_of,
-    _parse_ints,
-    _product,
-    build_poset_family,
-)
-from grundy.games.posets.game import CHAIN_SOURCE, PosetGame, PosetSolver, PosetTheory  # noqa: F401
-from grundy.games.posets.poset import (  # noqa: F401
-    INVOLUTION_SOURCE,
-    MAX_ELEMENTS,
-    Label,
-    Poset,
-    _closure,
-    _compact,
-    _down_sets,
-    _nauty_input,
-    _rebuild,
-    poset_involution,
-    poset_key,
-)
+from grundy.games.posets.analysis import analyze_poset, text_report
+from grundy.games.posets.families import POSET_FAMILIES, build_poset_family
+from grundy.games.posets.game import PosetGame, PosetSolver, PosetTheory
+from grundy.games.posets.poset import INVOLUTION_SOURCE, Poset, poset_involution, poset_key
 
 __all__ = [
     "Poset",
@@ -96,7 +62,7 @@ __all__ = [
     "POSET_FAMILIES",
     "INVOLUTION_SOURCE",
     "build_poset_family",
-    "poset_analysis",
+    "analyze_poset",
     "poset_involution",
     "poset_key",
     "text_report",

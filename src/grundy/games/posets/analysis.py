@@ -1,7 +1,7 @@
-"""Analysis of a poset game for the user: :func:`poset_analysis` (value,
+"""Analysis of a poset game for the user: :func:`analyze_poset` (value,
 outcome, winning moves, option table and explanation, in the user's labels)
 and :func:`text_report`, its human-readable form (shared with
-:func:`grundy.games.complexes.complex_analysis`).
+:func:`grundy.games.complexes.analyze_complex`).
 
 It takes a :class:`Poset`: a spec or a file name is read by
 :func:`grundy.readwrite.posets.load_poset` (the readers import the games,
@@ -20,10 +20,10 @@ from grundy.games.graphs.graph import bits
 from grundy.games.posets.game import PosetSolver
 from grundy.games.posets.poset import Poset, _down_sets
 
-__all__ = ["poset_analysis", "text_report"]
+__all__ = ["analyze_poset", "text_report"]
 
 
-def poset_analysis(
+def analyze_poset(
     poset: Poset,
     *,
     option_table: bool = False,
@@ -64,12 +64,12 @@ def poset_analysis(
         its table).
 
     >>> from grundy.games.posets.families import build_poset_family
-    >>> a = poset_analysis(build_poset_family("chain:2"))
+    >>> a = analyze_poset(build_poset_family("chain:2"))
     >>> a["value"], a["outcome"], a["winning_moves"]
     (2, 'N', [{'element': 1}])
     """
     if not isinstance(poset, Poset):
-        raise InputError(f"poset_analysis takes a Poset, not {type(poset).__name__}: read a spec with "
+        raise InputError(f"analyze_poset takes a Poset, not {type(poset).__name__}: read a spec with "
                          "grundy.readwrite.posets.load_poset, or ask grundy.analyze")
     if solver is None:
         solver = PosetSolver()
@@ -142,13 +142,13 @@ def _label_back(x: Any) -> Any:
 
 
 def text_report(result: dict[str, Any]) -> str:
-    """A human-readable report of a :func:`poset_analysis` or
-    :func:`grundy.games.complexes.complex_analysis` result: value and outcome,
+    """A human-readable report of a :func:`analyze_poset` or
+    :func:`grundy.games.complexes.analyze_complex` result: value and outcome,
     winning moves (faces printed as ``{1,4}``), options if present, and the
     explanation.
 
     >>> from grundy.games.posets.families import build_poset_family
-    >>> print(text_report(poset_analysis(build_poset_family("antichain:2"), name="antichain:2")))
+    >>> print(text_report(analyze_poset(build_poset_family("antichain:2"), name="antichain:2")))
     antichain:2: value 0 (P)
     winning moves: none
     - poset game: a move picks an element x and removes every element >= x; the player who cannot move loses
