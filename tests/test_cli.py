@@ -515,8 +515,8 @@ def test_directory(tmp_path):
 
 def test_unreadable_file(tmp_path, monkeypatch):
     """CI runs as root, which reads any file: the OS refusal is simulated at
-    the open() grundy.readwrite.graphs calls."""
-    import grundy.readwrite.graphs
+    the open() grundy.readwrite.text calls (issue 31: every reader's bounded read)."""
+    import grundy.readwrite.text
 
     path = tmp_path / "secret.g6"
     path.write_text(g6(HOUSE) + "\n")
@@ -527,7 +527,7 @@ def test_unreadable_file(tmp_path, monkeypatch):
             raise PermissionError(13, "Permission denied", str(file))
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(grundy.readwrite.graphs, "open", refuse, raising=False)
+    monkeypatch.setattr(grundy.readwrite.text, "open", refuse, raising=False)
     assert one_line_error(run("value", str(path))) == f"cannot read {path}: Permission denied"
 
 

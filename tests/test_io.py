@@ -450,7 +450,8 @@ def test_unreadable_files(tmp_path, write):
 
 def test_file_without_read_permission(write, monkeypatch):
     """A file the OS refuses to open. CI runs as root, which reads any file, so
-    the refusal is simulated at the open() grundy.readwrite.graphs calls."""
+    the refusal is simulated at the open() grundy.readwrite.text calls (issue 31:
+    every reader's bounded read)."""
     path = write("secret.g6", g6(K4))
     real_open = open
 
@@ -459,7 +460,9 @@ def test_file_without_read_permission(write, monkeypatch):
             raise PermissionError(13, "Permission denied", str(file))
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(grundy_io, "open", refuse, raising=False)
+    import grundy.readwrite.text
+
+    monkeypatch.setattr(grundy.readwrite.text, "open", refuse, raising=False)
     assert error(path) == f"cannot read {path}: Permission denied"
 
 

@@ -299,18 +299,20 @@ def test_server_answers_while_a_search_runs_and_cancel_stops_it() -> None:
     async def scenario() -> None:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test", timeout=120) as c:
-            slow = asyncio.create_task(c.post("/api/analyze", json={"position": SLOW, "request_id": "slow-1"}))
+            # issue 31: the server issues the request ids (a client-chosen one is refused)
+            rid = (await c.post("/api/request-id")).json()["request_id"]
+            slow = asyncio.create_task(c.post("/api/analyze", json={"position": SLOW, "request_id": rid}))
             await asyncio.sleep(0.5)
             t0 = time.perf_counter()
             quick = await c.post("/api/analyze", json={"position": "path:3"})
             assert quick.status_code == 200 and quick.json()["value"] == 1
             assert not slow.done(), "the slow search should still be running"
             assert time.perf_counter() - t0 < 5
-            cancel = await c.post("/api/cancel", json={"request_id": "slow-1"})
+            cancel = await c.post("/api/cancel", json={"request_id": rid})
             assert cancel.json() == {"cancelled": True}
             r = await asyncio.wait_for(slow, 20)
             assert r.status_code == 503 and r.json()["error"].startswith("cancelled")
-            again = await c.post("/api/cancel", json={"request_id": "slow-1"})
+            again = await c.post("/api/cancel", json={"request_id": rid})
             assert again.json() == {"cancelled": False}
 
     asyncio.run(scenario())
@@ -319,7 +321,8 @@ def test_server_answers_while_a_search_runs_and_cancel_stops_it() -> None:
 def test_twenty_requests_at_once_all_answered() -> None:
     import httpx
 
-    app = create_app()
+    # issue 31: at most max_searches run at once (4 by default; past them 503 with Retry-After)
+    app = create_app(max_searches=20)
     specs = ["wheel:9", "petersen", "path:7", "cycle:8", "divisors:30", "chomp:4,4", "nim:3,5,6", "grid:3,3",
              "simplex-boundary:4", "octal:0.07:9", "star:5", "complete:5", "prism:4", "gmk:2,3",
              "multipartite:3,2", "hypercube:3", "torus", "antichain:5", "chain:4", "caterpillar:1,2,1"]
@@ -338,7 +341,7 @@ def test_twenty_requests_at_once_all_answered() -> None:
 
 def test_partizan_requests_at_once_agree_with_serial() -> None:
     """Partizan searches share pycgt's caches: the server runs them one at a time."""
-    client = TestClient(create_app())
+    client = TestClient(create_app(max_searches=6))  # issue 31: six at once, past the default of 4
     results: dict[str, str] = {}
 
     def ask(spec: str) -> None:

@@ -45,6 +45,17 @@ position, two positions with equal forms are isomorphic whatever nauty
 returns: soundness does not rest on nauty; a wrong labelling could only make
 a true certificate fail to verify.
 
+Sizes
+-----
+Every read and every record is bounded, so that no file, however made,
+stalls the checker: a certificate is a regular file (not a FIFO or a device)
+of at most :data:`MAX_CERTIFICATE_BYTES`, read or decompressed; a position
+has at most :data:`MAX_VERTICES` vertices; the options a ``mex`` record
+makes the checker build (its own, and those of its replies) add up to at
+most :data:`MAX_RECORD_WORK` vertices and edges (facets for complexes); a
+complex spans at most :data:`MAX_FACES` faces. Past any of them the file is
+malformed (exit 2), before the work is done.
+
 Exit codes of :func:`main`: 0 verified, 1 a claim fails (the first is named),
 2 the file is unreadable or malformed (one line).
 """
@@ -52,10 +63,14 @@ Exit codes of :func:`main`: 0 verified, 1 a claim fails (the first is named),
 from __future__ import annotations
 
 import gzip
+import io
 import json
+import os
+import stat
 import sys
 import time
-from collections.abc import Iterator
+import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -94,6 +109,19 @@ INVOLUTION_SOURCE = "Khandhawit-Ye, Theorem 1 (Draisma-van Rijnswou, Proposition
 
 Graph = tuple[int, ...]               # adj[i]: bitset of the neighbours of vertex i
 Complex = tuple[int, tuple[int, ...]]  # (number of vertices, facets as vertex bitsets)
+
+
+#: Bytes a certificate may hold, read from the file or decompressed (256 MiB:
+#: W_15's, 5,618 records, is 139 KB gzipped, docs/certificates.md).
+MAX_CERTIFICATE_BYTES = 256 << 20
+#: Vertices a position (the root, a record) may have.
+MAX_VERTICES = 1024
+#: Vertices and edges (for complexes: vertices and facets) of the options one
+#: ``mex`` record makes the checker build, its replies' options included: a
+#: record of K_600 (a 30 KB line) would build 180,300 options of 180,000 edges.
+MAX_RECORD_WORK = 5_000_000
+#: Faces a complex may span (each facet of k vertices spans 2^k - 1).
+MAX_FACES = 1 << 21
 
 
 class Malformed(Exception):
@@ -251,18 +279,28 @@ def graph6_decode(text: str) -> Graph:
         n, body = (ord(text[1]) - 63) << 12 | (ord(text[2]) - 63) << 6 | ord(text[3]) - 63, text[4:]
     else:
         raise Malformed(f"unsupported graph6 string: {text[:20]!r}")
+    if n > MAX_VERTICES:
+        raise Malformed(f"a graph of {n} vertices (at most {MAX_VERTICES})")
     need = n * (n - 1) // 2
     if len(body) != (need + 5) // 6:
         raise Malformed(f"graph6 string of the wrong length: {text[:20]!r}")
-    bits = [(ord(c) - 63) >> s & 1 for c in body for s in range(5, -1, -1)]
+    spare = 6 * len(body) - need
+    if spare and (ord(body[-1]) - 63) & ((1 << spare) - 1):
+        raise Malformed(f"graph6 string with padding bits set: {text[:20]!r}")
     adj = [0] * n
-    k = 0
-    for j in range(1, n):
-        for i in range(j):
-            if bits[k]:
+    j = 1
+    i = 0
+    for c in body:
+        d = ord(c) - 63
+        for s in range(5, -1, -1):
+            if j >= n:
+                break
+            if d >> s & 1:
                 adj[i] |= 1 << j
                 adj[j] |= 1 << i
-            k += 1
+            i += 1
+            if i == j:
+                i, j = 0, j + 1
     return tuple(adj)
 
 
@@ -277,10 +315,13 @@ MAX_SUBSET_BITS = 20
 
 
 def _faces(facets: tuple[int, ...]) -> set[int]:
-    out: set[int] = set()
     for f in facets:
         if f.bit_count() > MAX_SUBSET_BITS:
             raise Malformed(f"a facet of {f.bit_count()} vertices (at most {MAX_SUBSET_BITS}: its faces are enumerated)")
+    if sum(1 << f.bit_count() for f in facets) > MAX_FACES:
+        raise Malformed(f"a complex spanning more than {MAX_FACES} faces (its faces are enumerated)")
+    out: set[int] = set()
+    for f in facets:
         sub = f
         while sub:  # every nonempty subset of f
             out.add(sub)
@@ -359,6 +400,8 @@ def _decode_position(kind: str, obj: Any, where: str) -> Any:
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4096 for v in f) for f in raw):
         raise Malformed(f"{where}: 'facets' must be a list of nonempty lists of vertex numbers")
     masks = {sum(1 << v for v in set(f)) for f in raw}
+    if len(masks) > MAX_FACES:
+        raise Malformed(f"{where}: more than {MAX_FACES} facets")
     return _compact(0, _maximal(masks))
 
 
@@ -370,6 +413,69 @@ def _show(kind: str, pos: Any) -> str:
 
 def _size(kind: str, pos: Any) -> int:
     return len(pos) if kind == "graph" else pos[0]
+
+
+def _work(kind: str, pos: Any) -> int:
+    """What a position costs to build and key: vertices and edges (a
+    graph), vertices and facets (a complex)."""
+    if kind == "graph":
+        return len(pos) + sum(a.bit_count() for a in pos) // 2
+    return pos[0] + len(pos[1])
+
+
+def _option_count(kind: str, game: str, pos: Any) -> int:
+    """How many options :func:`graph_options` or :func:`complex_options`
+    makes of ``pos`` (at most), counted without making them.
+
+    Raises
+    ------
+    Malformed
+        A facet, or a Graph Nim vertex's set of edges, of more than
+        :data:`MAX_SUBSET_BITS` (as making the options would).
+    """
+    if kind == "complex":
+        _faces(tuple(f for f in pos[1] if f.bit_count() > MAX_SUBSET_BITS))  # names the first one
+        return sum((1 << f.bit_count()) - 1 for f in pos[1])
+    n = len(pos)
+    m = sum(a.bit_count() for a in pos) // 2
+    if game == "chomp":
+        return n + m
+    if game == "graph-nim":
+        top = max((a.bit_count() for a in pos), default=0)
+        if top > MAX_SUBSET_BITS:
+            raise Malformed(f"a vertex of degree {top} under graph-nim (at most {MAX_SUBSET_BITS}: "
+                            "its sets of edges are enumerated)")
+        return sum((1 << a.bit_count()) - 1 for a in pos)
+    if game in ("odd-vertex", "even-vertex", "node-kayles"):
+        return n
+    return m
+
+
+class _Budget:
+    """The options one record may make the checker build: at most
+    :data:`MAX_RECORD_WORK` vertices and edges in all, each option counted
+    at the size of the position it is made from, before it is made."""
+
+    def __init__(self, kind: str, game: str, where: str) -> None:
+        self.kind, self.game, self.where, self.left = kind, game, where, MAX_RECORD_WORK
+
+    def charge(self, pos: Any) -> None:
+        """Count the options of ``pos`` against the budget.
+
+        Raises
+        ------
+        Malformed
+            Past :data:`MAX_RECORD_WORK`: the record is too large to check.
+        """
+        self.left -= _option_count(self.kind, self.game, pos) * _work(self.kind, pos)
+        if self.left < 0:
+            raise Malformed(f"{self.where}: its options add up to more than {MAX_RECORD_WORK} vertices and "
+                            "edges (too large to check)")
+
+    def options(self, pos: Any, make: Callable[[Any], Iterator[Any]]) -> list[Any]:
+        """``list(make(pos))``, once charged (:meth:`charge`)."""
+        self.charge(pos)
+        return list(make(pos))
 
 
 @dataclass
@@ -505,6 +611,9 @@ class _Checker:
         value, by = obj.get("value"), obj.get("by")
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise Malformed(f"{where}: 'value' must be an integer >= 0")
+        budget = _Budget(self.kind, self.game, where)
+        if by == "mex":
+            budget.charge(pos)  # before the position is even keyed: a record of K_600 is refused at once
         if _size(self.kind, pos) == 0 or len(self.components(pos)) != 1:
             raise Malformed(f"{where}: a record's position must be nonempty and connected")
         what = f"{where}: the claim that {_show(self.kind, pos)} has value {value} (by {by})"
@@ -512,12 +621,12 @@ class _Checker:
         if key in self.index:
             raise ClaimFailed(f"{what}: the position repeats line {self.index[key][1]}")
         if by == "mex":
-            options = list(self.options(pos))
+            options = list(self.options(pos))  # charged above
             replies = self.replies(obj.get("replies", []), len(options), where)
             seen = set()
             for i, opt in enumerate(options):
                 if i in replies:  # opt != value: it has an option of that value
-                    sub = list(self.options(opt))
+                    sub = budget.options(opt, self.options)
                     if replies[i] >= len(sub):
                         raise Malformed(f"{where}: reply {replies[i]} to option {i}: that option has {len(sub)} options")
                     got = self.sum_value(sub[replies[i]], f"{what}, reply {replies[i]} to option {i}")
@@ -620,18 +729,52 @@ def verify_lines(lines: list[str], check_below: int = 6) -> Report:
     return report
 
 
+def _read_bounded(path: str) -> bytes:
+    """The bytes of the regular file ``path``, gunzipped if they start with
+    gzip's magic number, at most :data:`MAX_CERTIFICATE_BYTES` read and as
+    many decompressed. The file is opened without blocking and checked to be
+    a regular file before it is read (a FIFO, ``/dev/zero``).
+
+    Raises
+    ------
+    Malformed
+        The file cannot be opened or read, is not a regular file, or passes
+        the limit; a damaged gzip stream.
+    """
+    limit = MAX_CERTIFICATE_BYTES
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise Malformed(f"{path}: cannot read: not a regular file (a FIFO, a device, a directory)")
+            raw = fh.read(limit + 1)
+    except OSError as e:
+        raise Malformed(f"{path}: cannot read: {e.strerror or e}") from None
+    if len(raw) > limit:
+        raise Malformed(f"{path}: larger than the limit of {limit >> 20} MiB")
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as stream:
+                raw = stream.read(limit + 1)
+        except (OSError, EOFError, zlib.error) as e:
+            raise Malformed(f"{path}: not a readable gzip stream ({e})") from None
+        if len(raw) > limit:
+            raise Malformed(f"{path}: decompresses to more than the limit of {limit >> 20} MiB")
+    return raw
+
+
 def verify_file(path: str, check_below: int = 6) -> Report:
     """Check the certificate in ``path`` (gzip is recognised by its magic
-    bytes). As :func:`verify_lines`; an unreadable file raises :class:`Malformed`."""
+    bytes; a leading UTF-8 byte-order mark is dropped). As
+    :func:`verify_lines`; an unreadable file (see :func:`_read_bounded`)
+    raises :class:`Malformed`."""
+    raw = _read_bounded(path)
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-        if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
         text = raw.decode("utf-8")
-    except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile) as e:
-        raise Malformed(f"{path}: cannot read: {e}") from None
-    return verify_lines(text.splitlines(), check_below)
+    except UnicodeDecodeError as e:
+        raise Malformed(f"{path}: cannot read: not UTF-8 text (byte offset {e.start})") from None
+    # lines end at newlines only: JSON may hold U+2028 or U+0085 in a string, str.splitlines splits there
+    return verify_lines(text.removeprefix("\ufeff").split("\n"), check_below)
 
 
 def main(argv: list[str] | None = None) -> int:

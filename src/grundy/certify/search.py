@@ -53,7 +53,11 @@ class Certifier:
         Use involution records where the game allows them (Khandhawit-Ye,
         Theorem 1); off: every record is by the mex rule.
     max_positions : int, optional
-        Stop (:class:`grundy.errors.SearchLimitReached`) after recording this many.
+        Stop (:class:`grundy.errors.SearchLimitReached`) after recording this
+        many, or once the engine's searches for hints (``prune``) have
+        expanded this many positions (an ``oracle`` passed in keeps its own
+        limits): a dense graph's hints may search millions of positions
+        before a tenth record is made.
     time_limit : float, optional
         Stop after this many seconds, the engine's searches for hints
         (``prune``) included (an ``oracle`` passed in keeps its own limits).
@@ -163,11 +167,12 @@ class Certifier:
             if self.kind == "graph":
                 from grundy.games.graphs.game import Solver
 
-                self._oracle = Solver(ruleset=self.game, time_limit=self.time_limit)
+                self._oracle = Solver(ruleset=self.game, time_limit=self.time_limit,
+                                      max_positions=self.max_positions)
             else:
                 from grundy.games.complexes.game import ComplexSolver
 
-                self._oracle = ComplexSolver(time_limit=self.time_limit)
+                self._oracle = ComplexSolver(time_limit=self.time_limit, max_positions=self.max_positions)
             if self.time_limit is not None:
                 self._oracle.limits.share(max(self.started + self.time_limit - time.perf_counter(), 1e-9),
                                           named=self.time_limit)  # what is left of the certifier's limit

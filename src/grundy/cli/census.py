@@ -10,16 +10,15 @@ import os
 import re
 import sys
 import time
-import zlib
 from typing import Any
 
 import click
 
-from grundy.census.build import MAX_VERTICES, Census, CensusSpec
+from grundy.census.build import Census, CensusSpec
 from grundy.games.graphs.rulesets import RULESETS
 from grundy.census.geng import GraphClass
 from grundy.cli.common import PROG, _Command, _run
-from grundy.core.limits import interrupt_exit_code
+from grundy.core.limits import check_seconds, interrupt_exit_code
 from grundy.errors import InputError, SearchLimitReached
 
 __all__ = ["census"]
@@ -138,29 +137,61 @@ def _plot_ready(path: str) -> None:
         raise InputError(f"--plot {path}: cannot write a file there")
 
 
+def _output_ready(path: str) -> None:
+    """Refuse, before the census runs, an --output path that cannot be
+    written, without creating or truncating it (that waits until there is
+    something to write: :func:`_open_output`).
+
+    Raises
+    ------
+    InputError
+        A directory, a file or folder without write permission, a missing
+        folder.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise InputError(f"--output {path}: it is a directory")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise InputError(f"--output {path}: Permission denied")
+    if not os.path.exists(path) and (not os.path.isdir(folder) or not os.access(folder, os.W_OK)):
+        raise InputError(f"--output {path}: cannot write a file there")
+
+
 def _open_output(path: str) -> Any:
+    """Open (create or truncate) the --output file: only once the census
+    has run and its lines are ready, so that a census that fails or stops
+    leaves an existing file as it was."""
     try:
         return gzip.open(path, "wb") if path.endswith(".gz") else open(path, "wb")
     except OSError as exc:
-        raise InputError(f"--output {path}: {exc}") from None
+        raise InputError(f"--output {path}: {exc.strerror or exc}") from None
+
+
+#: Bytes a census input may hold, read or decompressed (256 MiB: every graph
+#: on 10 vertices, geng's 12,005,168 lines, is 120 MB).
+MAX_INPUT_BYTES = 256 << 20
 
 
 def _read_input(path: str) -> bytes:
-    """The bytes of a graph6 stream (a file or ``-``), gunzipped when they
-    start with gzip's magic number."""
+    """The bytes of a graph6 stream (a regular file or ``-``), gunzipped
+    when they start with gzip's magic number, at most
+    :data:`MAX_INPUT_BYTES` read and as many decompressed.
+
+    Raises
+    ------
+    InputError
+        Not a regular file (a FIFO, a device), more than the limit read or
+        decompressed, a damaged gzip stream.
+    """
+    from grundy.readwrite.text import gunzip, read_file, read_stream
+
     if path == "-":
-        data = sys.stdin.buffer.read()
+        data = read_stream(sys.stdin, "--input -", MAX_INPUT_BYTES)
+        assert isinstance(data, bytes)
     else:
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError as exc:
-            raise InputError(f"--input {path}: {exc.strerror or exc}") from None
+        data = read_file(path, MAX_INPUT_BYTES, what="--input")
     if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError, zlib.error) as exc:
-            raise InputError(f"--input {path}: not a readable gzip stream ({exc})") from None
+        data = gunzip(data, f"--input {path}", MAX_INPUT_BYTES)
     return data
 
 
@@ -170,26 +201,36 @@ MAX_INPUT_VERTICES = 10
 
 
 def _input_orders(data: bytes) -> tuple[list[bytes], list[int], int]:
-    """The graph6 lines of an input stream (a ``>>graph6<<`` header and empty
-    lines dropped), their line numbers in the stream, and their largest
-    order. Raises InputError naming the first line that is not graph6 of at
-    most :data:`MAX_INPUT_VERTICES` vertices."""
+    """The graph6 lines of an input stream (a leading byte-order mark, a
+    ``>>graph6<<`` header and empty lines dropped), their line numbers in
+    the stream, and their largest order. Each line is checked as ``grundy
+    value`` checks graph6 (:func:`grundy.readwrite.graphs.graph6_order`:
+    its characters, its length, its padding bits), all before the census
+    starts.
+
+    Raises
+    ------
+    InputError
+        Naming the first line that is not graph6 of at most
+        :data:`MAX_INPUT_VERTICES` vertices, or an input without graphs.
+    """
+    from grundy.readwrite.graphs import graph6_order
+
     lines = []
     numbers = []
     top = 0
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
     for number, raw in enumerate(data.split(b"\n"), 1):
-        line = raw.strip()
+        line = raw.strip(b" \t\r")
         if line.startswith(b">>graph6<<"):
             line = line[10:]
         if not line:
             continue
-        n = line[0] - 63
-        shown = line[:40].decode(errors="replace")
-        if line[0] in b":&" or not 0 <= n <= MAX_VERTICES:
-            raise InputError(f"--input line {number}: not graph6 of a graph on at most {MAX_INPUT_VERTICES} "
-                             f"vertices: {shown!r}")
+        where = f"--input line {number}"
+        n = graph6_order(line.decode("latin-1"), where)  # a byte outside '?'..'~' is named, never decoded
         if n > MAX_INPUT_VERTICES:
-            raise InputError(f"--input line {number}: a graph on {n} vertices; --input takes at most "
+            raise InputError(f"{where}: a graph on {n} vertices; --input takes at most "
                              f"{MAX_INPUT_VERTICES} (it first builds every graph on {n} vertices: about 20 CPU-hours "
                              f"at 11, see docs/cluster.md; use `grundy value --table` with an {n}-vertex census)")
         lines.append(line)
@@ -249,6 +290,7 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
             raise InputError(f"--workers {workers}: must be >= 1")
         if max_degree is not None and max_degree < 0:
             raise InputError(f"--max-degree {max_degree}: must be >= 0")
+        check_seconds(time_limit, "--time-limit")  # nan, inf and absurd limits refused
         if time_limit is not None and not time_limit > 0:
             raise InputError(f"--time-limit {time_limit:g}: must be > 0 seconds")
         cls = GraphClass(connected, bipartite, triangle_free, max_degree)
@@ -280,9 +322,9 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
         bar = None
         run = Census(spec, table=table, workers=k, window=input_path is None, time_limit=time_limit)
         out = None
+        if output is not None:
+            _output_ready(output)  # before the run: a bad path must not cost the census (nothing truncated)
         try:
-            if output is not None:
-                out = _open_output(output)  # before the run: a bad path must not cost the census
             if show:
                 from tqdm import tqdm
 
@@ -315,13 +357,17 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
                 bar.close()
                 bar = None
             if input_path is not None:
-                rows = _input_rows(run, lines, numbers, out, seconds)
+                rows = _input_rows(run, lines, numbers, output, seconds)
             else:
                 rows = [run.summary(n, seconds) for n in range(spec.vertices[0], spec.vertices[1] + 1)]
-                if out is not None:
-                    for n in range(spec.vertices[0], spec.vertices[1] + 1):
-                        for chunk in run.lines(n):
-                            out.write(chunk)
+                if output is not None:
+                    out = _open_output(output)  # only now: a census that failed or stopped leaves it as it was
+                    try:
+                        for n in range(spec.vertices[0], spec.vertices[1] + 1):
+                            for chunk in run.lines(n):
+                                out.write(chunk)
+                    except OSError as exc:
+                        raise InputError(f"--output {output}: {exc.strerror or exc}") from None
         finally:
             if bar is not None:
                 bar.close()
@@ -346,15 +392,29 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
     _run(body)
 
 
-def _input_rows(run: Census, lines: list[bytes], numbers: list[int], out: Any,
+def _input_rows(run: Census, lines: list[bytes], numbers: list[int], output: str | None,
                 seconds: float) -> list[dict[str, Any]]:
-    """Summaries of the input graphs, one per order present; with ``out``
-    (an open file), each input line with its value, in input order."""
+    """Summaries of the input graphs, one per order present; with
+    ``output`` (a path), each input line with its value, in input order,
+    written there once every line is valued (the file is opened only then).
+
+    Raises
+    ------
+    InputError
+        A line the census cannot value (its number), or the output cannot
+        be written.
+    """
     from grundy.census.build import summarise
 
     keys, values, flags, _count = run.value_lines(b"\n".join(lines) + b"\n", numbers)
-    if out is not None:
-        out.write(b"".join(b"%s\t%d\n" % (g, v) for g, v in zip(lines, values)))
+    if output is not None:
+        out = _open_output(output)
+        try:
+            out.write(b"".join(b"%s\t%d\n" % (g, v) for g, v in zip(lines, values)))
+        except OSError as exc:
+            raise InputError(f"--output {output}: {exc.strerror or exc}") from None
+        finally:
+            out.close()
     by_order: dict[int, list[int]] = {}
     for i, line in enumerate(lines):
         by_order.setdefault(line[0] - 63, []).append(i)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import warnings
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -86,10 +87,29 @@ def _stopped_json(name: str, limit: SearchLimitReached) -> str:
                        "stats": {"positions": limit.positions, "seconds": round(limit.seconds, 4)}})
 
 
+def _one_line_warnings(previous: Callable[..., None]) -> Callable[..., None]:
+    """A ``warnings.showwarning`` for a command: a table file that cannot be
+    written (:class:`grundy.core.table.TableNotSaved`) is one line on
+    stderr, ``grundy: warning: ...``; other warnings go to ``previous``."""
+    from grundy.core.table import TableNotSaved
+
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: Any = None, line: str | None = None) -> None:
+        if issubclass(category, TableNotSaved):
+            click.echo(f"{PROG}: warning: {str(message).splitlines()[0]}", err=True)
+        else:
+            previous(message, category, filename, lineno, file, line)
+
+    return show
+
+
 def _run(body: Callable[[], None]) -> None:
-    """Run a command body, turning errors into one line and an exit code."""
+    """Run a command body, turning errors into one line and an exit code
+    (and a table file that cannot be written into one warning line)."""
     try:
-        body()
+        with warnings.catch_warnings():
+            warnings.showwarning = _one_line_warnings(warnings.showwarning)
+            body()
     except InputError as e:
         _fail(str(e), 2)
     except _Stopped as e:

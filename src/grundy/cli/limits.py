@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from grundy.cli.common import _Stopped
-from grundy.core.limits import backstop
+from grundy.core.limits import backstop, check_seconds
 from grundy.errors import InputError, SearchLimitReached
 
 
@@ -22,7 +22,16 @@ def _grace(seconds: float | None) -> float | None:
     """When the backstop of a search that has a clock of its own fires:
     a second and a tenth after its limit (a search checks its clock once
     per position expanded, and one expansion of a large graph may take
-    minutes: the backstop bounds it)."""
+    minutes: the backstop bounds it).
+
+    Raises
+    ------
+    InputError
+        ``--time-limit`` not a finite number of seconds, or over
+        :data:`grundy.core.limits.MAX_TIME_LIMIT` (``nan``, ``inf``, ``1e300``
+        would make the timer fail, or no limit at all).
+    """
+    seconds = check_seconds(seconds, "--time-limit")
     return None if seconds is None else seconds * 1.1 + 1.0
 
 
@@ -79,8 +88,11 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
     InputError
         An exact time limit (no ``limit``) where timer signals are
         unavailable (not the main thread, or no ``SIGALRM``); a backstop
-        is then skipped.
+        is then skipped. A time limit that is not a finite number of
+        seconds, or over :data:`grundy.core.limits.MAX_TIME_LIMIT`.
     """
+    check_seconds(limit, "--time-limit")
+    check_seconds(seconds, "--time-limit")
     if seconds is None:
         yield
         return

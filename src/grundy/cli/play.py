@@ -20,13 +20,43 @@ import click
 
 from grundy.cli.common import _Command, _run, _Stopped
 from grundy.core.moves import Move
-from grundy.core.limits import interrupt_exit_code
+from grundy.core.limits import check_seconds, interrupt_exit_code
 from grundy.errors import InputError, SearchLimitReached
 from grundy.kinds.typed import TypedMove
 
 __all__ = ["play"]
 
 _COMMANDS = ("moves", "hint", "undo", "help", "quit")
+
+#: Longest line a move may be typed on (characters); a longer one is refused.
+MAX_MOVE_TEXT = 4096
+
+
+def _read_line(prompt: str) -> str:
+    """One line typed by the player, without its newline. At a terminal,
+    with line editing and history (the readline module, where Python has
+    it); from a pipe or file, at most :data:`MAX_MOVE_TEXT` characters.
+
+    Raises
+    ------
+    EOFError
+        At the end of the input.
+    InputError
+        A line over :data:`MAX_MOVE_TEXT` characters.
+    """
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  (input() then edits lines and keeps a history)
+        except ImportError:
+            pass
+        return input(prompt)
+    click.echo(prompt, nl=False)
+    line = sys.stdin.readline(MAX_MOVE_TEXT + 1)
+    if not line:
+        raise EOFError
+    if len(line) > MAX_MOVE_TEXT and not line.endswith("\n"):
+        raise InputError(f"a line of over {MAX_MOVE_TEXT} characters where a move was expected")
+    return line.rstrip("\r\n")
 
 
 @click.command(cls=_Command)
@@ -47,6 +77,7 @@ def play(spec: str, game: str | None, first: str, misere: bool, side: str | None
     from grundy.play import read_play
 
     def body() -> None:
+        check_seconds(time_limit, "--time-limit")
         if spec.strip() == "-":
             raise InputError("grundy play reads its moves from stdin: give the position as a spec or a file, not -")
         position = read_play(spec, game=game, misere=misere, files=True)
@@ -120,7 +151,7 @@ class _Game:
         """One move of the user's (or undo); False when the game is left."""
         while True:
             try:
-                text = input("your move> ").strip()
+                text = _read_line("your move> ").strip()
             except EOFError:
                 click.echo("\ngame abandoned")
                 return False

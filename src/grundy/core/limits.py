@@ -8,6 +8,8 @@ the search unwinds cleanly and keeps in its table what it learned.
 
 from __future__ import annotations
 
+import math
+import os
 import signal
 import sys
 import threading
@@ -18,9 +20,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import SearchLimitReached
+from grundy.errors import InputError, SearchLimitReached
 
 __all__ = [
+    "MAX_TIME_LIMIT",
+    "check_seconds",
     "Limits",
     "Stats",
     "note_interrupt",
@@ -28,11 +32,40 @@ __all__ = [
     "interrupt_exit_code",
     "clear_interrupt",
     "stop_on_signal",
+    "interrupts_held",
     "cancellable",
     "backstop",
     "backstop_paused",
     "settle_backstop",
 ]
+
+
+#: The longest time limit taken (seconds: about 31 years). A longer one, or
+#: one that is not a finite number (``nan``, ``inf``), is refused: timers
+#: cannot be set to it, and ``nan`` would compare as no limit at all.
+MAX_TIME_LIMIT = 1e9
+
+
+def check_seconds(seconds: float | None, option: str = "time limit") -> float | None:
+    """``seconds`` if it is a usable time limit: None, or a finite number
+    of seconds of at most :data:`MAX_TIME_LIMIT` (0 and below are left to
+    the callers, which read 0 as no limit or refuse it).
+
+    Raises
+    ------
+    InputError
+        ``nan``, ``inf`` or a number over :data:`MAX_TIME_LIMIT`, naming
+        ``option`` (``--time-limit`` for the command line).
+    """
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise InputError(f"{option} must be a number of seconds, not {type(seconds).__name__}")
+    if not math.isfinite(seconds):
+        raise InputError(f"{option} {seconds}: must be a finite number of seconds")
+    if seconds > MAX_TIME_LIMIT:
+        raise InputError(f"{option} {seconds:g}: at most {MAX_TIME_LIMIT:g} seconds")
+    return seconds
 
 
 @dataclass
@@ -103,6 +136,29 @@ def clear_interrupt() -> None:
     _INTERRUPTED[0] = 0
 
 
+#: How many blocks of :func:`interrupts_held` are running (0: none), and
+#: whether the one note of a held interrupt was printed.
+_HELD = [0, 0]
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Inside the block (a table file's save: one transaction, a fraction of
+    a second), :func:`stop_on_signal` notes a Ctrl-C or SIGTERM without
+    raising, and says once on stderr that the save finishes first: a second
+    Ctrl-C pressed while a stopped search saves would otherwise roll the save
+    back, losing every row learned since the last checkpoint. The noted
+    interrupt is acted on after the block (a search raises KeyboardInterrupt
+    at its next position; a stop already unwinding goes on)."""
+    _HELD[0] += 1
+    try:
+        yield
+    finally:
+        _HELD[0] -= 1
+        if not _HELD[0]:
+            _HELD[1] = 0
+
+
 def stop_on_signal(signum: int, frame: Any) -> None:
     """A signal handler for Ctrl-C and SIGTERM (``signal.signal(SIGTERM,
     stop_on_signal)``, as the command line and ``benchmarks/gale.py`` set
@@ -112,17 +168,28 @@ def stop_on_signal(signum: int, frame: Any) -> None:
     gives 130 for Ctrl-C, 143 for SIGTERM. A SIGTERM after the first
     interrupt is only noted, so a second ``kill`` cannot cut short the
     table's final save; a second Ctrl-C still raises (the user insists; the
-    table file keeps its last checkpoint).
+    table file keeps its last checkpoint), except while a save is being
+    written (:func:`interrupts_held`): then any signal is only noted, and
+    the save finishes.
 
     Raises
     ------
     KeyboardInterrupt
-        On the first interrupt, and on every Ctrl-C.
+        On the first interrupt, and on every Ctrl-C, outside a save.
     """
     first = not interrupted()
     note_interrupt(signum)
-    if first or signum != signal.SIGTERM:
-        raise KeyboardInterrupt
+    if not (first or signum != signal.SIGTERM):
+        return  # a second SIGTERM: noted only, as always
+    if _HELD[0]:  # what would have raised waits for the save, and says so once
+        if not _HELD[1]:
+            _HELD[1] = 1
+            try:
+                os.write(2, b"\ngrundy: writing the table file; stopping once it is saved\n")
+            except OSError:  # pragma: no cover - no stderr
+                pass
+        return
+    raise KeyboardInterrupt
 
 
 #: The cancel event of the searches running in this context (see
@@ -202,10 +269,13 @@ class Limits:
     a reference cycle would never be freed while the garbage collector is
     paused, as it is during searches).
 
-    Raises (from :meth:`tick`)
+    Raises
     ------
+    InputError
+        A time limit that is not a finite number of seconds, or over
+        :data:`MAX_TIME_LIMIT` (:func:`check_seconds`).
     SearchLimitReached
-        When a limit is passed.
+        From :meth:`tick`, when a limit is passed.
     """
 
     def __init__(
@@ -214,7 +284,7 @@ class Limits:
         max_positions: int | None = None,
         progress: bool = False,
     ) -> None:
-        self.time_limit = time_limit
+        self.time_limit = check_seconds(time_limit)
         self.max_positions = max_positions
         self.progress = progress
         self.deadline: float | None = None
@@ -246,7 +316,14 @@ class Limits:
         messages then count their seconds from now; a stop at the shared
         deadline names ``seconds`` (or ``named``: a front end sharing what is
         left of a limit of its own names that limit), one at a call's own
-        limit ``time_limit``."""
+        limit ``time_limit``.
+
+        Raises
+        ------
+        InputError
+            ``seconds`` not a finite number, or over :data:`MAX_TIME_LIMIT`.
+        """
+        check_seconds(seconds)
         now = time.perf_counter()
         self.until = now + seconds if seconds else None
         self.since = now if seconds else None
@@ -298,6 +375,19 @@ class Limits:
             now = time.perf_counter()
             if now > self.deadline:
                 raise self.time_stop(positions, now)
+
+    def check_options(self, positions: int, made: int) -> None:
+        """Raise :class:`SearchLimitReached` at the position limit when one
+        expansion has made ``made`` options and is to make another, more
+        than ``max_positions`` in all (``positions``: the search's count, for
+        the message). An expansion made in Python (a graph over the
+        kernel's 64 vertices) may make hundreds of thousands of options,
+        each keyed by nauty, within the one position :meth:`tick` counts:
+        the limit bounds it too."""
+        if self.max_positions is not None and made >= self.max_positions:
+            raise SearchLimitReached(
+                f"position limit {self.max_positions}", positions, time.perf_counter() - self.started
+            )
 
     def tick(self, positions: int, known: int = 0, in_memory: bool = False) -> bool:
         """Check the limits after ``positions`` positions in all (``known``:

@@ -545,9 +545,11 @@ class Searcher:
 
     def save(self) -> int:
         """Write what changed to the table file (no-op in memory); returns
-        the rows written."""
+        the rows written. A file that cannot be written does not stop the
+        search: one :class:`grundy.core.table.TableNotSaved` warning
+        (:meth:`grundy.core.table.Table.save_or_warn`)."""
         self._last_save = time.perf_counter()
-        return self.table.save()
+        return self.table.save_or_warn()  # a file that cannot be written: a warning, the search goes on
 
     def close(self) -> None:
         """Save and close the table file."""

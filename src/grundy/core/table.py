@@ -43,13 +43,14 @@ from __future__ import annotations
 
 import itertools
 import os
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
 from grundy.core import tablefile
-from grundy.core.limits import backstop_paused, interrupted
+from grundy.core.limits import backstop_paused, interrupted, interrupts_held
 from grundy.core.tablefile import DIGEST_FORMAT, SQLiteFile
 from grundy.errors import InputError
 
@@ -58,7 +59,15 @@ try:
 except ImportError:  # the compiled core is optional
     CompactTable = None
 
-__all__ = ["Table", "SQLiteFile", "compact_available", "table_memory", "DIGEST_FORMAT"]
+__all__ = ["Table", "SQLiteFile", "TableNotSaved", "compact_available", "table_memory", "DIGEST_FORMAT"]
+
+
+class TableNotSaved(UserWarning):
+    """A table file that could be read cannot be written (read-only, a full
+    disk, an I/O error): the search goes on and answers, and what it learns
+    from then on is not saved in the file (the command line prints this as
+    one warning line). See :meth:`Table.save_or_warn`."""
+
 
 #: The memory bound of tables made without one (see :func:`table_memory`).
 _MEMORY: ContextVar[int | None] = ContextVar("grundy_table_memory", default=None)
@@ -74,6 +83,15 @@ def table_memory(max_bytes: int | None) -> Iterator[None]:
         yield
     finally:
         _MEMORY.reset(token)
+
+
+def _transient(exc: InputError) -> bool:
+    """Whether a failed write failed for another process's lock (SQLite's
+    BUSY or LOCKED), not for the file itself (read-only, full, damaged)."""
+    import sqlite3
+
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 def compact_available() -> bool:
@@ -176,6 +194,9 @@ class Table:
         self._saved_partial: dict[bytes, int] = {}
         #: Journal rows when a save's merge last failed (0: none failed).
         self._merge_failed = 0
+        #: Why the file could not be written (None: every save so far was written);
+        #: once set, nothing more is saved.
+        self.not_saved: str | None = None
         if path is not None:
             # the search's clock starts after the read: a front end's backstop timer waits too
             with backstop_paused():
@@ -191,9 +212,15 @@ class Table:
         try:
             if self.compact is not None:
                 if max_bytes is not None:  # the spill: save before dropping, read dropped rows back
-                    f.merge_journal()  # fetch_digest reads digests only
-                    self.compact.on_full = self.save
-                    self.compact.fetch = f.fetch_digest
+                    try:
+                        f.merge_journal()  # fetch_digest reads digests only
+                    except InputError as exc:  # a file that cannot be written: read, never saved to
+                        if _transient(exc):
+                            raise
+                        self._give_up(exc)
+                    else:
+                        self.compact.on_full = self.save
+                        self.compact.fetch = f.fetch_digest
                 self.loaded = f.load_compact(self.compact)  # a file larger than the bound spills
             else:
                 self.loaded = f.load(self.values, self.not_values)
@@ -222,23 +249,70 @@ class Table:
 
     def save(self) -> int:
         """Write what was learned since the last save to the file (no-op in
-        memory); returns the number of rows written.
+        memory, or once :meth:`save_or_warn` gave the file up); returns the
+        number of rows written. The write is one transaction, during which a
+        Ctrl-C is held until it is committed
+        (:func:`grundy.core.limits.interrupts_held`).
+
+        Raises
+        ------
+        InputError
+            If the file cannot be written (the rows stay to write: the next
+            save tries them again).
+        """
+        if self.file is None or self.not_saved is not None:
+            return 0
+        return self._save()
+
+    def save_or_warn(self) -> int:
+        """:meth:`save`, for a search's checkpoints and its end: a file that
+        cannot be written (read-only, a full disk, an I/O error) does not
+        stop the search. A :class:`TableNotSaved` warning says so once,
+        nothing more is saved, and a bounded table forgets what it drops (as
+        without a file). Returns the rows written.
+
+        Raises
+        ------
+        InputError
+            Another process holding the file's lock past the busy timeout
+            (or a stale snapshot): a state that passes, not the file's.
+        """
+        try:
+            return self.save()
+        except InputError as exc:
+            if _transient(exc):
+                raise
+            self._give_up(exc)
+            return 0
+
+    def _give_up(self, exc: InputError) -> None:
+        """Stop saving to a file that could not be written; warn once."""
+        self.not_saved = str(exc)
+        if self.compact is not None:
+            self.compact.on_full = None  # no more spill: dropped entries are forgotten
+            self.compact.fetch = None
+            self.compact.stop_tracking()
+        warnings.warn(TableNotSaved(f"{exc}; the search goes on, but what it learns is not saved in the file"),
+                      stacklevel=3)
+
+    def _save(self) -> int:
+        """The body of :meth:`save`.
 
         Raises
         ------
         InputError
             If the file cannot be written.
         """
-        if self.file is None:
-            return 0
+        assert self.file is not None
         if self.compact is not None:
             rows = self.compact.drain()
             if rows:
                 try:
-                    if self.bounded:  # the spill reads back from digests
-                        self.file.write_digests(rows)
-                    else:
-                        self.file.append_digests(rows)
+                    with interrupts_held():
+                        if self.bounded:  # the spill reads back from digests
+                            self.file.write_digests(rows)
+                        else:
+                            self.file.append_digests(rows)
                 except BaseException:
                     self.compact.remark(rows)  # not written: they stay to write
                     raise
@@ -251,7 +325,8 @@ class Table:
         saved = self._saved_partial
         partial = [(k, x) for k, x in self.not_values.items() if x and k not in values and saved.get(k) != x]
         if fresh or partial:
-            self.file.write(fresh, partial)
+            with interrupts_held():
+                self.file.write(fresh, partial)
         self._saved = len(values)
         for k, x in partial:
             saved[k] = x
@@ -284,8 +359,8 @@ class Table:
         run reads it as it is, so that a stop stays quick)."""
         if self.file is not None:
             try:
-                self.save()
-                if 0 < self.file.journal_rows <= tablefile.JOURNAL_MERGE_ROWS:
+                self.save_or_warn()
+                if self.not_saved is None and 0 < self.file.journal_rows <= tablefile.JOURNAL_MERGE_ROWS:
                     self._merge()
             finally:  # closed even when a Ctrl-C stops the save or the merge
                 self.file.close()

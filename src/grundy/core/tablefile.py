@@ -36,8 +36,11 @@ partial one).
 from __future__ import annotations
 
 import operator
+import os
 import sqlite3
+import stat
 import time
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -50,7 +53,7 @@ from grundy.core.tablesql import (
 )
 from grundy.errors import InputError
 
-__all__ = ["SQLiteFile", "DIGEST_FORMAT", "JOURNAL_MERGE_ROWS", "MERGE_RANGE_BYTES", "WAL_LIMIT_BYTES"]
+__all__ = ["SQLiteFile", "check_own_file", "DIGEST_FORMAT", "JOURNAL_MERGE_ROWS", "MERGE_RANGE_BYTES", "WAL_LIMIT_BYTES"]
 
 #: Names the digest of a compact table's rows (stored with the nauty version
 #: in the ``digests`` table): a change of the digest must change this.
@@ -84,6 +87,102 @@ JOURNAL_MERGE_ROWS = 100_000
 #: Steps of SQLite's virtual machine between two checks for an interrupt
 #: during a journal merge (about a millisecond of its work).
 _PROGRESS_STEPS = 100_000
+
+
+#: The tables of a table file and their columns: a file holding any other
+#: table (another application's database) is refused before anything is written.
+_OWN_TABLES = {
+    "positions": ["game", "nauty", "key", "value", "excluded"],
+    "shards": ["game", "nauty", "shard", "data", "summary"],
+    "digests": ["game", "nauty", "digest", "value", "excluded"],
+    "journal": ["game", "nauty", "digest", "value", "excluded"],
+    "journal_merges": ["id", "count"],
+}
+
+#: The first bytes of every SQLite database file.
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_own_file(path: str) -> None:
+    """Refuse, before anything is written to it, a file that is not a table
+    file: a file that is new (missing), empty (0 bytes or an SQLite database
+    without tables) or grundy's own (only the tables of :data:`_OWN_TABLES`,
+    each with its columns, and SQLite's own) passes. The file is read in a
+    read-only connection (``mode=ro``) and one read transaction, so a refused
+    file is left byte for byte as it was: its journal mode, its tables and
+    its rows.
+
+    Raises
+    ------
+    InputError
+        A directory or another file that is not a regular file (a FIFO, a
+        device), a file that is not an SQLite database, a database holding
+        a table, view, trigger or index that is not grundy's, a table of
+        grundy's name with other columns, a damaged schema or file.
+    """
+    shown = path if path.isprintable() else repr(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return  # a new file
+    except OSError as exc:
+        raise InputError(f"cannot use {shown} as a table file: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"cannot use {shown} as a table file: it is a directory")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"cannot use {shown} as a table file: not a regular file")
+    if info.st_size == 0:
+        return
+    try:
+        with open(path, "rb") as fh:
+            header = fh.read(len(_SQLITE_HEADER))
+    except OSError as exc:
+        raise InputError(f"cannot use {shown} as a table file: {exc.strerror or exc}") from None
+    if header != _SQLITE_HEADER:
+        raise InputError(f"cannot use {shown} as a table file: it is not an SQLite database (left as it was)")
+    problem = _foreign_schema(path)
+    if problem is not None:
+        raise InputError(f"cannot use {shown} as a table file: {problem} (left as it was)")
+
+
+def _foreign_schema(path: str) -> str | None:
+    """What makes the SQLite database ``path`` not a table file, read in a
+    read-only connection and one read transaction; None if it is one."""
+    uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=_BUSY_SECONDS)
+    except sqlite3.Error as exc:
+        return str(exc)
+    try:
+        conn.text_factory = bytes  # a damaged schema is reported, not a UnicodeDecodeError
+        conn.execute("BEGIN")
+        entries = conn.execute("SELECT type, name FROM sqlite_master").fetchall()
+        for kind, name in entries:
+            text = _schema_text(name)
+            if text is None:
+                return "its schema is damaged (a name that is not UTF-8 text)"
+            if text.startswith("sqlite_"):
+                continue  # SQLite's own: automatic indexes, statistics
+            if kind != b"table" or text not in _OWN_TABLES:
+                return f"it holds the {_schema_text(kind)} {text!r}, which is not grundy's"
+            columns = [_schema_text(row[1]) for row in conn.execute(f'PRAGMA table_info("{text}")')]
+            if columns != _OWN_TABLES[text]:
+                return f"its {text!r} table is not grundy's"
+        return None
+    except sqlite3.DatabaseError as exc:
+        return f"damaged or unreadable: {exc}"
+    finally:
+        conn.close()
+
+
+def _schema_text(name: bytes | str) -> str | None:
+    """A schema name read as bytes, as text (None if it is not UTF-8)."""
+    if isinstance(name, str):
+        return name
+    try:
+        return name.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _digest_nauty() -> str:
@@ -152,16 +251,19 @@ class SQLiteFile:
         self.digest_rows = 0
         #: Journal rows of this game (read by :meth:`load_compact`, appended since, not merged).
         self.journal_rows = 0
+        check_own_file(path)  # before anything is written: a refused file is left as it was
         try:
             self.conn = sqlite3.connect(path, timeout=_BUSY_SECONDS)
         except sqlite3.Error as exc:
             raise InputError(f"cannot use {path} as a table file: {exc}") from None
         try:
             self._open(check)
-        except (sqlite3.Error, InputError) as exc:
+        except (sqlite3.Error, InputError, UnicodeDecodeError) as exc:
             self.conn.close()
             if isinstance(exc, InputError):
                 raise
+            if isinstance(exc, UnicodeDecodeError):  # a damaged schema: a name that is not UTF-8
+                raise InputError(f"cannot use {path} as a table file: its schema is damaged") from None
             raise InputError(f"cannot use {path} as a table file: {exc}") from None
 
     def _open(self, check: bool) -> None:
@@ -183,9 +285,10 @@ class SQLiteFile:
         is locked, until ``give_up`` (a :func:`time.monotonic` time)."""
         while True:
             try:
-                # checked before anything is written: a refused file is left as it was
+                # checked before anything is written (check_own_file), again here: another
+                # process may have made the file since
                 columns = [row[1] for row in self.conn.execute("PRAGMA table_info(positions)")]
-                if columns and columns != ["game", "nauty", "key", "value", "excluded"]:
+                if columns and columns != _OWN_TABLES["positions"]:
                     raise InputError(f"cannot use {self.path} as a table file: its 'positions' table is not grundy's")
                 self.conn.execute("PRAGMA journal_mode=WAL")
                 self.conn.execute("PRAGMA synchronous=NORMAL")

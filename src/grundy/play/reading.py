@@ -210,6 +210,7 @@ def _graph_text(text: str) -> Graph:
     """A graph from pasted text: graph6/sparse6 (one line) or an edge list."""
     from grundy.readwrite.graphs import _load_edge_list, _load_lines
 
+    text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the graph
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if not lines:
         raise InputError("pasted graph: no graph in the text")

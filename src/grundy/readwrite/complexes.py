@@ -14,6 +14,7 @@ from grundy.games.graphs.graph import Graph
 from grundy.readwrite.graphs import shown_path, to_graph
 from grundy.readwrite.jsontext import load_json
 from grundy.readwrite.posets import _json_label, _token_label, read_text
+from grundy.readwrite.text import check_text, files_allowed
 
 __all__ = ["load_complex", "parse_facets_text", "parse_facets_json"]
 
@@ -24,7 +25,15 @@ def parse_facets_text(text: str, source: str = "<text>") -> Complex:
 
     >>> parse_facets_text("1 2 3\\n3 4  # an edge\\n").facet_labels()
     [(1, 2, 3), (3, 4)]
+
+    Raises
+    ------
+    InputError
+        No facet, a bad label, or a control or invisible character
+        (:func:`grundy.readwrite.text.check_text`; a leading byte-order
+        mark is dropped).
     """
+    text = check_text(text, source)
     facets = []
     for lineno, line in enumerate(text.splitlines(), 1):
         tokens = line.split("#", 1)[0].split()
@@ -78,7 +87,8 @@ def load_complex(spec: str | Complex | Graph) -> Complex:
         raise InputError(f"cannot make a complex from {type(spec).__name__}: expected a Complex or a string")
     spec = spec.strip()
     ext = os.path.splitext(spec)[1].lower()
-    if not spec.lower().startswith("graph:") and (ext in (".facets", ".json") or os.path.exists(spec)):
+    if files_allowed() and not spec.lower().startswith("graph:") and (ext in (".facets", ".json")
+                                                                      or os.path.exists(spec)):
         text = read_text(spec)
         if ext == ".json":
             return parse_facets_json(text, spec)

@@ -43,8 +43,9 @@ from grundy.games.graphs.families import (
 from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.graph import Graph
 from grundy.readwrite.jsontext import MAX_INTEGER_DIGITS, check_label_depth, load_json
+from grundy.readwrite.text import check_label, check_text, decode_utf8, files_allowed, read_file, read_stream
 
-__all__ = ["LoadedPosition", "load", "to_graph", "to_graph6", "SUPPORTED_EXTENSIONS"]
+__all__ = ["LoadedPosition", "load", "to_graph", "to_graph6", "graph6_order", "SUPPORTED_EXTENSIONS"]
 
 #: File extensions :func:`load` reads, and what it expects in them.
 SUPPORTED_EXTENSIONS = {
@@ -206,6 +207,38 @@ def _decode(text: str, where: str, limits: Limits) -> Graph:
     return Graph.from_edges(range(n), edges, where=where)
 
 
+def graph6_order(code: str, where: str) -> int:
+    """The vertex count of one graph6 string (no header), after checking it
+    as :func:`load` does: characters in ``'?'..'~'``, the length the vertex
+    count needs, the padding bits of the last character zero. For readers
+    that take graph6 alone, line by line (``grundy census --input``), with
+    no graph built.
+
+    Raises
+    ------
+    InputError
+        ``WHERE: invalid graph6: ...`` (sparse6 and digraph6 included).
+    """
+    try:
+        if code.startswith((":", "&")):
+            raise _Malformed("sparse6 and digraph6 are not taken here" if code.startswith(":")
+                             else "digraph6 (directed graphs) is not supported")
+        for column, ch in enumerate(code, 1):
+            if not "?" <= ch <= "~":
+                raise _Malformed(f"character {ch!r} at column {column} is not in the range '?'..'~'")
+        n, data = _vertex_count([ord(ch) - 63 for ch in code])
+        need = (n * (n - 1) // 2 + 5) // 6
+        if len(data) != need:
+            raise _Malformed(f"{plural(n, 'vertex', 'vertices')} need{'s' if n == 1 else ''} "
+                             f"{plural(need, 'character')} after the vertex count, got {len(data)}")
+        spare = 6 * need - n * (n - 1) // 2
+        if spare and data[-1] & ((1 << spare) - 1):
+            raise _Malformed(f"the last character {code[-1]!r} has padding bits set (they must be zero)")
+    except _Malformed as exc:
+        raise InputError(f"{where}: invalid graph6: {exc}") from None
+    return n
+
+
 def _kind(text: str) -> str:
     return "sparse6" if text.startswith(":") else "graph6"
 
@@ -216,7 +249,15 @@ def _strip_header(text: str) -> str:
 
 
 def _load_lines(text: str, source: str, limits: Limits) -> list[LoadedPosition]:
-    """Graph6/sparse6 lines (blank lines and headers skipped), named ``source:line``."""
+    """Graph6/sparse6 lines (blank lines and headers skipped), named ``source:line``.
+
+    Raises
+    ------
+    InputError
+        A control or invisible character anywhere (:func:`check_text`; a
+        leading byte-order mark is dropped), or a malformed line.
+    """
+    text = check_text(text, source)
     out = []
     for lineno, line in enumerate(text.splitlines(), 1):
         code = _strip_header(line.strip())
@@ -282,7 +323,10 @@ def _load_edge_list(text: str, source: str, limits: Limits) -> list[LoadedPositi
     InputError
         On a line of more than two labels, a lone label that is two
         integers joined by ``-``, ``,`` or ``:`` (an edge without its
-        space), a self-loop or a repeated edge (naming the line)."""
+        space), a self-loop or a repeated edge (naming the line); a
+        control or invisible character anywhere (:func:`check_text`: a
+        leading byte-order mark is dropped, never kept in the first label)."""
+    text = check_text(text, source)
     vertices: list[Hashable] = []
     edges: list[LocatedEdge] = []
     for lineno, line in enumerate(text.splitlines(), 1):
@@ -323,7 +367,10 @@ def _json_label(value: Any, where: str) -> Hashable:
     if isinstance(value, list):
         check_label_depth(value, where)
         return tuple(_json_label(x, where) for x in value)
-    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+    if isinstance(value, str):
+        check_label(value, where)
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     raise InputError(f"{where}: a vertex label must be a string, an integer or a list, got {_json_type(value)}")
 
@@ -389,17 +436,22 @@ def _nonempty(positions: list[LoadedPosition], source: str) -> list[LoadedPositi
 
 
 def _decode_text(raw: bytes | str, source: str) -> str:
+    """The text of a file or stdin: UTF-8, its leading byte-order mark
+    dropped, no control or invisible characters (:func:`decode_utf8`).
+
+    Raises
+    ------
+    InputError
+        Not UTF-8, or a control or invisible character (with its line).
+    """
     if isinstance(raw, str):
-        return raw
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            f"cannot read {shown_path(source)}: not UTF-8 text (byte {raw[exc.start]:#04x} at offset {exc.start})"
-        ) from None
+        return check_text(raw, shown_path(source))
+    return decode_utf8(raw, source)
 
 
 def _load_file(path: str, limits: Limits) -> list[LoadedPosition]:
+    """The positions of one file, by its extension (at most
+    :data:`~grundy.readwrite.text.MAX_TEXT_BYTES`, a regular file only)."""
     extension = os.path.splitext(path)[1].lower()
     if os.path.isdir(path):
         raise InputError(f"cannot read {shown_path(path)}: it is a directory")
@@ -409,22 +461,14 @@ def _load_file(path: str, limits: Limits) -> list[LoadedPosition]:
         raise InputError(
             f"cannot read {shown_path(path)}: unsupported extension {extension or '(none)'!r}; supported: {supported}"
         )
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise InputError(f"cannot read {shown_path(path)}: {exc.strerror or exc}") from None
-    text = _decode_text(raw, path)
+    text = _decode_text(read_file(path), path)
     return _nonempty(reader(text, path, limits) if text.strip() else [], path)
 
 
 def _load_stdin(stream: TextIO, limits: Limits) -> list[LoadedPosition]:
-    try:
-        raw = stream.read()
-    except UnicodeDecodeError:
-        raise InputError("cannot read stdin: not UTF-8 text") from None
-    except OSError as exc:
-        raise InputError(f"cannot read stdin: {exc.strerror or exc}") from None
+    """Graph6/sparse6 lines from ``stream``, at most
+    :data:`~grundy.readwrite.text.MAX_TEXT_BYTES` of them."""
+    raw = read_stream(stream, "stdin")
     return _nonempty(_load_lines(_decode_text(raw, "stdin"), "stdin", limits), "stdin")
 
 
@@ -566,6 +610,8 @@ def load(
     grundy.errors.InputError: cannot read missing.g6: no such file
     """
     limits = {"max_vertices": max_vertices, "max_edges": max_edges}
+    if not files_allowed():  # a server's request: no file is read, or even looked for
+        return [_load_string(spec, limits)]
     if spec == "-":
         return _load_stdin(stdin if stdin is not None else sys.stdin, limits)
     if os.path.isfile(spec) or (_path_like(spec) and os.path.exists(spec)):

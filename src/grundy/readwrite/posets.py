@@ -15,6 +15,7 @@ from grundy.games.posets.poset import Label, Poset
 from grundy.readwrite.graphs import _token_label as _graph_token_label
 from grundy.readwrite.graphs import shown_path
 from grundy.readwrite.jsontext import check_label_depth, load_json
+from grundy.readwrite.text import check_label, check_text, decode_utf8, files_allowed, read_file
 
 __all__ = ["load_poset", "parse_poset_json", "parse_poset_text", "read_text"]
 
@@ -31,25 +32,26 @@ def _json_label(value: Any, where: str) -> Label:
     if isinstance(value, list):
         check_label_depth(value, where)
         return tuple(_json_label(x, where) for x in value)
-    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+    if isinstance(value, str):
+        check_label(value, where)
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     raise InputError(f"{where}: a label must be a string, an integer or a list, got {type(value).__name__}")
 
 
 def read_text(path: str) -> str:
-    """A file's text, or an InputError naming the problem (shared with
-    :mod:`grundy.readwrite.complexes`)."""
-    if os.path.isdir(path):
-        raise InputError(f"cannot read {shown_path(path)}: it is a directory")
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise InputError(f"cannot read {shown_path(path)}: {exc.strerror or exc}") from None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"cannot read {shown_path(path)}: not UTF-8 text (offset {exc.start})") from None
+    """A file's text (shared with :mod:`grundy.readwrite.complexes`): a
+    regular file of at most :data:`~grundy.readwrite.text.MAX_TEXT_BYTES`,
+    UTF-8, its leading byte-order mark dropped.
+
+    Raises
+    ------
+    InputError
+        Naming the problem (missing, a directory, not a regular file, too
+        large, not UTF-8, a control or invisible character).
+    """
+    return decode_utf8(read_file(path), path)
 
 
 def parse_poset_text(text: str, source: str = "<text>", *, dual: bool = False) -> Poset:
@@ -60,7 +62,15 @@ def parse_poset_text(text: str, source: str = "<text>", *, dual: bool = False) -
 
     >>> parse_poset_text("1 < 2  # a comment\\n2 3\\nx\\n").covers()
     [(1, 2), (2, 3)]
+
+    Raises
+    ------
+    InputError
+        A malformed line, a cycle, or a control or invisible character
+        (:func:`grundy.readwrite.text.check_text`; a leading byte-order
+        mark is dropped).
     """
+    text = check_text(text, source)
     elements: list[Label] = []
     relations: list[tuple[Label, Label]] = []
     for lineno, line in enumerate(text.splitlines(), 1):
@@ -148,7 +158,7 @@ def load_poset(spec: str | Poset, *, dual: bool = False) -> Poset:
         raise InputError(f"cannot make a poset from {type(spec).__name__}: expected a Poset or a string")
     spec = spec.strip()
     ext = os.path.splitext(spec)[1].lower()
-    if ext in (".poset", ".json") or os.path.exists(spec):
+    if files_allowed() and (ext in (".poset", ".json") or os.path.exists(spec)):
         text = read_text(spec)
         if ext == ".json":
             return parse_poset_json(text, spec, dual=dual)

@@ -25,6 +25,10 @@ Endpoints
     :func:`grundy.play.engine_move`), and who won if the game is over.
 ``POST /api/engine``
     The engine's move in a position (for a game the engine starts).
+``POST /api/request-id``
+    ``{"request_id": ID}``: a new request id, issued by the server
+    (unguessable, used once): send it as the ``request_id`` of a request to
+    be able to cancel that request.
 ``POST /api/cancel``
     ``{"request_id": ID}``: stop the search of the request sent with that
     ``request_id`` (it answers 503).
@@ -36,15 +40,28 @@ server's time or position limit, or cancelled, 503; each with
 
 Searches run in worker threads (off the event loop), each under the
 server's time limit (seconds) and position limit, so the server answers
-other requests while a search runs. Partizan searches share pycgt's caches
-and run one at a time.
+other requests while a search runs; at most ``max_searches`` at once (a
+request past them is 503 at once, with ``Retry-After``), so that light
+requests stay fast. Partizan searches share pycgt's caches and run one at a
+time.
+
+Every request is bounded (:class:`_Guard`, before the application sees it):
+a body over :data:`MAX_BODY_BYTES` is 413; a ``Host`` header that names
+neither the server's bind address, a loopback name, an IP address nor a
+host given with ``allowed_hosts`` (``grundy serve --allow-host``) is 400, so
+that a web page cannot reach the server through DNS rebinding. No spec is
+read as a file name, and a name that happens to be a file in the server's
+working directory gets the same 422 as any unknown name.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
+import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -66,7 +83,7 @@ from grundy.errors import GrundyError, InputError, SearchLimitReached, TooLargeE
 from grundy.play import PartizanReport, Play, engine_move, partizan_report, read_play
 from grundy.play import analyze as analyze_play
 
-__all__ = ["create_app", "DEFAULT_TIME_LIMIT", "DEFAULT_MAX_POSITIONS"]
+__all__ = ["create_app", "DEFAULT_TIME_LIMIT", "DEFAULT_MAX_POSITIONS", "DEFAULT_MAX_SEARCHES", "MAX_BODY_BYTES"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -74,6 +91,18 @@ STATIC = Path(__file__).resolve().parent / "static"
 DEFAULT_TIME_LIMIT = 10.0
 #: Positions a request's search may expand by default.
 DEFAULT_MAX_POSITIONS = 5_000_000
+#: Searches that may run at once by default (a request past them is 503).
+DEFAULT_MAX_SEARCHES = 4
+#: Bytes a request body may hold (413 beyond): a pasted text of 1,000,000
+#: characters, each escaped in JSON, fits.
+MAX_BODY_BYTES = 8 << 20
+#: Bytes a request's path and query may hold (414 beyond; ``grundy serve``
+#: lets uvicorn read request heads of up to 1 MiB, so that this answer is sent).
+MAX_URL_BYTES = 16 << 10
+#: Request ids issued and not yet used that the server keeps (the oldest are forgotten).
+MAX_ISSUED_IDS = 10_000
+#: Seconds a client is told to wait (``Retry-After``) when every search slot is busy.
+RETRY_AFTER_SECONDS = 2
 
 T = TypeVar("T")
 
@@ -90,7 +119,8 @@ class _Body(BaseModel):
                                        '{"facets": [[...], ...]} or {"complex": TEXT}.')
     game: str | None = Field(None, description="A graph ruleset (grundy games); default Graph Chomp.")
     misere: bool = Field(False, description="Misère play (impartial games).")
-    request_id: str | None = Field(None, max_length=64, description="An id for POST /api/cancel.")
+    request_id: str | None = Field(None, max_length=64, description="An id issued by POST /api/request-id, "
+                                                                    "for POST /api/cancel.")
 
 
 class AnalyzeBody(_Body):
@@ -123,15 +153,31 @@ class CancelBody(BaseModel):
 
 
 class _Limits:
-    def __init__(self, time_limit: float | None, max_positions: int | None) -> None:
+    def __init__(self, time_limit: float | None, max_positions: int | None,
+                 max_searches: int = DEFAULT_MAX_SEARCHES) -> None:
         self.time_limit = time_limit
         self.max_positions = max_positions
+        self.max_searches = max_searches
+        self.searching = 0  # searches running (changed on the event loop only)
         self.running: dict[str, threading.Event] = {}
+        #: Request ids issued by POST /api/request-id and not used yet, oldest first.
+        self.issued: OrderedDict[str, None] = OrderedDict()
         self.partizan = threading.Lock()
+
+    def issue(self) -> str:
+        """A new unguessable request id (the oldest unused ones are forgotten
+        past :data:`MAX_ISSUED_IDS`)."""
+        token = secrets.token_urlsafe(24)
+        self.issued[token] = None
+        while len(self.issued) > MAX_ISSUED_IDS:
+            self.issued.popitem(last=False)
+        return token
 
 
 def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
-               max_positions: int | None = DEFAULT_MAX_POSITIONS) -> FastAPI:
+               max_positions: int | None = DEFAULT_MAX_POSITIONS, *,
+               max_searches: int = DEFAULT_MAX_SEARCHES,
+               allowed_hosts: list[str] | None = None) -> FastAPI:
     """The web application.
 
     Parameters
@@ -140,14 +186,33 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
         Seconds of search per request (None: no limit).
     max_positions : int or None
         Positions a request's search may expand (None: no limit).
+    max_searches : int
+        Searches that may run at once; a request past them is answered 503
+        at once, with ``Retry-After``.
+    allowed_hosts : list of str, optional
+        The ``Host`` names the server answers besides IP addresses and
+        loopback names (``grundy serve`` passes its ``--host`` and every
+        ``--allow-host``; ``"*"``: any). None: any host (an application
+        made in Python, for a test client or another server's own checks).
 
     Returns
     -------
     fastapi.FastAPI
         Serve it with uvicorn (``grundy serve``) or test it with
         ``fastapi.testclient.TestClient``.
+
+    Raises
+    ------
+    InputError
+        A time limit that is not a finite number of seconds (or over
+        :data:`grundy.core.limits.MAX_TIME_LIMIT`), or ``max_searches`` < 1.
     """
-    limits = _Limits(time_limit, max_positions)
+    from grundy.core.limits import check_seconds
+
+    check_seconds(time_limit, "time limit")
+    if max_searches < 1:
+        raise InputError(f"max_searches {max_searches}: must be >= 1")
+    limits = _Limits(time_limit, max_positions, max_searches)
     app = FastAPI(
         docs_url=None,  # served below from swagger-ui-bundle's files: no CDN
         redoc_url=None,
@@ -170,6 +235,11 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
     @app.exception_handler(GrundyError)
     async def refused(request: Request, exc: GrundyError) -> JSONResponse:
         return _error(exc)
+
+    @app.exception_handler(_Busy)
+    async def busy(request: Request, exc: _Busy) -> JSONResponse:
+        return JSONResponse({"error": str(exc), "reason": "busy"}, status_code=503,
+                            headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -262,6 +332,12 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
 
         return await _off_loop(limits, body.request_id, work)
 
+    @app.post("/api/request-id")
+    async def request_id() -> dict[str, str]:
+        """A new request id, issued by the server (unguessable, used once):
+        send it as ``request_id`` to be able to cancel that request."""
+        return {"request_id": limits.issue()}
+
     @app.post("/api/cancel")
     async def cancel(body: CancelBody) -> dict[str, Any]:
         """Stop the search of the request sent with ``request_id``."""
@@ -281,7 +357,128 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
 
     app.mount("/docs-static", StaticFiles(directory=swagger_ui_path), name="docs-static")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(_Guard, allowed_hosts=allowed_hosts)
     return app
+
+
+# -- the guard: body size and Host, before the application ------------------------
+class _Guard:
+    """ASGI middleware bounding every HTTP request before the application
+    reads it: a body over :data:`MAX_BODY_BYTES` (by its ``Content-Length``,
+    or as it streams in) is answered 413, a URL over :data:`MAX_URL_BYTES`
+    414, and a ``Host`` header the server
+    does not answer to (see :func:`create_app`'s ``allowed_hosts``) 400.
+    The body is read here, up to the limit, and handed on whole."""
+
+    def __init__(self, app: Any, allowed_hosts: list[str] | None = None) -> None:
+        self.app = app
+        self.hosts = None if allowed_hosts is None or "*" in allowed_hosts else \
+            {_host_name(h) for h in allowed_hosts} | {"localhost"}
+
+    async def __call__(self, scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        if self.hosts is not None and not self._allowed(headers.get("host", "")):
+            shown = headers.get("host", "")[:100]
+            await _send_json(send, 400, {"error": f"host {shown!r} is not served here (a DNS rebinding?); "
+                                                  "grundy serve --allow-host NAME answers it"})
+            return
+        if len(scope.get("raw_path", b"")) + len(scope.get("query_string", b"")) > MAX_URL_BYTES:
+            await _send_json(send, 414, {"error": f"URL over the limit of {MAX_URL_BYTES >> 10} KiB"})
+            return
+        length = headers.get("content-length", "")
+        if length.strip().isdigit() and int(length) > MAX_BODY_BYTES:
+            await _refuse_body(receive, send)
+            return
+        chunks = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([message]), send)  # a disconnect: the app sees it
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BODY_BYTES:
+                chunks.clear()
+                await _refuse_body(receive, send, message.get("more_body", False))
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        await self.app(scope, _replay([{"type": "http.request", "body": b"".join(chunks), "more_body": False}],
+                                      receive), send)
+
+    def _allowed(self, host: str) -> bool:
+        """Whether the ``Host`` header names this server: an IP address
+        (no DNS name to rebind), a loopback name, or an allowed host."""
+        name = _host_name(host)
+        if not name:
+            return False
+        try:
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            pass
+        assert self.hosts is not None
+        return name in self.hosts or name.endswith(".localhost")
+
+
+def _host_name(host: str) -> str:
+    """The name of a ``Host`` header or a bind address, lower case, without
+    its port or an IPv6 address's brackets."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:host.find("]")] if "]" in host else host[1:]
+    if host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host.rstrip(".")
+
+
+def _replay(messages: list[dict[str, Any]], then: Callable[..., Any] | None = None) -> Callable[..., Any]:
+    """A ``receive`` giving ``messages``, then what ``then`` gives (a
+    disconnect, read by the app while it streams its answer)."""
+    queue = list(messages)
+
+    async def receive() -> dict[str, Any]:
+        if queue:
+            return queue.pop(0)
+        if then is not None:
+            return await then()  # type: ignore[no-any-return]
+        return {"type": "http.disconnect"}
+
+    return receive
+
+
+#: Bytes of a refused body read and dropped before the 413 (a client that sends
+#: its whole body before reading the answer gets it, not a reset); a longer body's
+#: connection is closed.
+MAX_DRAIN_BYTES = 64 << 20
+
+
+async def _refuse_body(receive: Callable[..., Any], send: Callable[..., Any], more: bool = True) -> None:
+    """Answer 413 to a body over :data:`MAX_BODY_BYTES`, after reading and
+    dropping up to :data:`MAX_DRAIN_BYTES` more of it."""
+    drained = 0
+    while more and drained <= MAX_DRAIN_BYTES:
+        message = await receive()
+        if message["type"] != "http.request":
+            return  # the client is gone
+        drained += len(message.get("body", b""))
+        more = message.get("more_body", False)
+    await _send_json(send, 413, {"error": f"request body over the limit of {MAX_BODY_BYTES >> 20} MiB"})
+
+
+async def _send_json(send: Callable[..., Any], status: int, payload: dict[str, Any]) -> None:
+    import json
+
+    body = json.dumps(payload).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
 
 
 # -- helpers -------------------------------------------------------------------
@@ -295,17 +492,38 @@ def _kw(limits: _Limits) -> dict[str, Any]:
     return {"time_limit": limits.time_limit, "max_positions": limits.max_positions}
 
 
+class _Busy(Exception):
+    """Every search slot is taken: 503 with Retry-After."""
+
+
 async def _off_loop(limits: _Limits, request_id: str | None, work: Callable[[], T]) -> T:
     """Run ``work`` in a worker thread, cancellable through
-    ``/api/cancel`` with ``request_id``."""
+    ``/api/cancel`` with ``request_id`` (an id the server issued, used
+    once), one of at most ``limits.max_searches`` at once.
+
+    Raises
+    ------
+    InputError
+        A ``request_id`` the server did not issue, or issued and used.
+    _Busy
+        Every search slot is taken (HTTP 503 with ``Retry-After``).
+    """
     event = threading.Event()
     if request_id is not None:
         if request_id in limits.running:
             raise InputError(f"request_id {request_id!r} is already running")
+        if request_id not in limits.issued:
+            raise InputError(f"request_id {request_id[:64]!r} was not issued by this server (or was used): "
+                             "get one from POST /api/request-id")
+    if limits.searching >= limits.max_searches:
+        raise _Busy(f"the server is busy: {limits.max_searches} searches are running; try again shortly")
+    if request_id is not None:
+        del limits.issued[request_id]
         limits.running[request_id] = event
+    limits.searching += 1
 
     def run() -> T:
-        with cancellable(event):
+        with cancellable(event), _no_files():
             try:
                 return work()
             finally:
@@ -314,8 +532,17 @@ async def _off_loop(limits: _Limits, request_id: str | None, work: Callable[[], 
     try:
         return await anyio.to_thread.run_sync(run)
     finally:
+        limits.searching -= 1
         if request_id is not None:
             limits.running.pop(request_id, None)
+
+
+def _no_files() -> Any:
+    """No spec is read as a file name in the block (the readers' switch,
+    :func:`grundy.readwrite.text.files_refused`)."""
+    from grundy.readwrite.text import files_refused
+
+    return files_refused()
 
 
 #: Chomp positions the server keeps valued between requests at most.
@@ -332,7 +559,24 @@ def _bound_caches() -> None:
 
 
 def _read(body: _Body) -> Play:
-    return read_play(body.position, game=body.game, misere=body.misere, files=False)
+    return read_play(_without_bom(body.position), game=body.game, misere=body.misere, files=False)
+
+
+def _without_bom(position: Spec) -> Spec:
+    """``position`` with the byte-order mark a pasted text (``{"graph":
+    TEXT}``, ``{"poset": TEXT}``, ``{"complex": TEXT}``) or a spec may start
+    with dropped: it would otherwise decide whether one line is read as
+    graph6 or as an edge list (the readers drop it too, and refuse it
+    anywhere else)."""
+    from grundy.readwrite.text import BOM
+
+    if isinstance(position, str):
+        return position.removeprefix(BOM)
+    if len(position) == 1:
+        ((key, text),) = position.items()
+        if key in ("graph", "poset", "complex") and isinstance(text, str):
+            return {key: text.removeprefix(BOM)}
+    return position
 
 
 def _side(play: Play, side: str | None, what: str) -> str | None:

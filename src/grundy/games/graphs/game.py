@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from itertools import islice
+from itertools import chain, islice
 from typing import Any
 
 from grundy.core.canon import automorphisms, certificate, graph_from_certificate
@@ -416,9 +416,10 @@ class GraphGame:
         if self.is_chomp and _kernel is not None and n <= _kernel.MAX_VERTICES:
             splits = _kernel.children(adj, vertices[start:], edges[max(0, start - nv) :], self.theory)
             return (self.resolve(search, s) for s in splits)
-        if self.is_chomp:  # in the kernel's order
-            positions = [remove_vertex(adj, v) for v in vertices] + [remove_edge(adj, i, j) for i, j in edges]
-            return self._each(search, positions[start:])
+        if self.is_chomp:  # in the kernel's order, one at a time: a graph of 2,000 vertices has
+            # 200,000 options of 2,000 bitsets each, gigabytes if made at once before any limit is checked
+            positions = chain((remove_vertex(adj, v) for v in vertices), (remove_edge(adj, i, j) for i, j in edges))
+            return self._each(search, islice(positions, start, None))
         # in the kernel's order, one at a time: a ruleset's moves may be exponential in the
         # degree (Graph Nim at a vertex of degree d has 2^d - 1), and the time limit is
         # checked between options
@@ -427,11 +428,15 @@ class GraphGame:
         return self._each(search, (apply(adj, m) for m in islice(moves, start, None)))
 
     def _each(self, search: Searcher, positions: Iterable[tuple[int, ...]]) -> Iterator[Split]:
-        """Decompose the options one by one, checking the time limit before
+        """Decompose the options one by one, checking the limits before
         each: one expansion of a large graph (thousands of options, each
-        keyed by nauty) may otherwise outlast the limit by minutes."""
-        for p in positions:
-            search.limits.check_time(search.stats.positions)
+        keyed by nauty) may otherwise outlast the time limit by minutes, and
+        the position limit counts the options one expansion makes
+        (:meth:`grundy.core.limits.Limits.check_options`)."""
+        limits = search.limits
+        for made, p in enumerate(positions):
+            limits.check_time(search.stats.positions)
+            limits.check_options(search.stats.positions, made)
             yield self._split(search, p, full_mask(len(p)))
 
 

@@ -22,17 +22,22 @@ const state = {
 };
 
 // -- API ---------------------------------------------------------------------------------------
-let requestCount = 0;
 async function api(path, body) {
-  const id = `r${Date.now()}-${++requestCount}`;
   const controller = new AbortController();
-  state.pending = { controller, id };
+  const pending = { controller, id: null };
+  state.pending = pending;
   const timer = setTimeout(() => { $("busy").hidden = false; }, 300);
   try {
-    const init = body === undefined ? {} : {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(Object.assign({ request_id: id }, body)), signal: controller.signal,
-    };
+    let init = {};
+    if (body !== undefined) {
+      // the server issues the id that can cancel this request (a guessed one would not be taken)
+      const issued = await fetch("/api/request-id", { method: "POST", signal: controller.signal });
+      pending.id = (await issued.json()).request_id;
+      init = {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(Object.assign({ request_id: pending.id }, body)), signal: controller.signal,
+      };
+    }
     const response = await fetch(path, init);
     const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
     if (!response.ok) {
@@ -51,7 +56,7 @@ async function api(path, body) {
 function cancel() {
   const p = state.pending;
   if (!p) return;
-  fetch("/api/cancel", { method: "POST", headers: { "Content-Type": "application/json" },
+  if (p.id) fetch("/api/cancel", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ request_id: p.id }) }).catch(() => {});
   p.controller.abort();
   showError("search cancelled");
