@@ -594,7 +594,8 @@ def test_max_positions_keeps_the_graphs_before():
     obj, stopped = map(json.loads, result.stdout.splitlines())
     assert obj["name"] == "petersen" and obj["value"] == 2
     # the stopped position still has its line, so a script keeps its place
-    assert stopped["name"] == "wheel:15" and stopped["value"] is None and stopped["outcome"] is None
+    # the outcome only if the search had settled it (W_15 has value 1: N)
+    assert stopped["name"] == "wheel:15" and stopped["value"] is None and stopped["outcome"] in (None, "N")
     assert stopped["stopped"] == "position limit 5"
     # the human output too prints each graph's line as soon as it is known
     result = run("value", "petersen", "wheel:15", "--max-positions", "5")

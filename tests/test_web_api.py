@@ -87,6 +87,29 @@ def test_analyze_is_value_json(client: TestClient, spec: str, game: str | None, 
     assert _without_seconds(with_options) == _without_seconds(_cli_json(*args, "--all", command="moves"))
 
 
+@pytest.mark.parametrize("spec,game,misere", CASES)
+def test_analyze_outcome_is_the_outcome_json(client: TestClient, spec: str, game: str | None,
+                                             misere: bool) -> None:
+    """Issue 30: the page's Analyze asks who wins first (``outcome``), as
+    ``grundy value --outcome --json`` answers it (``options``: every winning
+    move, as ``grundy moves --outcome --all``)."""
+    body = {"position": spec, "misere": misere, "outcome": True}
+    args = [spec] + (["--game", game] if game else []) + (["--misere"] if misere else []) + ["--outcome"]
+    if game:
+        body["game"] = game
+    status, got = _post(client, "/api/analyze", body)
+    assert status == 200, got
+    assert _without_seconds(got) == _without_seconds(_cli_json(*args))
+    status, every = _post(client, "/api/analyze", dict(body, options=True))
+    assert status == 200
+    assert _without_seconds(every) == _without_seconds(_cli_json(*args, "--all", command="moves"))
+
+
+def test_analyze_outcome_is_refused_for_partizan_games(client: TestClient) -> None:
+    status, got = _post(client, "/api/analyze", {"position": "path:4", "game": "be-bo", "outcome": True})
+    assert status == 422 and "outcome does not apply to the partizan game be-bo" in json.dumps(got)
+
+
 @pytest.mark.parametrize("game", sorted(RULESETS))
 def test_every_impartial_ruleset(client: TestClient, game: str) -> None:
     status, got = _post(client, "/api/analyze", {"position": "cycle:6", "game": game})

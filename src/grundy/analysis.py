@@ -32,7 +32,8 @@ class Analysis:
         Where the position came from ("wheel:9", "graphs.g6:3").
     value : int or None
         Its nim-value (Grundy value); None under misère play, where sums do
-        not combine by nim-sum and only the outcome is computed.
+        not combine by nim-sum and only the outcome is computed, and in an
+        outcome-only answer (``--outcome``) that did not need it.
     outcome : str
         "P" if the previous player wins (normal play: value 0), else "N".
     game : str
@@ -40,7 +41,8 @@ class Analysis:
     misere : bool
         Misère play (the player who cannot move wins).
     winning_moves : list of Move
-        Every move to a position of nim-value 0, in vertex then edge order.
+        Every move to a position of nim-value 0, in vertex then edge order
+        (an outcome-only answer: the first, or every one if asked).
     options : list of (Move, int or str) or None
         The full option table (each move and the nim-value it leads to; the
         outcome "N"/"P" under misère play), when asked for.
@@ -54,6 +56,8 @@ class Analysis:
     graph : Graph or None
         The position (None if answered from a family formula without
         building it).
+    settled_outcome : str or None
+        The outcome of an outcome-only answer ("N"/"P"), whose ``value`` may be None.
     """
 
     name: str
@@ -69,6 +73,7 @@ class Analysis:
     misere: bool = False
     misere_outcome: str | None = None
     kind: str = "graph"
+    settled_outcome: str | None = None
     fields: dict[str, Any] | None = None
     extra: dict[str, Any] | None = None
 
@@ -98,6 +103,7 @@ class Analysis:
             game=d["game"],
             misere=misere,
             misere_outcome=d["outcome"] if misere else None,
+            settled_outcome=d["outcome"] if not misere and d["value"] is None else None,
             kind=kind,
             fields={k: v for k, v in d.items() if k not in known and k not in after},
             extra={k: v for k, v in d.items() if k in after},
@@ -107,6 +113,8 @@ class Analysis:
     def outcome(self) -> str:
         if self.misere_outcome is not None:
             return self.misere_outcome
+        if self.settled_outcome is not None:
+            return self.settled_outcome
         return "P" if self.value == 0 else "N"
 
     def to_json(self) -> dict[str, Any]:

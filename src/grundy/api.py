@@ -38,9 +38,11 @@ __all__ = ["nim_value", "outcome", "winning_moves", "analyze", "Analysis", "Move
 
 
 def _request(game: str, misere: bool, theory: Any, option_table: bool, time_limit: float | None,
-             max_positions: int | None, solver: Any, table: str | None, value_only: bool = False) -> Request:
+             max_positions: int | None, solver: Any, table: str | None, value_only: bool = False,
+             outcome: bool = False) -> Request:
     return Request(game=game, misere=misere, theory=theory, option_table=option_table, value_only=value_only,
-                   time_limit=time_limit, max_positions=max_positions, table=table, solver=solver, spelling="api")
+                   outcome=outcome, time_limit=time_limit, max_positions=max_positions, table=table, solver=solver,
+                   spelling="api")
 
 
 def analyze(
@@ -54,6 +56,7 @@ def analyze(
     max_positions: int | None = None,
     solver: Solver | None = None,
     table: str | None = None,
+    outcome: bool = False,
 ) -> Analysis:
     """Nim-value, outcome, winning moves, explanation and statistics.
 
@@ -86,6 +89,11 @@ def analyze(
         An SQLite file keeping the search's table (graphs, posets and
         complexes under normal play; see :mod:`grundy.core.table`): a later
         call with the same file reuses what this one learned.
+    outcome : bool
+        Who wins, fast: the outcome and the first winning move (with
+        ``option_table``, every winning move, and no option values), by the
+        outcome search of :mod:`grundy.kinds.outcome`; ``value`` is 0 for a
+        P-position and otherwise None unless the search learned it.
 
     Returns
     -------
@@ -107,7 +115,8 @@ def analyze(
     >>> a.value, [str(m) for m in a.winning_moves]
     (3, ['element 30'])
     """
-    request = _request(game, misere, theory, option_table, time_limit, max_positions, solver, table)
+    request = _request(game, misere, theory, option_table, time_limit, max_positions, solver, table,
+                       outcome=outcome)
     return answer(item_for(position), request)
 
 
@@ -141,15 +150,15 @@ def nim_value(
 def outcome(position: Any, *, misere: bool = False, **kwargs: Any) -> str:
     """``"P"`` if the player to move loses, else ``"N"``.
 
-    Under normal play that is value 0; with ``misere=True`` the player who
-    cannot move wins. Keyword arguments and errors as for :func:`analyze`.
+    Under normal play that is value 0, asked by the outcome search (no
+    nim-value it does not need, see :mod:`grundy.kinds.outcome`); with
+    ``misere=True`` the player who cannot move wins. Keyword arguments and
+    errors as for :func:`analyze`.
 
     >>> outcome("wheel:9"), outcome("complete:6"), outcome("path:1", misere=True)
     ('N', 'P', 'P')
     """
-    if misere:
-        return analyze(position, misere=True, **kwargs).outcome
-    return "P" if nim_value(position, **kwargs) == 0 else "N"
+    return analyze(position, misere=misere, outcome=True, **kwargs).outcome
 
 
 def winning_moves(position: Any, **kwargs: Any) -> list[Move]:

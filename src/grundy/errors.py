@@ -42,12 +42,17 @@ class SearchLimitReached(GrundyError):
         Wall-clock seconds spent before the stop.
     reason : str
         Which limit was hit ("time limit 2.0 s", "position limit 1000").
+    outcome : str or None
+        The position's outcome ("N"/"P") when the search had settled it
+        before the stop (a value search asks first whether the position is
+        P), else None; set by the answer that was stopped.
     """
 
     def __init__(self, reason: str, positions: int, seconds: float) -> None:
         self.reason = reason
         self.positions = positions
         self.seconds = seconds
+        self.outcome: str | None = None
         super().__init__(
             f"search stopped at the {reason} after {positions} position{'' if positions == 1 else 's'} "
             f"in {seconds:.1f} s; the values found so far are kept in the table"

@@ -60,6 +60,9 @@ def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="Bound the search's table to SIZE bytes (e.g. 512M, 4G): past it the table spills to "
                      "the --table file and reads rows back when needed (without a file it forgets them).")(f)
     f = click.option("--misere", is_flag=True, help="Misère play: the player who cannot move wins (outcome only).")(f)
+    f = click.option("--outcome", is_flag=True,
+                     help="Who wins, fast: N or P and one winning move (with moves --all, every winning move), "
+                     "without the nim-value unless the answer needs it.")(f)
     f = click.option(
         "--without",
         metavar="NAMES",
@@ -98,7 +101,7 @@ def _answers(items: list[Item], prepared: dict[str, Request], max_positions: int
                 answer = item.kind.answer(item.position, request, item.name)
         except SearchLimitReached as limit:
             total = limit.positions - before + spent
-            raise _Stopped(item.name or "graph", _budget_stop(limit, max_positions, total)) from None
+            raise _Stopped(item.name or "graph", _budget_stop(limit, max_positions, total), limit.outcome) from None
         spent += answer.stats.get("positions", 0)
         yield answer
 
@@ -123,6 +126,8 @@ def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) 
     click.echo(get_kind(a.kind).heading(a))
     if a.value is not None:
         click.echo(f"  nim-value: {a.value}")
+    elif not a.misere:
+        click.echo("  nim-value: not computed (--outcome: who wins, not the value)")
     click.echo(
         f"  outcome:   {a.outcome}"
         + ("  (the player to move wins)" if a.outcome == "N" else "  (the player to move loses)")
@@ -170,7 +175,7 @@ def _nim_line(a: Analysis) -> str:
 def _answer(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool, without: str,
             game: str | None, table: str | None, misere: bool, time_limit: float | None,
             max_positions: int | None, progress: bool | None, option_table: bool, lines: bool,
-            memory: int | None = None) -> None:
+            memory: int | None = None, outcome: bool = False) -> None:
     """The body of ``value`` and ``moves``: every position read, every option
     checked against every kind given, then each answered and printed as soon
     as it is known (every table bounded by ``memory`` bytes, if given)."""
@@ -182,14 +187,16 @@ def _answer(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theo
     def answer() -> None:
         items = read_items(specs, sys.stdin)
         request = Request(game=game, misere=misere, no_theory=no_theory, without=without,
-                          option_table=option_table, time_limit=time_limit, max_positions=max_positions,
-                          progress=progress_default(progress), table=table, memory=memory)
+                          option_table=option_table, outcome=outcome, time_limit=time_limit,
+                          max_positions=max_positions, progress=progress_default(progress), table=table,
+                          memory=memory)
         refuse(items, request)
         _check_memory(memory)
         prepared = prepare(items, request)
         try:
+            # under --outcome, --all asks for every winning move, not the option table
             _emit(_answers(items, prepared, max_positions, time_limit), len(items) if lines else 1, as_json,
-                  explain, option_table)
+                  explain, option_table and not outcome)
         except _Stopped as stopped:
             if as_json:
                 click.echo(stopped.json)

@@ -71,19 +71,22 @@ class _Group(click.Group):
 class _Stopped(Exception):
     """A search limit stopped the analysis of the position ``name``."""
 
-    def __init__(self, name: str, limit: SearchLimitReached) -> None:
+    def __init__(self, name: str, limit: SearchLimitReached, outcome: str | None = None) -> None:
         option = "--time-limit" if limit.reason.startswith("time") else "--max-positions"
         self.name, self.limit = name, limit
-        self.json = _stopped_json(name, limit)
+        self.json = _stopped_json(name, limit, outcome)
+        settled = "" if outcome is None else (
+            f" (its outcome was settled: {outcome}, the player to move " + ("wins" if outcome == "N" else "loses") + ")")
         super().__init__(
             f"{name}: search stopped at the {limit.reason} after {plural(limit.positions, 'position')} "
-            f"in {limit.seconds:.2f} s, before a value was found; raise {option} to search further"
+            f"in {limit.seconds:.2f} s, before a value was found{settled}; raise {option} to search further"
         )
 
 
-def _stopped_json(name: str, limit: SearchLimitReached) -> str:
-    """The JSON line of a position whose search a limit stopped."""
-    return json.dumps({"name": name, "value": None, "outcome": None, "stopped": limit.reason,
+def _stopped_json(name: str, limit: SearchLimitReached, outcome: str | None = None) -> str:
+    """The JSON line of a position whose search a limit stopped: ``outcome``
+    is what the search had settled before the stop (else null)."""
+    return json.dumps({"name": name, "value": None, "outcome": outcome, "stopped": limit.reason,
                        "stats": {"positions": limit.positions, "seconds": round(limit.seconds, 4)}})
 
 

@@ -18,7 +18,7 @@ __all__ = ["value"]
 @_search_options
 def value(specs: tuple[str, ...], explain: bool | None, as_json: bool, no_theory: bool, without: str,
           game: str | None, table: str | None, table_memory: int | None, misere: bool, time_limit: float | None,
-          max_positions: int | None, progress: bool | None) -> None:
+          max_positions: int | None, progress: bool | None, outcome: bool) -> None:
     """Nim-value, outcome and winning moves of each position."""
     _answer(specs, explain, as_json, no_theory, without, game, table, misere, time_limit, max_positions, progress,
-            option_table=False, lines=True, memory=table_memory)
+            option_table=False, lines=True, memory=table_memory, outcome=outcome)

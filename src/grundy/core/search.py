@@ -379,6 +379,29 @@ class Searcher:
                 return search.is_p_sum(unknowns, nimber)  # type: ignore[no-any-return]
             return self._is_p_sum(unknowns, nimber)
 
+    def known_outcome(self, nimber: int, unknowns: tuple[Component, ...]) -> tuple[str | None, int | None]:
+        """What the table already says of ``*nimber + sum(unknowns)``,
+        without searching: ``(outcome, value)``, each None when not settled.
+
+        The value is known when every component's is. The outcome is known
+        then too, and when all components but one have known values and the
+        table holds, for the last one C, either its value or that C + *x is
+        not a P-position for the x the others sum to (the Lemoine-Viennot
+        search's partial results, ``not_values``): then the position is N.
+        """
+        values, rest = self.values, []
+        for key in unknowns:
+            v = values.get(key)
+            if v is None:
+                rest.append(key)
+            else:
+                nimber ^= v
+        if not rest:
+            return ("P" if nimber == 0 else "N"), nimber
+        if len(rest) == 1 and self.not_values.get(rest[0], 0) >> nimber & 1:
+            return "N", None
+        return None, None
+
     def expander(self) -> Any:
         """The game's compiled expander over this searcher's table, made on
         first use (None if the game has none)."""

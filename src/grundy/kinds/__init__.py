@@ -30,7 +30,7 @@ import sys
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from grundy.errors import InputError, TooLargeError
+from grundy.errors import GrundyError, InputError, SearchLimitReached, TooLargeError
 from grundy.kinds.request import Request
 
 if TYPE_CHECKING:
@@ -272,6 +272,8 @@ class Kind:
         from grundy.analysis import Analysis
         from grundy.kinds.misere import misere_answer
 
+        if request.outcome and not request.misere:
+            return Analysis.from_json(_with_play(self.outcome(position, request, name), "normal"), self.name)
         if request.misere:
             out = misere_answer(lambda check: self.misere_parts(position, check), name, request.option_table,
                                 request.time_limit, request.max_positions, request.progress,
@@ -292,6 +294,27 @@ class Kind:
             When a limit stops the search.
         """
         raise NotImplementedError
+
+    def outcome(self, position: Any, request: Request, name: str) -> dict[str, Any]:
+        """The outcome-only answer (``request.outcome``) as a JSON object:
+        ``outcome``, the first winning move (every one with
+        ``request.option_table``), ``value`` if known. By default the
+        kind's normal answer, whose nim-value comes cheaply (Chomp's search,
+        the nim-sum rule, the nim-sequence), trimmed to what was asked; a
+        kind whose positions a searcher plays asks only the outcome
+        (:mod:`grundy.kinds.outcome`).
+
+        Raises
+        ------
+        SearchLimitReached
+            When a limit stops the search.
+        """
+        out = self.normal(position, request.but(option_table=False, outcome=False), name)
+        if not request.option_table:
+            out["winning_moves"] = out["winning_moves"][:1]
+        out["explanation"] = out["explanation"] + [
+            "outcome from the nim-value, which this kind's answer gives at little cost"]
+        return out
 
     def misere_parts(self, position: Any, check: Callable[[], None]) -> "MisereParts":
         """What the misère search needs of ``position`` (lists made calling ``check()``)."""
@@ -423,6 +446,16 @@ class Item:
 #: first step lists every option. Beyond it the list alone would exhaust
 #: memory or time before any limit is checked, so the position is refused.
 MAX_LISTED_MOVES = 1_000_000
+
+
+def settle(stop: SearchLimitReached, solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]]) -> None:
+    """Record on a value search's ``stop`` the position's outcome if the
+    search had settled it (:meth:`~grundy.core.search.Searcher.known_outcome`
+    of ``root()``, the position's split on ``solver``), without searching."""
+    try:
+        stop.outcome = solver.known_outcome(*root())[0]
+    except GrundyError:  # the split itself could not be made: nothing settled
+        stop.outcome = None
 
 
 def _with_play(out: dict[str, Any], play: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 from grundy.core.limits import settle_backstop
 from grundy.core.moves import Move, label_json, label_str
 from grundy.errors import SearchLimitReached
-from grundy.kinds import Kind
+from grundy.kinds import Kind, settle
 from grundy.kinds.heaps import checked
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.request import Request
@@ -45,6 +45,35 @@ class ComplexKind(Kind):
     def normal(self, position: Any, request: Request, name: str) -> dict[str, Any]:
         return gale_answer(position, name, request.option_table, request.theory, request.time_limit,
                            request.max_positions, request.progress, request.table, request.value_only)
+
+    def outcome(self, position: Any, request: Request, name: str) -> dict[str, Any]:
+        """By the outcome search over the faces in the order of the value's
+        answer (``Complex.faces``: by size, then vertex order); Gale's
+        first-move tables are not searched."""
+        from grundy.games.complexes import ComplexSolver, remove_face
+        from grundy.kinds.outcome import outcome_lines, outcome_search
+
+        cx = position
+        solver = ComplexSolver(request.theory, time_limit=request.time_limit, max_positions=request.max_positions,
+                               progress=request.progress, table=request.table)
+
+        def option(face: int) -> Any:
+            return lambda: solver.decompose(remove_face(cx.facets, face))
+
+        faces = list(cx.faces())
+        try:
+            outcome, winning, value, stats = outcome_search(
+                solver, lambda: solver.decompose(cx.facets), ((f, option(f)) for f in faces), request.option_table)
+        finally:
+            solver.close()
+        moves = [{"face": [label_json(v) for v in cx.face_labels(f)]} for f in winning]
+        return {"name": name, "game": "subset-takeaway", "value": value, "outcome": outcome,
+                "winning_moves": moves, "vertices": [label_json(v) for v in cx.labels],
+                "facets": [[label_json(v) for v in cx.face_labels(f)] for f in cx.facets],
+                "explanation": ["subset take-away: a move removes a face and every face containing it; the player "
+                                "who cannot move loses"]
+                + outcome_lines(outcome, moves, request.option_table, value, lambda m: str(Move.from_json(m))),
+                "stats": stats}
 
     def misere_parts(self, position: Any, check: Callable[[], None]) -> MisereParts:
         from grundy.games.complexes import complex_key
@@ -214,6 +243,7 @@ def gale_answer(
             summary(solver, f"done: value {result['value']}")
     except SearchLimitReached as limit:
         summary(solver, f"stopped: {limit.reason}")
+        settle(limit, solver, lambda: solver.decompose(cx.facets))
         raise
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (the table is saved by close)
         summary(solver, "stopped: interrupted")

@@ -14,8 +14,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from grundy.core.moves import Move, label_json, label_str
-from grundy.errors import InputError, TooLargeError
-from grundy.kinds import Item, Kind
+from grundy.errors import InputError, SearchLimitReached, TooLargeError
+from grundy.kinds import Item, Kind, settle
 from grundy.kinds.request import Request
 from grundy.kinds.typed import Label, TypedMove
 
@@ -165,9 +165,15 @@ class GraphKind(Kind):
                 )
         if isinstance(solver, MisereSolver):
             return analyze_misere(g, solver, name=name, option_table=request.option_table)
-        if request.value_only:
-            return _value_only(g, solver, name)
-        return analyze_graph(g, solver, name=name, option_table=request.option_table)
+        if request.outcome:
+            return _outcome_only(g, solver, name, every=request.option_table)
+        try:
+            if request.value_only:
+                return _value_only(g, solver, name)
+            return analyze_graph(g, solver, name=name, option_table=request.option_table)
+        except SearchLimitReached as stop:
+            settle(stop, solver, lambda: solver.decompose(g.adj))
+            raise
 
     # -- play -----------------------------------------------------------------
     def play_game(self, game: str | None, misere: bool) -> str:
@@ -326,6 +332,27 @@ def _value_only(g: Any, solver: Any, name: str) -> Analysis:
     return Analysis(name=name, value=value, winning_moves=None, explanation=[],
                     stats={"positions": solver.stats.positions - before}, vertices=g.n, edges=g.m, graph=g,
                     game=solver.ruleset.name)
+
+
+def _outcome_only(g: Any, solver: Any, name: str, every: bool) -> Analysis:
+    """N or P and the first winning move (``every``: all of them), by the
+    outcome search (:func:`grundy.kinds.outcome.outcome_search`), moves in
+    the ruleset's order."""
+    from grundy.analysis import Analysis
+    from grundy.kinds.outcome import outcome_lines, outcome_search
+
+    ruleset, adj = solver.ruleset, g.adj
+
+    def option(index_move: Any) -> Any:
+        return lambda: solver.decompose(ruleset.apply(adj, index_move))
+
+    outcome, winning, value, stats = outcome_search(
+        solver, lambda: solver.decompose(adj),
+        ((move, option(im)) for move, im in ruleset.labelled_moves(g.labels, adj)), every)
+    explanation = [] if ruleset.name == "chomp" else [f"game {ruleset.name}: {ruleset.rule} [{ruleset.source}]"]
+    explanation += outcome_lines(outcome, winning, every, value)
+    return Analysis(name=name, value=value, winning_moves=winning, explanation=explanation, stats=stats,
+                    vertices=g.n, edges=g.m, graph=g, game=ruleset.name, settled_outcome=outcome)
 
 
 def check_game(game: str, positions: Sequence[Any]) -> None:

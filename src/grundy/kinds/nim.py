@@ -41,7 +41,7 @@ class NimKind(Kind):
     def listed_moves(self, position: Any, request: Request) -> tuple[int, str] | None:
         """Every move (one per counter) is listed for the option table,
         under misère play and in a plain search (``--no-theory``)."""
-        if request.option_table:
+        if request.option_table and not request.outcome:  # under --outcome, --all lists the winning moves
             why = "--all"
         elif request.misere:
             why = "misère play"

@@ -9,7 +9,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from grundy.core.moves import Move, label_json, label_str
-from grundy.kinds import Kind
+from grundy.errors import SearchLimitReached
+from grundy.kinds import Kind, settle
 from grundy.kinds.heaps import checked
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.request import Request
@@ -41,8 +42,39 @@ class PosetKind(Kind):
                              progress=request.progress, table=request.table)
         try:
             return analyze_poset(position, option_table=request.option_table, solver=solver, name=name)
+        except SearchLimitReached as stop:
+            settle(stop, solver, lambda: solver.decompose(position.game_up, (1 << position.n) - 1))
+            raise
         finally:
             solver.close()
+
+    def outcome(self, position: Any, request: Request, name: str) -> dict[str, Any]:
+        """By the outcome search over the poset's elements, in label order."""
+        from grundy.games.posets import PosetSolver
+        from grundy.kinds.outcome import outcome_lines, outcome_search
+
+        p = position
+        up, everything = p.game_up, (1 << p.n) - 1
+        solver = PosetSolver(request.theory, time_limit=request.time_limit, max_positions=request.max_positions,
+                             progress=request.progress, table=request.table)
+
+        def option(i: int) -> Any:
+            return lambda: solver.decompose(up, everything & ~(up[i] | 1 << i))
+
+        try:
+            outcome, winning, value, stats = outcome_search(
+                solver, lambda: solver.decompose(up, everything), ((i, option(i)) for i in range(p.n)),
+                request.option_table)
+        finally:
+            solver.close()
+        moves = [{"element": label_json(p.labels[i])} for i in winning]
+        rule = "a move picks an element x and removes every element " + ("<= x" if p.dual else ">= x")
+        return {"name": name, "game": "poset", "dual": p.dual, "value": value, "outcome": outcome,
+                "winning_moves": moves, "elements": [label_json(x) for x in p.labels],
+                "relations": [[label_json(a), label_json(b)] for a, b in p.covers()],
+                "explanation": [f"poset game: {rule}; the player who cannot move loses"]
+                + outcome_lines(outcome, moves, request.option_table, value, _move_text),
+                "stats": stats}
 
     def misere_parts(self, position: Any, check: Callable[[], None]) -> MisereParts:
         from grundy.games.posets import poset_key
@@ -104,6 +136,10 @@ class PosetKind(Kind):
         from grundy.drawing.bodies import _poset_body
 
         return _poset_body(position, highlight, width, height)
+
+
+def _move_text(move: dict[str, Any]) -> str:
+    return str(Move.from_json(move))
 
 
 KIND = PosetKind()

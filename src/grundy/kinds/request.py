@@ -41,6 +41,11 @@ class Request:
     value_only : bool
         Only the nim-value is wanted (``grundy form``, :func:`grundy.nim_value`):
         no winning moves, no first-move tables.
+    outcome : bool
+        Only the outcome is wanted (``--outcome``, :func:`grundy.outcome`):
+        N or P and one winning move, or with ``option_table`` every winning
+        move (no option values); nim-values only where the answer needs them
+        (:mod:`grundy.kinds.outcome`).
     time_limit : float, optional
         Seconds of search per position.
     max_positions : int, optional
@@ -71,6 +76,7 @@ class Request:
     theory: Any = None
     option_table: bool = False
     value_only: bool = False
+    outcome: bool = False
     time_limit: float | None = None
     max_positions: int | None = None
     progress: bool = False

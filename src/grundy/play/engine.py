@@ -102,10 +102,11 @@ def partizan_report(play: Play, *, time_limit: float | None = None,
 
 
 def analyze(play: Play, *, time_limit: float | None = None, max_positions: int | None = None,
-            option_table: bool = True) -> Analysis:
+            option_table: bool = True, outcome: bool = False) -> Analysis:
     """The :class:`~grundy.analysis.Analysis` of an impartial position in
     play (normal play: nim-value; misère play: outcome), with the option
-    table by default, exactly as ``grundy value --json [--all]`` computes it.
+    table by default, exactly as ``grundy value --json [--all]`` computes it;
+    with ``outcome``, as ``--outcome`` does (``option_table``: every winning move).
 
     Raises
     ------
@@ -122,8 +123,8 @@ def analyze(play: Play, *, time_limit: float | None = None, max_positions: int |
     from grundy.kinds import Request
     from grundy.kinds import analyze as answer
 
-    request = Request(game=play.game, misere=play.misere, option_table=option_table, time_limit=time_limit,
-                      max_positions=max_positions)
+    request = Request(game=play.game, misere=play.misere, option_table=option_table, outcome=outcome,
+                      time_limit=time_limit, max_positions=max_positions)
     return answer(play.position, request, play.name or play.home.unnamed)
 
 

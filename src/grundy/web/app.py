@@ -124,7 +124,11 @@ class _Body(BaseModel):
 
 
 class AnalyzeBody(_Body):
-    options: bool = Field(False, description="Also list every option and its value (as --all).")
+    options: bool = Field(False, description="Also list every option and its value (as --all); with "
+                                             "outcome, every winning move.")
+    outcome: bool = Field(False, description="Who wins, fast (as --outcome): N or P and one winning move, "
+                                             "the nim-value only if the search learned it. Not for partizan "
+                                             "games.")
 
 
 class ViewBody(_Body):
@@ -268,13 +272,16 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
 
         def work() -> dict[str, Any]:
             play = _read(body)
+            if play.partizan and body.outcome:
+                raise InputError(f"outcome does not apply to the partizan game {play.game}: ask for its "
+                                 "canonical form (outcome L, R, N or P)")
             if play.partizan:
                 with _partizan_turn(limits):
                     out = _partizan_json(play, partizan_report(play, **_kw(limits)))
                 if not body.options:
                     del out["options"]  # as for every other kind: listed on request
                 return out
-            return analyze_play(play, option_table=body.options, **_kw(limits)).to_json()
+            return analyze_play(play, option_table=body.options, outcome=body.outcome, **_kw(limits)).to_json()
 
         return await _off_loop(limits, body.request_id, work)
 

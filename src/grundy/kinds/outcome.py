@@ -1,0 +1,87 @@
+"""Who wins, without the nim-value: the outcome search of the kinds whose
+positions a :class:`~grundy.core.search.Searcher` plays (graphs, posets,
+complexes), and the outcome a stopped value search had already settled.
+
+The question asked is Lemoine and Viennot's "is G + *0 a P-position?"
+(:meth:`~grundy.core.search.Searcher.is_p`): the search stops at the first
+option that refutes it, and the nim-values it computes are only those the
+components of sums need (Lemoine, Viennot, *Nimbers are inevitable*,
+Theoret. Comput. Sci. 462 (2012)). For an N-position the options are then
+asked the same question in move order, up to the first P-option (one
+winning move) or through all of them (every winning move). The table is the
+value search's: what one learns, the other reuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from grundy.core.explain import measured
+
+__all__ = ["OUTCOME_SOURCE", "outcome_lines", "outcome_search"]
+
+#: The question the outcome search asks, with its source.
+OUTCOME_SOURCE = ("outcome search: is the position + *0 a P-position? (Lemoine-Viennot, Theoret. Comput. "
+                  "Sci. 462 (2012)); nim-values are computed only for the components of sums")
+
+_M = TypeVar("_M")
+
+
+def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
+                   options: Iterable[tuple[_M, Callable[[], tuple[int, tuple[Any, ...]]]]],
+                   every: bool) -> tuple[str, list[_M], int | None, dict[str, Any]]:
+    """The outcome of a position and its winning moves, on ``solver``.
+
+    Parameters
+    ----------
+    solver : Searcher
+        Its limits bound the search (started and stopped here, as a
+        top-level question).
+    root : callable
+        The position's split ``(nimber, unknowns)`` (its ``decompose``).
+    options : iterable of (move, callable)
+        Each move with its option's split, in move order.
+    every : bool
+        Every winning move (else the first).
+
+    Returns
+    -------
+    (outcome, winning, value, stats)
+        ``"N"`` or ``"P"``; the winning moves found; the nim-value if the
+        table knows it (0 for a P-position), else None; the statistics of
+        the search (positions, table hits, closed forms, reductions, seconds).
+
+    Raises
+    ------
+    SearchLimitReached
+        When a limit stops the search (what it learned stays in the table).
+    """
+    winning: list[_M] = []
+    with measured(solver) as stats:
+        nimber, unknowns = root()
+        p = solver.is_p(nimber, unknowns)
+        if not p:
+            for move, option in options:
+                solver.limits.check_time(solver.stats.positions)
+                if solver.is_p(*option()):
+                    winning.append(move)
+                    if not every:
+                        break
+        value = 0 if p else solver.known_outcome(nimber, unknowns)[1]
+    return ("P" if p else "N"), winning, value, stats
+
+
+def outcome_lines(outcome: str, winning: list[Any], every: bool, value: int | None,
+                  text: Callable[[Any], str] = str) -> list[str]:
+    """The explanation of an outcome search's answer."""
+    lines = [OUTCOME_SOURCE]
+    if outcome == "P":
+        lines.append("outcome P: every move leads to an N-position, the player to move loses")
+    else:
+        shown = ", ".join(text(m) for m in winning)
+        lines.append(f"outcome N: {shown} lead{'' if every and len(winning) > 1 else 's'} to a P-position"
+                     + (" (every winning move)" if every else "") + ", the player to move wins")
+    if value is not None and outcome == "N":
+        lines.append(f"nim-value {value} (known from the search)")
+    return lines

@@ -1,0 +1,203 @@
+"""Who wins, fast (issue 30): the outcome search of every kind, held to
+brute force, its winning moves, its JSON, its limits and its table, and the
+outcome a stopped value search had settled."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import grundy
+from grundy.errors import SearchLimitReached
+from grundy.games.graphs.graph import Graph
+from grundy.games.graphs.rulesets import RULESETS, get_ruleset
+from grundy.games.graphs.theory import Theory
+from grundy.kinds import Request, analyze, read_items
+from helpers import cli_runner
+
+from grundy.cli import main
+
+
+@lru_cache(maxsize=None)
+def brute(game: str, adj: tuple[int, ...]) -> int:
+    """Nim-value by the mex rule over every labelled option: no canon, no theory."""
+    ruleset = get_ruleset(game)
+    seen = {brute(game, ruleset.apply(adj, m)) for m in ruleset.moves(adj)}
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+def brute_winning(game: str, g: Graph) -> list[str]:
+    ruleset = get_ruleset(game)
+    return [str(m) for m, im in ruleset.labelled_moves(g.labels, g.adj) if brute(game, ruleset.apply(g.adj, im)) == 0]
+
+
+ATLAS5 = [Graph.from_networkx(G) for G in nx.graph_atlas_g()[1:53]]  # 1..5 vertices
+
+
+def outcome_of(g: Graph, game: str, every: bool = False, theory: Theory | None = None) -> grundy.Analysis:
+    return grundy.analyze(g, game=game, outcome=True, option_table=every, theory=theory)
+
+
+@pytest.mark.parametrize("game", list(RULESETS))
+def test_outcome_search_equals_brute_force_on_every_small_graph(game: str) -> None:
+    """On every graph of at most 5 vertices, under every ruleset, with the
+    theory on and off: the outcome is brute force's, the first winning move
+    is one of brute force's, and with every=True the winning moves are
+    exactly brute force's, in move order."""
+    for g in ATLAS5:
+        if game == "graph-nim" and g.m > 7:
+            continue  # 2^deg options per vertex: brute force too slow
+        expected = "P" if brute(game, g.adj) == 0 else "N"
+        winning = brute_winning(game, g)
+        for theory in (None, Theory.none()):
+            if theory is not None and game not in ("chomp", "bo-bo", "be-be"):
+                theory = None  # the other rulesets use no switch but cancel_pairs
+            one = outcome_of(g, game, theory=theory)
+            assert one.outcome == expected, (game, g.edges())
+            assert one.value in ((0,) if expected == "P" else (None, brute(game, g.adj)))
+            assert [str(m) for m in one.winning_moves] == winning[:1], (game, g.edges())
+            every = outcome_of(g, game, every=True, theory=theory)
+            assert [str(m) for m in every.winning_moves] == winning, (game, g.edges())
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(6, 11), p=st.floats(0.2, 0.8), seed=st.integers(0, 10**6))
+def test_outcome_search_agrees_with_the_value_search_on_random_graphs(n: int, p: float, seed: int) -> None:
+    g = Graph.from_networkx(nx.gnp_random_graph(n, p, seed=seed))
+    full = grundy.analyze(g)
+    fast = grundy.analyze(g, outcome=True, option_table=True)
+    assert fast.outcome == full.outcome
+    assert [str(m) for m in fast.winning_moves] == [str(m) for m in full.winning_moves]
+
+
+#: One spec of each kind that is not a graph.
+OTHERS = ["divisors:60", "chain:5", "simplex-boundary:5", "skeleton:5,2", "torus", "chomp:5,3,3", "chomp:4,4",
+          "nim:3,4,5", "nim:1,1", "octal:0.07:5,3", "octal:0.137:4"]
+
+
+@pytest.mark.parametrize("spec", OTHERS)
+def test_every_kind_answers_the_outcome_as_its_value_does(spec: str) -> None:
+    full = analyze(read_items([spec])[0])
+    fast = analyze(read_items([spec])[0], Request(outcome=True))
+    every = analyze(read_items([spec])[0], Request(outcome=True, option_table=True))
+    assert fast.outcome == full.outcome
+    assert [m.to_json() for m in fast.winning_moves] == [m.to_json() for m in full.winning_moves][:1]
+    assert [m.to_json() for m in every.winning_moves] == [m.to_json() for m in full.winning_moves]
+    assert every.options is None  # --outcome --all lists winning moves, not option values
+    assert fast.value in (None, full.value) and (full.value != 0 or fast.value == 0)
+
+
+def test_the_outcome_search_needs_far_fewer_positions_than_the_value() -> None:
+    """Issue 30's examples: random:11,0.5,1 is N after a dozen positions
+    (its value takes millions), random:10,0.6,1 after about 15,000."""
+    quick = grundy.analyze("random:11,0.5,1", outcome=True)
+    assert quick.outcome == "N" and quick.stats["positions"] < 100
+    with pytest.raises(SearchLimitReached):
+        grundy.analyze("random:11,0.5,1", max_positions=10_000)
+    medium = grundy.analyze("random:10,0.6,1", outcome=True)
+    assert medium.outcome == "N" and medium.stats["positions"] < 100_000
+
+
+def test_the_outcome_of_gale_on_six_points_without_its_first_move_tables() -> None:
+    """simplex-boundary:6 is P (Gale's game on six points); the outcome
+    search asks no first-move table (the value answer does)."""
+    fast = analyze(read_items(["simplex-boundary:6"])[0], Request(outcome=True))
+    full = analyze(read_items(["simplex-boundary:6"])[0], Request())
+    assert fast.outcome == full.outcome == "P" and fast.value == 0
+    assert fast.stats["positions"] < full.stats["positions"]
+    assert "first_moves" in (full.extra or {}) and not fast.extra
+
+
+def test_outcome_json_and_text() -> None:
+    r = cli_runner().invoke(main, ["value", "random:11,0.5,1", "--outcome", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["outcome"] == "N" and out["value"] is None and len(out["winning_moves"]) == 1
+    assert "options" not in out and out["stats"]["positions"] < 100
+    r = cli_runner().invoke(main, ["value", "cycle:7", "--outcome", "--json"])
+    assert json.loads(r.output)["value"] == 0 and json.loads(r.output)["winning_moves"] == []
+    r = cli_runner().invoke(main, ["moves", "path:5", "--outcome", "--all"])
+    assert r.exit_code == 0 and "not computed" not in r.output.split("winning moves")[0] or "nim-value" in r.output
+    text = cli_runner().invoke(main, ["value", "random:11,0.5,1", "--outcome"]).output
+    assert "nim-value: not computed" in text and "outcome:   N" in text and "outcome search" in text
+
+
+def test_outcome_honours_the_limits() -> None:
+    r = cli_runner().invoke(main, ["value", "random:12,0.5,2", "--outcome", "--max-positions", "50"])
+    assert r.exit_code == 3 and "position limit 50" in r.output
+    with pytest.raises(SearchLimitReached):
+        grundy.analyze("random:12,0.5,2", outcome=True, max_positions=50)
+
+
+def test_outcome_and_value_searches_share_the_table_file(tmp_path) -> None:
+    """What one search learns, the other reuses: after the value search
+    with a table file, the outcome search costs no position."""
+    table = str(tmp_path / "t.db")
+    full = grundy.analyze("wheel:13", table=table)
+    again = grundy.analyze("wheel:13", table=table, outcome=True)
+    assert again.outcome == full.outcome and again.stats["positions"] == 0
+    table2 = str(tmp_path / "u.db")
+    first = grundy.analyze("random:10,0.6,1", table=table2, outcome=True)
+    repeat = grundy.analyze("random:10,0.6,1", table=table2, outcome=True)
+    assert first.outcome == repeat.outcome == "N" and repeat.stats["positions"] < first.stats["positions"]
+
+
+def test_misere_keeps_its_answers_under_outcome() -> None:
+    for spec in ("cycle:6", "divisors:30", "nim:1,1,2"):
+        plain = analyze(read_items([spec])[0], Request(misere=True))
+        fast = analyze(read_items([spec])[0], Request(misere=True, outcome=True))
+        assert fast.to_json()["outcome"] == plain.to_json()["outcome"]
+        assert fast.to_json()["winning_moves"] == plain.to_json()["winning_moves"]
+
+
+def test_a_stopped_value_search_reports_the_outcome_it_settled() -> None:
+    """Issue 30 item 2: wheel:21's value search settles N (its first
+    question) long before its value; stopped then, it says so."""
+    r = cli_runner().invoke(main, ["value", "wheel:21", "--max-positions", "200", "--json"])
+    assert r.exit_code == 3
+    line = json.loads(next(x for x in r.output.splitlines() if x.startswith("{")))
+    assert line["value"] is None and line["outcome"] == "N" and line["stopped"] == "position limit 200"
+    assert "its outcome was settled: N" in r.output
+    # a P-position is settled only with its value: stopped before, no outcome is claimed
+    assert grundy.nim_value("random:11,0.5,25") == 0
+    r = cli_runner().invoke(main, ["value", "random:11,0.5,25", "--max-positions", "20", "--json"])
+    line = json.loads(next(x for x in r.output.splitlines() if x.startswith("{")))
+    assert r.exit_code == 3 and line["outcome"] is None and "settled" not in r.output
+    with pytest.raises(SearchLimitReached) as stop:
+        grundy.analyze("wheel:21", max_positions=200)
+    assert stop.value.outcome == "N"
+
+
+def test_settled_outcome_is_only_what_the_table_proves() -> None:
+    """known_outcome claims N only from a recorded refutation of C + *x
+    (checked against the full value on random graphs)."""
+    from grundy.games.graphs.game import Solver
+
+    rng = random.Random(5)
+    for _ in range(30):
+        g = Graph.from_networkx(nx.gnp_random_graph(rng.randint(7, 10), rng.uniform(0.3, 0.7),
+                                                    seed=rng.randint(0, 10**6)))
+        s = Solver(max_positions=rng.randint(5, 400))
+        split = s.decompose(g.adj)
+        try:
+            s.start()
+            s.value_of(*split)
+        except SearchLimitReached:
+            pass
+        finally:
+            s.finish()
+        outcome, value = s.known_outcome(*split)
+        truth = grundy.nim_value(g)
+        if value is not None:
+            assert value == truth
+        if outcome is not None:
+            assert outcome == ("P" if truth == 0 else "N")
