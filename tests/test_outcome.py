@@ -201,3 +201,40 @@ def test_settled_outcome_is_only_what_the_table_proves() -> None:
             assert value == truth
         if outcome is not None:
             assert outcome == ("P" if truth == 0 else "N")
+
+
+def test_a_stopped_outcome_search_keeps_the_outcome_it_proved() -> None:
+    """random:11,0.5,1 is proved N after a dozen positions; a limit that
+    stops the scan for every winning move still reports N."""
+    r = cli_runner().invoke(main, ["moves", "random:11,0.5,1", "--outcome", "--all", "--max-positions", "1000",
+                                   "--json"])
+    assert r.exit_code == 3
+    line = json.loads(next(x for x in r.output.splitlines() if x.startswith("{")))
+    assert line["outcome"] == "N" and line["value"] is None
+    assert "before the answer was found (its outcome was settled: N" in r.output
+
+
+@pytest.mark.parametrize("spec", ["cycle:7", "path:6", "chomp:4,3,3", "divisors:12", "nim:1,2,3"])
+def test_outcome_is_honoured_under_misere(spec: str) -> None:
+    """--misere --outcome: the first winning move, with --all every one, and
+    never the option table."""
+    full = analyze(read_items([spec])[0], Request(misere=True, option_table=True))
+    one = analyze(read_items([spec])[0], Request(misere=True, outcome=True))
+    every = analyze(read_items([spec])[0], Request(misere=True, outcome=True, option_table=True))
+    assert one.outcome == every.outcome == full.outcome
+    assert [m.to_json() for m in one.winning_moves] == [m.to_json() for m in full.winning_moves][:1]
+    assert [m.to_json() for m in every.winning_moves] == [m.to_json() for m in full.winning_moves]
+    assert one.options is None and every.options is None
+    r = cli_runner().invoke(main, ["moves", spec, "--misere", "--outcome", "--all", "--json"])
+    assert r.exit_code == 0 and "options" not in json.loads(r.output)
+
+
+def test_grundy_outcome_asks_only_the_outcome() -> None:
+    """grundy.outcome looks for no winning move: fewer positions than the
+    outcome answer with its first winning move, same outcome."""
+    from grundy.games.graphs.game import Solver
+
+    with_move = grundy.analyze("random:12,0.4,7", outcome=True)
+    s = Solver()
+    assert grundy.outcome("random:12,0.4,7", solver=s) == with_move.outcome
+    assert s.stats.positions < with_move.stats["positions"]

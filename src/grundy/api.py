@@ -92,8 +92,10 @@ def analyze(
     outcome : bool
         Who wins, fast: the outcome and the first winning move (with
         ``option_table``, every winning move, and no option values), by the
-        outcome search of :mod:`grundy.kinds.outcome`; ``value`` is 0 for a
-        P-position and otherwise None unless the search learned it.
+        outcome search of :mod:`grundy.kinds.outcome` for graphs, posets and
+        complexes (``value`` 0 for a P-position and otherwise None unless the
+        search learned it); Chomp, Nim and octal heaps answer from their
+        value, which they always give.
 
     Returns
     -------
@@ -158,7 +160,13 @@ def outcome(position: Any, *, misere: bool = False, **kwargs: Any) -> str:
     >>> outcome("wheel:9"), outcome("complete:6"), outcome("path:1", misere=True)
     ('N', 'P', 'P')
     """
-    return analyze(position, misere=misere, outcome=True, **kwargs).outcome
+    item = item_for(position)
+    request = _request(kwargs.pop("game", "chomp"), misere, kwargs.pop("theory", None), False,
+                       kwargs.pop("time_limit", None), kwargs.pop("max_positions", None), kwargs.pop("solver", None),
+                       kwargs.pop("table", None), outcome=True)
+    if kwargs:
+        raise TypeError(f"outcome() got unexpected keyword arguments: {', '.join(kwargs)}")
+    return answer(item, request.but(outcome_moves=False)).outcome
 
 
 def winning_moves(position: Any, **kwargs: Any) -> list[Move]:

@@ -71,7 +71,8 @@ class _Group(click.Group):
 class _Stopped(Exception):
     """A search limit stopped the analysis of the position ``name``."""
 
-    def __init__(self, name: str, limit: SearchLimitReached, outcome: str | None = None) -> None:
+    def __init__(self, name: str, limit: SearchLimitReached, outcome: str | None = None,
+                 wanted: str = "a value") -> None:
         option = "--time-limit" if limit.reason.startswith("time") else "--max-positions"
         self.name, self.limit = name, limit
         self.json = _stopped_json(name, limit, outcome)
@@ -79,7 +80,7 @@ class _Stopped(Exception):
             f" (its outcome was settled: {outcome}, the player to move " + ("wins" if outcome == "N" else "loses") + ")")
         super().__init__(
             f"{name}: search stopped at the {limit.reason} after {plural(limit.positions, 'position')} "
-            f"in {limit.seconds:.2f} s, before a value was found{settled}; raise {option} to search further"
+            f"in {limit.seconds:.2f} s, before {wanted} was found{settled}; raise {option} to search further"
         )
 
 

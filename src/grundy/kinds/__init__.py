@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from grundy.kinds.typed import TypedMove
 
 __all__ = ["Item", "Kind", "MAX_LISTED_MOVES", "Request", "analyze", "close", "get_kind", "kind_for", "kind_of", "kinds",
-           "item_for", "prepare", "read_items", "refuse"]
+           "item_for", "prepare", "read_items", "refuse", "settle"]
 
 #: The module of each kind, in the registry's order (graphs first: the
 #: default kind of a spec).
@@ -275,9 +275,12 @@ class Kind:
         if request.outcome and not request.misere:
             return Analysis.from_json(_with_play(self.outcome(position, request, name), "normal"), self.name)
         if request.misere:
-            out = misere_answer(lambda check: self.misere_parts(position, check), name, request.option_table,
+            listed = request.option_table and not request.outcome  # --outcome --all: every winning move
+            out = misere_answer(lambda check: self.misere_parts(position, check), name, listed,
                                 request.time_limit, request.max_positions, request.progress,
                                 self.misere_rule(request))
+            if request.outcome and not request.option_table:
+                out["winning_moves"] = out["winning_moves"][:1 if request.outcome_moves else 0]
         else:
             out = _with_play(self.normal(position, request, name), "normal")
         return Analysis.from_json(out, self.name)
@@ -311,7 +314,7 @@ class Kind:
         """
         out = self.normal(position, request.but(option_table=False, outcome=False), name)
         if not request.option_table:
-            out["winning_moves"] = out["winning_moves"][:1]
+            out["winning_moves"] = out["winning_moves"][:1 if request.outcome_moves else 0]
         out["explanation"] = out["explanation"] + [
             "outcome from the nim-value, which this kind's answer gives at little cost"]
         return out

@@ -49,7 +49,13 @@ class ComplexKind(Kind):
     def outcome(self, position: Any, request: Request, name: str) -> dict[str, Any]:
         """By the outcome search over the faces in the order of the value's
         answer (``Complex.faces``: by size, then vertex order); Gale's
-        first-move tables are not searched."""
+        first-move tables are not searched.
+
+        Raises
+        ------
+        SearchLimitReached
+            When a limit stops the search (``outcome`` set if it was settled).
+        """
         from grundy.games.complexes import ComplexSolver, remove_face
         from grundy.kinds.outcome import outcome_lines, outcome_search
 
@@ -63,7 +69,8 @@ class ComplexKind(Kind):
         faces = list(cx.faces())
         try:
             outcome, winning, value, stats = outcome_search(
-                solver, lambda: solver.decompose(cx.facets), ((f, option(f)) for f in faces), request.option_table)
+                solver, lambda: solver.decompose(cx.facets), ((f, option(f)) for f in faces),
+                request.option_table, request.outcome_moves)
         finally:
             solver.close()
         moves = [{"face": [label_json(v) for v in cx.face_labels(f)]} for f in winning]

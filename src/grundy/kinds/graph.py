@@ -164,9 +164,14 @@ class GraphKind(Kind):
                     vertices=position.vertices, edges=position.edges,
                 )
         if isinstance(solver, MisereSolver):
+            if request.outcome:  # outcome-only already: the first winning move, or with --all every one
+                a = analyze_misere(g, solver, name=name, option_table=False)
+                if not request.option_table:
+                    a.winning_moves = (a.winning_moves or [])[:1 if request.outcome_moves else 0]
+                return a
             return analyze_misere(g, solver, name=name, option_table=request.option_table)
         if request.outcome:
-            return _outcome_only(g, solver, name, every=request.option_table)
+            return _outcome_only(g, solver, name, every=request.option_table, moves=request.outcome_moves)
         try:
             if request.value_only:
                 return _value_only(g, solver, name)
@@ -334,7 +339,7 @@ def _value_only(g: Any, solver: Any, name: str) -> Analysis:
                     game=solver.ruleset.name)
 
 
-def _outcome_only(g: Any, solver: Any, name: str, every: bool) -> Analysis:
+def _outcome_only(g: Any, solver: Any, name: str, every: bool, moves: bool = True) -> Analysis:
     """N or P and the first winning move (``every``: all of them), by the
     outcome search (:func:`grundy.kinds.outcome.outcome_search`), moves in
     the ruleset's order."""
@@ -348,7 +353,7 @@ def _outcome_only(g: Any, solver: Any, name: str, every: bool) -> Analysis:
 
     outcome, winning, value, stats = outcome_search(
         solver, lambda: solver.decompose(adj),
-        ((move, option(im)) for move, im in ruleset.labelled_moves(g.labels, adj)), every)
+        ((move, option(im)) for move, im in ruleset.labelled_moves(g.labels, adj)), every, moves)
     explanation = [] if ruleset.name == "chomp" else [f"game {ruleset.name}: {ruleset.rule} [{ruleset.source}]"]
     explanation += outcome_lines(outcome, winning, every, value)
     return Analysis(name=name, value=value, winning_moves=winning, explanation=explanation, stats=stats,

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from grundy.core.explain import measured
+from grundy.errors import SearchLimitReached
 
 __all__ = ["OUTCOME_SOURCE", "outcome_lines", "outcome_search"]
 
@@ -30,7 +31,7 @@ _M = TypeVar("_M")
 
 def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
                    options: Iterable[tuple[_M, Callable[[], tuple[int, tuple[Any, ...]]]]],
-                   every: bool) -> tuple[str, list[_M], int | None, dict[str, Any]]:
+                   every: bool, moves: bool = True) -> tuple[str, list[_M], int | None, dict[str, Any]]:
     """The outcome of a position and its winning moves, on ``solver``.
 
     Parameters
@@ -44,6 +45,8 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
         Each move with its option's split, in move order.
     every : bool
         Every winning move (else the first).
+    moves : bool
+        Whether winning moves are wanted at all (False: the outcome alone).
 
     Returns
     -------
@@ -55,19 +58,28 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
     Raises
     ------
     SearchLimitReached
-        When a limit stops the search (what it learned stays in the table).
+        When a limit stops the search (what it learned stays in the table);
+        its ``outcome`` is the position's if it was settled before the stop
+        (N once the first question is answered no, while winning moves are
+        being looked for).
     """
     winning: list[_M] = []
+    p: bool | None = None
+    nimber, unknowns = 0, ()
     with measured(solver) as stats:
-        nimber, unknowns = root()
-        p = solver.is_p(nimber, unknowns)
-        if not p:
-            for move, option in options:
-                solver.limits.check_time(solver.stats.positions)
-                if solver.is_p(*option()):
-                    winning.append(move)
-                    if not every:
-                        break
+        try:
+            nimber, unknowns = root()
+            p = solver.is_p(nimber, unknowns)
+            if not p and moves:
+                for move, option in options:
+                    solver.limits.check_time(solver.stats.positions)
+                    if solver.is_p(*option()):
+                        winning.append(move)
+                        if not every:
+                            break
+        except SearchLimitReached as stop:
+            stop.outcome = "N" if p is False else solver.known_outcome(nimber, unknowns)[0] if unknowns else None
+            raise
         value = 0 if p else solver.known_outcome(nimber, unknowns)[1]
     return ("P" if p else "N"), winning, value, stats
 
@@ -76,7 +88,9 @@ def outcome_lines(outcome: str, winning: list[Any], every: bool, value: int | No
                   text: Callable[[Any], str] = str) -> list[str]:
     """The explanation of an outcome search's answer."""
     lines = [OUTCOME_SOURCE]
-    if outcome == "P":
+    if outcome == "N" and not winning:
+        lines.append("outcome N: some move leads to a P-position, the player to move wins (moves not asked)")
+    elif outcome == "P":
         lines.append("outcome P: every move leads to an N-position, the player to move loses")
     else:
         shown = ", ".join(text(m) for m in winning)

@@ -49,7 +49,13 @@ class PosetKind(Kind):
             solver.close()
 
     def outcome(self, position: Any, request: Request, name: str) -> dict[str, Any]:
-        """By the outcome search over the poset's elements, in label order."""
+        """By the outcome search over the poset's elements, in label order.
+
+        Raises
+        ------
+        SearchLimitReached
+            When a limit stops the search (``outcome`` set if it was settled).
+        """
         from grundy.games.posets import PosetSolver
         from grundy.kinds.outcome import outcome_lines, outcome_search
 
@@ -64,7 +70,7 @@ class PosetKind(Kind):
         try:
             outcome, winning, value, stats = outcome_search(
                 solver, lambda: solver.decompose(up, everything), ((i, option(i)) for i in range(p.n)),
-                request.option_table)
+                request.option_table, request.outcome_moves)
         finally:
             solver.close()
         moves = [{"element": label_json(p.labels[i])} for i in winning]

@@ -46,6 +46,9 @@ class Request:
         N or P and one winning move, or with ``option_table`` every winning
         move (no option values); nim-values only where the answer needs them
         (:mod:`grundy.kinds.outcome`).
+    outcome_moves : bool
+        With ``outcome``: whether winning moves are wanted (False for
+        :func:`grundy.outcome`, which returns N or P alone).
     time_limit : float, optional
         Seconds of search per position.
     max_positions : int, optional
@@ -77,6 +80,7 @@ class Request:
     option_table: bool = False
     value_only: bool = False
     outcome: bool = False
+    outcome_moves: bool = True
     time_limit: float | None = None
     max_positions: int | None = None
     progress: bool = False
