@@ -23,6 +23,20 @@ def brute_value(vertices: frozenset, edges: frozenset) -> int:
     return g
 
 
+@lru_cache(maxsize=None)
+def brute_ruleset_value(game: str, adj: tuple[int, ...]) -> int:
+    """Nim-value under any graph ruleset by the mex rule over every labelled
+    option of the bitset position: no canon, no splitting, no theory."""
+    from grundy.games.graphs.rulesets import get_ruleset
+
+    ruleset = get_ruleset(game)
+    seen = {brute_ruleset_value(game, ruleset.apply(adj, m)) for m in ruleset.moves(adj)}
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
 def brute_graph_value(g: Graph) -> int:
     """Brute-force nim-value of a :class:`Graph` (use on <= 6 vertices)."""
     return brute_value(

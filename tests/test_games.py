@@ -17,6 +17,7 @@ from grundy.games.graphs.misere import MisereSolver
 from grundy.games.octal import nim_sequence
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset
 
+from brute import brute_ruleset_value
 from helpers import value
 
 
@@ -27,14 +28,7 @@ def val(game: str, G: nx.Graph, solver: Solver | None = None) -> int:
 # -- brute force for any ruleset: mex over labelled options, no canon ---------
 
 
-@lru_cache(maxsize=None)
-def brute(game: str, adj: tuple[int, ...]) -> int:
-    ruleset = get_ruleset(game)
-    seen = {brute(game, ruleset.apply(adj, m)) for m in ruleset.moves(adj)}
-    g = 0
-    while g in seen:
-        g += 1
-    return g
+brute = brute_ruleset_value
 
 
 @lru_cache(maxsize=None)

@@ -345,6 +345,7 @@ MEMORY_CAP = 800 << 20  # bytes of address space: the caps are 64 MiB and 256 Mi
     (["verify", "/dev/zero"], None, "not a regular file"),
     (["verify", "bomb.jsonl.gz"], None, "decompresses to more than the limit of 256 MiB"),
     (["value", "big.edges"], None, "larger than the limit of 64 MiB"),
+    (["play", "path:3"], "/dev/zero", "a line of over 4096 characters where a move was expected"),
 ])
 def test_item4_endless_and_explosive_inputs_stop_at_a_cap_in_bounded_memory(tmp_path, args, stdin, what) -> None:
     for name in ("zero.edges", "zero.poset", "zero.facets"):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from functools import lru_cache
 
 import networkx as nx
 import pytest
@@ -19,20 +18,14 @@ from grundy.games.graphs.graph import Graph
 from grundy.games.graphs.rulesets import RULESETS, get_ruleset
 from grundy.games.graphs.theory import Theory
 from grundy.kinds import Request, analyze, read_items
+
+from brute import brute_ruleset_value
 from helpers import cli_runner
 
 from grundy.cli import main
 
 
-@lru_cache(maxsize=None)
-def brute(game: str, adj: tuple[int, ...]) -> int:
-    """Nim-value by the mex rule over every labelled option: no canon, no theory."""
-    ruleset = get_ruleset(game)
-    seen = {brute(game, ruleset.apply(adj, m)) for m in ruleset.moves(adj)}
-    g = 0
-    while g in seen:
-        g += 1
-    return g
+brute = brute_ruleset_value
 
 
 def brute_winning(game: str, g: Graph) -> list[str]:
@@ -152,11 +145,13 @@ def test_outcome_and_value_searches_share_the_table_file(tmp_path) -> None:
 
 
 def test_misere_keeps_its_answers_under_outcome() -> None:
+    """Misère play is outcome-only already: --outcome keeps its outcome and
+    gives its first winning move."""
     for spec in ("cycle:6", "divisors:30", "nim:1,1,2"):
         plain = analyze(read_items([spec])[0], Request(misere=True))
         fast = analyze(read_items([spec])[0], Request(misere=True, outcome=True))
         assert fast.to_json()["outcome"] == plain.to_json()["outcome"]
-        assert fast.to_json()["winning_moves"] == plain.to_json()["winning_moves"]
+        assert fast.to_json()["winning_moves"] == plain.to_json()["winning_moves"][:1]
 
 
 def test_a_stopped_value_search_reports_the_outcome_it_settled() -> None:
