@@ -7,7 +7,8 @@ module of this package (:mod:`~grundy.kinds.graph`,
 :mod:`~grundy.kinds.chomp`, :mod:`~grundy.kinds.nim`,
 :mod:`~grundy.kinds.octal`) with the same functions: read a spec, refuse
 an option it cannot honour, answer (value or misère outcome, winning
-moves, explanation, option table), the legal moves and the position after
+moves, explanation, option table; or, asked ``outcome``, who wins alone,
+:mod:`~grundy.kinds.outcome`), the legal moves and the position after
 a move (for play), a spec that reads back, a text and an SVG drawing.
 Partizan graphs are graphs under a partizan ruleset: the graph kind plays
 them (its moves take the side to move). Front ends (the command line, the
@@ -260,9 +261,11 @@ class Kind:
 
     def answer(self, position: Any, request: Request, name: str = "") -> "Analysis":
         """The :class:`~grundy.analysis.Analysis` of ``position`` under a
-        request :meth:`prepare` made ready: :meth:`normal` under normal
-        play, the misère search over :meth:`misere_parts` under misère play
-        (:func:`grundy.kinds.misere.misere_answer`).
+        request :meth:`prepare` made ready: :meth:`outcome` when only the
+        outcome is asked, else :meth:`normal` under normal play, and the
+        misère search over :meth:`misere_parts` under misère play
+        (:func:`grundy.kinds.misere.misere_answer`; under ``outcome`` its
+        winning moves trimmed as :meth:`Request.kept_moves` says).
 
         Raises
         ------
@@ -279,8 +282,8 @@ class Kind:
             out = misere_answer(lambda check: self.misere_parts(position, check), name, listed,
                                 request.time_limit, request.max_positions, request.progress,
                                 self.misere_rule(request))
-            if request.outcome and not request.option_table:
-                out["winning_moves"] = out["winning_moves"][:1 if request.outcome_moves else 0]
+            if request.outcome:
+                out["winning_moves"] = request.kept_moves(out["winning_moves"])
         else:
             out = _with_play(self.normal(position, request, name), "normal")
         return Analysis.from_json(out, self.name)
@@ -313,8 +316,7 @@ class Kind:
             When a limit stops the search.
         """
         out = self.normal(position, request.but(option_table=False, outcome=False), name)
-        if not request.option_table:
-            out["winning_moves"] = out["winning_moves"][:1 if request.outcome_moves else 0]
+        out["winning_moves"] = request.kept_moves(out["winning_moves"])
         out["explanation"] = out["explanation"] + [
             "outcome from the nim-value, which this kind's answer gives at little cost"]
         return out

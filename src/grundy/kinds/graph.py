@@ -166,8 +166,7 @@ class GraphKind(Kind):
         if isinstance(solver, MisereSolver):
             if request.outcome:  # outcome-only already: the first winning move, or with --all every one
                 a = analyze_misere(g, solver, name=name, option_table=False)
-                if not request.option_table:
-                    a.winning_moves = (a.winning_moves or [])[:1 if request.outcome_moves else 0]
+                a.winning_moves = request.kept_moves(a.winning_moves or [])
                 return a
             return analyze_misere(g, solver, name=name, option_table=request.option_table)
         if request.outcome:

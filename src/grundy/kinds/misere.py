@@ -4,8 +4,9 @@ Misère sums do not combine by nim-sum, so the whole position is searched
 with :class:`grundy.core.misere.MisereSearch`, memoised by a canonical key
 each kind supplies (posets, complexes: nauty keys; Chomp: the row lengths
 up to transposition; Nim and octal heaps: the sorted heaps). A kind gives
-what the search needs through :meth:`MisereParts`; a kind with a rule for
-its misère outcomes (Nim: Bouton's) gives it too.
+what the search needs as :class:`MisereParts` (:meth:`grundy.kinds.Kind.misere_parts`);
+a kind with a rule for its misère outcomes (Nim: Bouton's) gives it too
+(:meth:`grundy.kinds.Kind.misere_rule`).
 """
 
 from __future__ import annotations

@@ -103,6 +103,14 @@ class Request:
 
         return ruleset_name(self.game)
 
+    def kept_moves(self, winning: list[Any]) -> list[Any]:
+        """The winning moves an outcome-only answer keeps of a full list:
+        every one with ``option_table``, else the first (none when
+        ``outcome_moves`` is False)."""
+        if self.option_table:
+            return winning
+        return winning[:1 if self.outcome_moves else 0]
+
     @property
     def theory_names(self) -> list[str]:
         """The names ``without`` lists, blanks dropped."""
