@@ -386,6 +386,11 @@ def test_families_lists_every_family():
     out = ok("families")
     lines = out.splitlines()[: len(FAMILIES)]  # the graph families come first
     assert out.splitlines()[len(FAMILIES)] == ""  # then posets, complexes, others
+    headings = [line for line in out.splitlines() if line.endswith(":")]
+    assert headings == ["posets (a move removes an element and everything above it):",
+                        "simplicial complexes (subset take-away):", "other positions:"]
+    assert "chomp:r1,r2,..." in out.split("other positions:")[1]
+    assert "nim:h1,h2,..." in out.split("other positions:")[1]
     for line, family in zip(lines, FAMILIES.values()):
         assert line.split()[0] == family.syntax
         assert family.definition in line

@@ -332,13 +332,11 @@ def test_no_game_package_forwards_names() -> None:
 KIND_NAMES = {"graph", "poset", "complex", "chomp", "nim", "octal"}
 
 #: The front ends: they dispatch through grundy.kinds, never on a kind's name.
-FRONT_ENDS = ("grundy.cli", "grundy.api", "grundy.play", "grundy.drawing", "grundy.web", "grundy.analysis")
+FRONT_ENDS = ("grundy.cli", "grundy.api", "grundy.play", "grundy.drawing", "grundy.web", "grundy.analysis",
+              "grundy.certify")
 
 #: Modules allowed to compare a kind's name, and why.
-KIND_NAME_ALLOWED = {
-    # a listing of the families grouped under headings by kind: presentation, not dispatch
-    "grundy.cli.families",
-}
+KIND_NAME_ALLOWED: set[str] = set()
 
 
 def _kind_constant(node: ast.expr) -> bool:
@@ -372,8 +370,9 @@ def test_kind_name_check_detects_a_branch() -> None:
 
 
 def test_front_ends_never_branch_on_a_kinds_name() -> None:
-    """Issue 29: the command line, the API, play, the drawings and the web
-    app find a kind through grundy.kinds (its registry and methods); none
+    """Issue 29: the command line, the API, play, the drawings, the web
+    app and the certifier find a kind through grundy.kinds (its registry
+    and methods) or, for certificates, grundy.certify.search.PROOFS; none
     compares a kind's name."""
     bad = []
     for module, path in sorted(MODULES.items()):

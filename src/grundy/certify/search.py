@@ -28,7 +28,7 @@ import gzip
 import json
 import sys
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,177 @@ from grundy import verify as V
 from grundy.errors import InputError, SearchLimitReached
 
 __all__ = ["Certificate", "Certifier", "certify_spec", "write_certificate"]
+
+
+
+class _Proofs:
+    """What the certifier needs of one kind of certified position: its
+    games, canonical form, components and options (the verifier's own,
+    :mod:`grundy.verify`), the engine that gives hints, a record's position
+    field, the fixed part of an involution and the symmetries to find one.
+    :data:`PROOFS` holds one per certificate ``kind``."""
+
+    kind = ""
+    games: tuple[str, ...] = ()
+
+    def form(self, pos: Any) -> Any:
+        raise NotImplementedError
+
+    def components(self, pos: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def options(self, game: str, pos: Any) -> Iterable[Any]:
+        raise NotImplementedError
+
+    def engine(self, game: str, time_limit: float | None, max_positions: int | None) -> Any:
+        """A new engine searcher for ``game`` under these limits (not started)."""
+        raise NotImplementedError
+
+    def searched(self, pos: Any) -> Any:
+        """``pos`` as the engine's ``decompose`` takes it."""
+        return pos
+
+    def size(self, comp: Any) -> int:
+        """Vertices and edges (faces): the cost of valuing ``comp``."""
+        raise NotImplementedError
+
+    def position(self, pos: Any) -> dict[str, Any]:
+        """A record's position field (``graph6`` or ``facets``)."""
+        raise NotImplementedError
+
+    def fixed_part(self, pos: Any, moved: int) -> Any:
+        """``pos`` without the vertices of bitmask ``moved``."""
+        raise NotImplementedError
+
+    def symmetries(self, pos: Any) -> tuple[int, dict[Hashable, list[int]], list[list[int]],
+                                          Callable[[list[int]], bool]]:
+        """(vertices, classes of twins, automorphism group generators, test
+        that a vertex permutation puts no vertex in an edge or face with
+        its image): what :meth:`Certifier._involution` searches."""
+        raise NotImplementedError
+
+    def root(self, spec: str, game: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
+        """(game name, root position, vertex labels, root field) of the
+        one position ``spec`` names, read under ``game``."""
+        raise NotImplementedError
+
+
+class _GraphProofs(_Proofs):
+    kind = "graph"
+    games = V.GRAPH_GAMES
+
+    def form(self, pos: Any) -> Any:
+        return V.graph_form(pos)
+
+    def components(self, pos: Any) -> list[Any]:
+        return V.graph_components(pos)
+
+    def options(self, game: str, pos: Any) -> Iterable[Any]:
+        return V.graph_options(game, pos)
+
+    def engine(self, game: str, time_limit: float | None, max_positions: int | None) -> Any:
+        from grundy.games.graphs.game import Solver
+
+        return Solver(ruleset=game, time_limit=time_limit, max_positions=max_positions)
+
+    def size(self, comp: Any) -> int:
+        return len(comp) + sum(a.bit_count() for a in comp) // 2
+
+    def position(self, pos: Any) -> dict[str, Any]:
+        return {"graph6": V.graph6_encode(pos)}
+
+    def fixed_part(self, pos: Any, moved: int) -> Any:
+        return V.induced(pos, ((1 << len(pos)) - 1) & ~moved)
+
+    def symmetries(self, pos: Any) -> tuple[int, dict[Hashable, list[int]], list[list[int]],
+                                          Callable[[list[int]], bool]]:
+        from grundy.core.canon import automorphisms
+
+        n = len(pos)
+        classes: dict[Hashable, list[int]] = {}
+        for v in range(n):
+            classes.setdefault(pos[v], []).append(v)  # false twins: equal neighbourhoods
+        nbrs = {v: [w for w in V._bits(pos[v]) if w > v] for v in range(n)}
+        gens, _orbits = automorphisms(n, nbrs) if n > 1 else ([], [])
+
+        def allowed(q: list[int]) -> bool:
+            return all(q[v] == v or not pos[v] >> q[v] & 1 for v in range(n))
+        return n, classes, gens, allowed
+
+    def root(self, spec: str, game: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
+        from grundy.games.graphs.rulesets import get_ruleset
+        from grundy.readwrite.graphs import load
+
+        name = get_ruleset(game).name
+        loaded = load(spec)
+        if len(loaded) != 1:
+            raise InputError(f"{spec}: certify takes one position, this names {len(loaded)}")
+        graph = loaded[0].graph
+        if graph is None:
+            raise InputError(f"{spec}: too large to build, so too large to certify")
+        root = tuple(graph.adj)
+        return name, root, [_label(x) for x in graph.labels], self.position(root)
+
+
+class _ComplexProofs(_Proofs):
+    kind = "complex"
+    games = V.COMPLEX_GAMES
+
+    def form(self, pos: Any) -> Any:
+        return V.complex_form(pos)
+
+    def components(self, pos: Any) -> list[Any]:
+        return V.complex_components(pos)
+
+    def options(self, game: str, pos: Any) -> Iterable[Any]:
+        return V.complex_options(pos)
+
+    def engine(self, game: str, time_limit: float | None, max_positions: int | None) -> Any:
+        from grundy.games.complexes.game import ComplexSolver
+
+        return ComplexSolver(time_limit=time_limit, max_positions=max_positions)
+
+    def searched(self, pos: Any) -> Any:
+        return pos[1]
+
+    def size(self, comp: Any) -> int:
+        return len(V._faces(comp[1]))
+
+    def position(self, pos: Any) -> dict[str, Any]:
+        return {"facets": [list(V._bits(f)) for f in pos[1]]}
+
+    def fixed_part(self, pos: Any, moved: int) -> Any:
+        return V._compact(pos[0], V._maximal({f & ~moved for f in pos[1]}))
+
+    def symmetries(self, pos: Any) -> tuple[int, dict[Hashable, list[int]], list[list[int]],
+                                          Callable[[list[int]], bool]]:
+        from grundy.core.canon import automorphisms
+
+        n, facets = pos
+        classes: dict[Hashable, list[int]] = {}
+        for v in range(n):
+            link = tuple(sorted(f & ~(1 << v) for f in facets if f >> v & 1))
+            classes.setdefault(link, []).append(v)  # binary stars: equal links
+        lists = {v: [n + k for k, f in enumerate(facets) if f >> v & 1] for v in range(n)}
+        total = n + len(facets)
+        gens, _orbits = automorphisms(total, lists, colouring=[set(range(n)), set(range(n, total))])
+
+        def allowed(q: list[int]) -> bool:
+            return not any(f >> q[v] & 1 for f in facets for v in V._bits(f) if q[v] != v)
+        return n, classes, [g[:n] for g in gens], allowed
+
+    def root(self, spec: str, game: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
+        from grundy.readwrite.complexes import load_complex
+
+        if game not in ("chomp", "graph-chomp", "subset-takeaway"):
+            raise InputError(f"--game {game} is for graphs; a complex is played by subset take-away")
+        cx = load_complex(spec)
+        root = (len(cx.labels), tuple(cx.facets))
+        return "subset-takeaway", root, [_label(x) for x in cx.labels], self.position(root)
+
+
+#: The certificate kinds (the header's ``kind``) and what the certifier needs of each.
+PROOFS: dict[str, _Proofs] = {p.kind: p for p in (_GraphProofs(), _ComplexProofs())}
 
 
 class Certifier:
@@ -87,10 +258,10 @@ class Certifier:
     def __init__(self, kind: str, game: str, theory: bool = True,
                  max_positions: int | None = None, time_limit: float | None = None, prune: bool = True,
                  oracle: Any = None) -> None:
-        if kind == "graph" and game not in V.GRAPH_GAMES or kind == "complex" and game not in V.COMPLEX_GAMES \
-                or kind not in ("graph", "complex"):
+        proofs = PROOFS.get(kind)
+        if proofs is None or game not in proofs.games:
             raise InputError(f"no certificates for {kind} positions under game {game!r}")
-        self.kind, self.game = kind, game
+        self.kind, self.game, self.proofs = kind, game, proofs
         self.theory = theory and game in V.INVOLUTION_GAMES
         self.records: list[dict[str, Any]] = []
         self.values: dict[Any, int] = {}
@@ -100,11 +271,8 @@ class Certifier:
         self._deps: dict[Any, set[Any]] = {}  # form -> forms its record refers to
         self._order: list[Any] = []           # the form of each record
         self.started = time.perf_counter()
-        if kind == "graph":
-            self._form: Callable[[Any], Any] = V.graph_form
-            self._components: Callable[[Any], list[Any]] = V.graph_components
-        else:
-            self._form, self._components = V.complex_form, V.complex_components
+        self._form: Callable[[Any], Any] = proofs.form
+        self._components: Callable[[Any], list[Any]] = proofs.components
 
     def value(self, pos: Any) -> int:
         """Nim-value of a position (any number of components), recording
@@ -157,27 +325,19 @@ class Certifier:
         return [r for form, r in zip(self._order, self.records) if form in keep]
 
     def _options(self, pos: Any) -> list[Any]:
-        return list(V.graph_options(self.game, pos) if self.kind == "graph" else V.complex_options(pos))
+        return list(self.proofs.options(self.game, pos))
 
     # -- the pruned proof: witnesses and replies -------------------------------
     def _oracle_split(self, pos: Any) -> tuple[int, tuple[Any, ...]]:
         if self._oracle is None:
             # the engine's searches for hints end at the certifier's time limit, counted
             # from the certifier's start (a caller's own oracle keeps its own limits)
-            if self.kind == "graph":
-                from grundy.games.graphs.game import Solver
-
-                self._oracle = Solver(ruleset=self.game, time_limit=self.time_limit,
-                                      max_positions=self.max_positions)
-            else:
-                from grundy.games.complexes.game import ComplexSolver
-
-                self._oracle = ComplexSolver(time_limit=self.time_limit, max_positions=self.max_positions)
+            self._oracle = self.proofs.engine(self.game, self.time_limit, self.max_positions)
             if self.time_limit is not None:
                 self._oracle.limits.share(max(self.started + self.time_limit - time.perf_counter(), 1e-9),
                                           named=self.time_limit)  # what is left of the certifier's limit
             self._oracle.start()
-        return self._oracle.decompose(pos if self.kind == "graph" else pos[1])  # type: ignore[no-any-return]
+        return self._oracle.decompose(self.proofs.searched(pos))  # type: ignore[no-any-return]
 
     def _hint(self, ask: Callable[[], Any]) -> Any:
         """``ask()`` of the engine; its stop at the time limit counts the
@@ -198,8 +358,7 @@ class Certifier:
         for comp in self._components(pos):
             if self._form(comp) not in self.values:
                 count += 1
-                size += (len(comp) + sum(a.bit_count() for a in comp) // 2 if self.kind == "graph"
-                         else len(V._faces(comp[1])))
+                size += self.proofs.size(comp)
         return size, count
 
     def _pruned(self, form: Any) -> tuple[int, list[list[int]], list[Any]]:
@@ -254,47 +413,19 @@ class Certifier:
         return value, [[i, j] for i, j in sorted(replies.items())], deps
 
     def _position(self, pos: Any) -> dict[str, Any]:
-        if self.kind == "graph":
-            return {"graph6": V.graph6_encode(pos)}
-        return {"facets": [list(V._bits(f)) for f in pos[1]]}
+        return self.proofs.position(pos)
 
     # -- involutions (Khandhawit-Ye, Theorem 1) ------------------------------
     def _fixed_part(self, pos: Any, tau: list[int]) -> Any:
         moved = sum(1 << v for v, w in enumerate(tau) if v != w)
-        if self.kind == "graph":
-            return V.induced(pos, ((1 << len(pos)) - 1) & ~moved)
-        return V._compact(pos[0], V._maximal({f & ~moved for f in pos[1]}))
+        return self.proofs.fixed_part(pos, moved)
 
     def _involution(self, pos: Any) -> list[int] | None:
         """An involution of ``pos`` for Theorem 1 with the fewest fixed
         vertices among twin pairings and nauty's candidates, or None."""
-        from grundy.core.canon import automorphisms
         from grundy.games.graphs.theory import involution_candidates
 
-        if self.kind == "graph":
-            n = len(pos)
-            classes: dict[Hashable, list[int]] = {}
-            for v in range(n):
-                classes.setdefault(pos[v], []).append(v)  # false twins: equal neighbourhoods
-            nbrs = {v: [w for w in V._bits(pos[v]) if w > v] for v in range(n)}
-            gens, _orbits = automorphisms(n, nbrs) if n > 1 else ([], [])
-
-            def allowed(q: list[int]) -> bool:
-                return all(q[v] == v or not pos[v] >> q[v] & 1 for v in range(n))
-        else:
-            n, facets = pos
-            classes = {}
-            for v in range(n):
-                link = tuple(sorted(f & ~(1 << v) for f in facets if f >> v & 1))
-                classes.setdefault(link, []).append(v)  # binary stars: equal links
-            lists = {v: [n + k for k, f in enumerate(facets) if f >> v & 1] for v in range(n)}
-            total = n + len(facets)
-            gens, _orbits = automorphisms(total, lists, colouring=[set(range(n)), set(range(n, total))])
-            gens = [g[:n] for g in gens]
-
-            def allowed(q: list[int]) -> bool:
-                return not any(f >> q[v] & 1 for f in facets for v in V._bits(f) if q[v] != v)
-
+        n, classes, gens, allowed = self.proofs.symmetries(pos)
         twins = list(range(n))
         for group in classes.values():
             for a, b in zip(group[0::2], group[1::2]):
@@ -378,34 +509,10 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     from grundy.readwrite.kinds import kind_of
 
     kind = kind_of(spec)
-    name = game
-    if kind == "graph":
-        from grundy.games.graphs.rulesets import get_ruleset
-        from grundy.readwrite.graphs import load
-
-        name = get_ruleset(game).name
-        loaded = load(spec)
-        if len(loaded) != 1:
-            raise InputError(f"{spec}: certify takes one position, this names {len(loaded)}")
-        graph = loaded[0].graph
-        if graph is None:
-            raise InputError(f"{spec}: too large to build, so too large to certify")
-        root: Any = tuple(graph.adj)
-        labels = [_label(x) for x in graph.labels]
-        root_json: dict[str, Any] = {"graph6": V.graph6_encode(root)}
-    elif kind == "complex":
-        from grundy.readwrite.complexes import load_complex
-
-        if game not in ("chomp", "graph-chomp", "subset-takeaway"):
-            raise InputError(f"--game {game} is for graphs; a complex is played by subset take-away")
-        name = "subset-takeaway"
-        cx = load_complex(spec)
-        root = (len(cx.labels), tuple(cx.facets))
-        labels = [_label(x) for x in cx.labels]
-        root_json = {"facets": [list(V._bits(f)) for f in cx.facets]}
-        kind = "complex"
-    else:
+    proofs = PROOFS.get(kind)
+    if proofs is None:
         raise InputError(f"{spec}: a {kind} position; certificates are for graphs and simplicial complexes")
+    name, root, labels, root_json = proofs.root(spec, game)
     certifier = Certifier(kind, name, theory, max_positions, time_limit, prune)
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20_000))

@@ -23,11 +23,15 @@ def families(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(rows))
         return
-    width = max(len(r["syntax"]) for r in rows if r["kind"] == "graph")
-    titles = {"poset": "posets (a move removes an element and everything above it)",
-              "complex": "simplicial complexes (subset take-away)", "chomp": "other positions"}
+    from grundy.kinds import get_kind
+
+    heading = {r["kind"]: get_kind(r["kind"]).family_heading for r in rows}
+    width = max(len(r["syntax"]) for r in rows if heading[r["kind"]] is None)
+    shown = None
     for r in rows:
-        if r["kind"] in titles:
-            click.echo(f"\n{titles.pop(r['kind'])}:")
-        requires = f"; {r['requires']}" if r["kind"] == "graph" and r["params"] else ""
+        title = heading[r["kind"]]
+        if title is not None and title != shown:
+            click.echo(f"\n{title}:")
+            shown = title
+        requires = f"; {r['requires']}" if title is None and r["params"] else ""
         click.echo(f"{r['syntax']:<{width}}  {r['definition']}{requires}")

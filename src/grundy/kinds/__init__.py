@@ -77,12 +77,16 @@ class Kind:
     has_layout : bool
         Whether its drawing places parts by a layout a client may move
         (:meth:`layout`; graphs).
+    family_heading : str or None
+        The heading ``grundy families`` lists its families under (None:
+        first, with no heading; kinds sharing a heading share it once).
     """
 
     name: str = ""
     game: str = ""
     keeps_table: bool = True
     has_layout: bool = False
+    family_heading: str | None = None
 
     def __repr__(self) -> str:
         return f"<kind {self.name}>"

@@ -20,6 +20,7 @@ class ChompKind(Kind):
     """A Chomp board (:class:`~grundy.games.chomp.ChompPosition`, row 1 at the bottom)."""
 
     name = "chomp"
+    family_heading = "other positions"
     game = "rectangular-chomp"
     keeps_table = False
 

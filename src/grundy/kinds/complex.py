@@ -30,6 +30,7 @@ class ComplexKind(Kind):
     """A simplicial complex (:class:`~grundy.games.complexes.Complex`)."""
 
     name = "complex"
+    family_heading = "simplicial complexes (subset take-away)"
     game = "subset-takeaway"
 
     def position_type(self) -> type:

@@ -27,6 +27,7 @@ class NimKind(Kind):
     """Nim heaps (:class:`~grundy.games.chomp.NimPosition`)."""
 
     name = "nim"
+    family_heading = "other positions"
     game = "nim"
     keeps_table = False
 

@@ -26,6 +26,7 @@ class OctalKind(Kind):
     """Heaps of an octal game (:class:`~grundy.readwrite.kinds.OctalPosition`)."""
 
     name = "octal"
+    family_heading = "other positions"
     game = "octal"
     keeps_table = False
 

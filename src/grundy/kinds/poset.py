@@ -23,6 +23,7 @@ class PosetKind(Kind):
     """A poset (:class:`~grundy.games.posets.Poset`)."""
 
     name = "poset"
+    family_heading = "posets (a move removes an element and everything above it)"
     game = "poset"
 
     def position_type(self) -> type:
