@@ -20,6 +20,8 @@ from grundy.census import checks as C
 from grundy.census.checks import common, khandhawit_ye, magura
 from grundy.cli.check import check
 from grundy.games.graphs.families import build_family
+from grundy.errors import InputError
+from grundy.readwrite.graphs import graph6_bitsets
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.theory import Theory
 
@@ -133,7 +135,19 @@ def test_wheels_default_and_odd_list() -> None:
 def test_graph6_decoder_matches_networkx() -> None:
     for g in nx.graph_atlas_g()[1:300:3]:
         line = nx.to_graph6_bytes(g, header=False)
-        assert C.graph6_adjacency(line) == _adj_of(nx.convert_node_labels_to_integers(g))
+        assert graph6_bitsets(line) == _adj_of(nx.convert_node_labels_to_integers(g))
+    for n, seed in ((0, 0), (1, 0), (62, 1), (63, 2), (100, 3)):  # the long vertex count from 63
+        g = nx.gnp_random_graph(n, 0.3, seed=seed)
+        assert graph6_bitsets(nx.to_graph6_bytes(g, header=False)) == _adj_of(g)
+
+
+def test_graph6_decoder_is_the_readers_one() -> None:
+    """Issue 29 item 4 / issue 31 item 3: the checks read geng's lines with
+    the reader's checks: padding bits set or a wrong length are refused, as
+    ``grundy value`` refuses them."""
+    for bad in ("BF", "Bww", "B", "C~~~", "&Bw", ":Bw"):
+        with pytest.raises(InputError, match="invalid graph6"):
+            graph6_bitsets(bad)
 
 
 def test_pseudotree_class_matches_networkx_atlas() -> None:
@@ -167,7 +181,7 @@ def test_simplest_form_matches_brute_force() -> None:
 
 
 def test_hairball_rules() -> None:
-    tri_leaf = C.graph6_adjacency(nx.to_graph6_bytes(nx.Graph([(0, 1), (1, 2), (0, 2), (0, 3)]), header=False))
+    tri_leaf = graph6_bitsets(nx.to_graph6_bytes(nx.Graph([(0, 1), (1, 2), (0, 2), (0, 3)]), header=False))
     assert C.hairball_claim(tri_leaf, C.cycle_mask(tri_leaf))[0] == 4  # G_{0,0}, rule 1 with k = 0
     g = nx.Graph([(0, 1), (1, 2), (0, 2), (0, 3), (0, 4), (4, 5)])  # tails 1 and 2 at one vertex
     adj = _adj_of(g)
@@ -193,7 +207,7 @@ def test_conjecture_1_mod4_counterexample_is_genuine() -> None:
     r = C.check_pseudotree_mod4(12)
     assert r.verified_up_to == 11 and r.counterexample_count == 2
     case = r.counterexamples[0]
-    adj = C.graph6_adjacency(case["graph6"])
+    adj = graph6_bitsets(case["graph6"])
     cyc = C.cycle_mask(adj)
     assert len(adj) == 12 and common._edges(adj) == 12 and cyc.bit_count() % 2 == 1
     assert sum(1 for v in range(12) if cyc >> v & 1 and adj[v].bit_count() >= 3) == 1
@@ -313,7 +327,7 @@ def test_cycle_killing_reports_a_wrong_claim(monkeypatch: pytest.MonkeyPatch) ->
     r = C.check_cycle_killing(7)
     assert not r.holds and r.counterexample_count > 0
     for case in r.counterexamples:
-        adj = C.graph6_adjacency(case["graph6"])
+        adj = graph6_bitsets(case["graph6"])
         assert brute_nim_value(adj) == 0 == case["value"] and case["claimed"] == "N"
         assert C.cycle_class(adj, C.cycle_mask(adj)) == "E"
     res = _run("cycle-killing", "--bound", "7")

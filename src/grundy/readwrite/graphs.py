@@ -45,7 +45,7 @@ from grundy.games.graphs.graph import Graph
 from grundy.readwrite.jsontext import MAX_INTEGER_DIGITS, check_label_depth, load_json
 from grundy.readwrite.text import check_label, check_text, decode_utf8, files_allowed, read_file, read_stream
 
-__all__ = ["LoadedPosition", "load", "to_graph", "to_graph6", "graph6_order", "SUPPORTED_EXTENSIONS"]
+__all__ = ["LoadedPosition", "load", "to_graph", "to_graph6", "graph6_order", "graph6_bitsets", "SUPPORTED_EXTENSIONS"]
 
 #: File extensions :func:`load` reads, and what it expects in them.
 SUPPORTED_EXTENSIONS = {
@@ -205,6 +205,47 @@ def _decode(text: str, where: str, limits: Limits) -> Graph:
         edges = _graph6_edges(n, data)
     check_size(where, n, len(edges), **limits)
     return Graph.from_edges(range(n), edges, where=where)
+
+
+def graph6_bitsets(code: bytes | str, where: str = "graph6") -> tuple[int, ...]:
+    """Adjacency bitsets of one graph6 string (no header; a trailing newline
+    or spaces are ignored), checked as :func:`graph6_order` checks it: for
+    readers of many graphs (the census checks read geng's output) that need
+    no labelled :class:`Graph`.
+
+    Returns
+    -------
+    tuple of int
+        One int per vertex (any number of vertices): ``adj[i]`` has bit
+        ``j`` set iff ``ij`` is an edge.
+
+    Raises
+    ------
+    InputError
+        ``WHERE: invalid graph6: ...`` (a character out of range, a wrong
+        length, padding bits set, sparse6 or digraph6).
+
+    >>> graph6_bitsets("Bw")          # the triangle
+    (6, 5, 3)
+    """
+    text = code.decode("latin-1") if isinstance(code, bytes) else code
+    text = text.strip()
+    n = graph6_order(text, where)
+    body = text[1:] if n < 63 else text[4:] if n < 258048 else text[8:]
+    adj = [0] * n
+    data = [ord(ch) - 63 for ch in body]
+    j, i = 1, 0  # bit k of the body is the pair (i, j), i < j, column by column
+    for d in data:
+        for b in (32, 16, 8, 4, 2, 1):
+            if j >= n:
+                break
+            if d & b:
+                adj[i] |= 1 << j
+                adj[j] |= 1 << i
+            i += 1
+            if i == j:
+                i, j = 0, j + 1
+    return tuple(adj)
 
 
 def graph6_order(code: str, where: str) -> int:

@@ -20,6 +20,7 @@ from grundy.games.graphs.bitset import components, full_mask, upper_lists
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.graph import Graph
 from grundy.games.graphs.theory import Theory, involution_fixed_set
+from grundy.readwrite.graphs import graph6_bitsets
 
 
 #: Most counterexamples kept in a result (the count is kept in full).
@@ -149,51 +150,6 @@ def _describe(case: dict[str, Any]) -> str:
 
 
 # -- graphs as bitsets ------------------------------------------------------------
-def graph6_adjacency(line: bytes | str) -> tuple[int, ...]:
-    """Adjacency bitsets of one graph6 string (as geng writes: at most 62
-    vertices, no header).
-
-    Parameters
-    ----------
-    line : bytes or str
-        One graph6 line (a trailing newline is ignored).
-
-    Returns
-    -------
-    tuple of int
-        ``adj[i]`` has bit ``j`` set iff ``ij`` is an edge.
-
-    Raises
-    ------
-    InputError
-        On an empty line, a character outside ``?``..``~``, more than 62
-        vertices or a wrong length.
-
-    >>> graph6_adjacency("Bw")          # the triangle
-    (6, 5, 3)
-    """
-    data = line.encode("ascii") if isinstance(line, str) else line
-    data = data.strip()
-    if not data or any(not 63 <= b <= 126 for b in data):
-        raise InputError(f"not a graph6 string: {data!r}")
-    n = data[0] - 63
-    if n > 62:
-        raise InputError(f"graph6 strings of more than 62 vertices are not read here: {data!r}")
-    need = (n * (n - 1) // 2 + 5) // 6
-    if len(data) - 1 != need:
-        raise InputError(f"graph6 string of {n} vertices needs {need} data characters: {data!r}")
-    adj = [0] * n
-    bit = 0
-    body = [b - 63 for b in data[1:]]
-    for j in range(1, n):
-        for i in range(j):
-            if body[bit // 6] >> (5 - bit % 6) & 1:
-                adj[i] |= 1 << j
-                adj[j] |= 1 << i
-            bit += 1
-    return tuple(adj)
-
-
 def _graph6(adj: tuple[int, ...]) -> str:
     from grundy.readwrite.graphs import to_graph6
 
@@ -273,7 +229,7 @@ def _graphs(
     for k, line in enumerate(generate(n, cls, edges=edges, timeout=timeout).splitlines()):
         if check is not None and not k & 1023:
             check()
-        yield line, graph6_adjacency(line)
+        yield line, graph6_bitsets(line)
 
 
 #: What makes the graphs of a check: ``graphs(n, cls, edges)`` as :func:`_graphs`.

@@ -6,7 +6,8 @@ networkx are imported only when a picture is drawn.
 
 from __future__ import annotations
 
-from grundy.census.checks.common import CheckResult, cycle_mask, graph6_adjacency
+from grundy.census.checks.common import CheckResult, cycle_mask
+from grundy.readwrite.graphs import graph6_bitsets
 
 
 def plot_gmk(result: CheckResult, path: str) -> None:
@@ -71,7 +72,7 @@ def draw_counterexample(result: CheckResult, path: str) -> bool:
     import networkx as nx
 
     case = result.counterexamples[0]
-    adj = graph6_adjacency(case["graph6"])
+    adj = graph6_bitsets(case["graph6"])
     g = nx.Graph()
     g.add_nodes_from(range(len(adj)))
     g.add_edges_from((i, j) for i in range(len(adj)) for j in range(i + 1, len(adj)) if adj[i] >> j & 1)
