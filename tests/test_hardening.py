@@ -487,12 +487,15 @@ def test_item5_certify_max_positions_bounds_the_engines_search() -> None:
     from grundy import verify as V
 
     adj = tuple(load("random:16,0.7,3")[0].graph.adj)
-    certifier = Certifier("graph", "chomp", True, max_positions=1000)
+    # the time limit only keeps a build without the fix from hanging the run: the
+    # position limit must be what stops it
+    certifier = Certifier("graph", "chomp", True, max_positions=1000, time_limit=120)
     with pytest.raises(SearchLimitReached, match="position limit 1000"):
         certifier.value(V.graph_form(adj))
     assert certifier._oracle.limits.max_positions == 1000
     assert certifier._oracle.stats.positions <= 1001
-    result = grundy("certify", "random:16,0.7,3", "--max-positions", "1000", "-o", os.devnull)
+    result = grundy("certify", "random:16,0.7,3", "--max-positions", "1000", "--time-limit", "120",
+                    "-o", os.devnull)
     assert "position limit 1000" in one_error_line(result, 3)
 
 

@@ -328,3 +328,96 @@ def test_node_kayles_on_grids_matches_the_published_sequences() -> None:
         if n <= 3:
             G = nx.convert_node_labels_to_integers(nx.grid_2d_graph(3, n))
             assert brute("node-kayles", *position(G)) == a316632[n - 1]
+
+
+# -- the Arc Kayles leaf reductions (Theory switch "leaves") ---------------------------------
+# docs/papers.md, "Arc Kayles: leaves": a vertex every neighbour of which has a leaf other than
+# it may go; of two non-adjacent vertices with the same two neighbours c < d, the edges a-c and
+# b-d may go. Each keeps the nim-value.
+
+
+def _adjacency(G: nx.Graph) -> tuple[int, ...]:
+    G = nx.convert_node_labels_to_integers(G)
+    return tuple(sum(1 << w for w in G[v]) for v in range(G.number_of_nodes()))
+
+
+def _reduced_graph(adj: tuple[int, ...], keep: int) -> nx.Graph:
+    R = nx.Graph()
+    R.add_nodes_from(v for v in range(len(adj)) if keep >> v & 1)
+    R.add_edges_from((v, w) for v in range(len(adj)) for w in range(v + 1, len(adj))
+                     if keep >> v & 1 and keep >> w & 1 and adj[v] >> w & 1)
+    return R
+
+
+def _leafy_graphs() -> list[nx.Graph]:
+    """Random graphs of up to 11 vertices on which the reductions apply often:
+    sparse graphs with leaves hung on them, and grid pieces (Cram)."""
+    import random
+
+    out = []
+    for seed in range(150):
+        rng = random.Random(seed)
+        n = rng.randint(3, 8)
+        G = nx.gnp_random_graph(n, rng.choice([0.2, 0.35, 0.5]), seed=seed)
+        for _ in range(rng.randint(0, 3)):
+            G.add_edge(rng.randrange(n), G.number_of_nodes())
+        out.append(G)
+    for m, n in ((2, 4), (3, 3), (3, 4), (2, 5)):
+        grid = nx.grid_2d_graph(m, n)
+        for seed in range(12):
+            rng = random.Random(seed)
+            H = grid.copy()
+            H.remove_nodes_from(rng.sample(sorted(H), rng.randint(0, 4)))
+            out.append(H)
+    return out
+
+
+def test_arc_leaves_keeps_the_value_by_brute_force() -> None:
+    """One round of the reductions, against the brute force on every graph of
+    the atlas and on random leafy graphs and grid pieces: the reduced graph
+    has the graph's Arc Kayles value, and both reductions occur."""
+    from grundy.games.graphs.theory import arc_leaves
+
+    kinds = {"vertices": 0, "edges": 0}
+    for G in [*ATLAS[1:], *_leafy_graphs()]:
+        adj = _adjacency(G)
+        got = arc_leaves(adj)
+        if got is None:
+            continue
+        keep, red = got
+        kinds["vertices" if keep != (1 << len(adj)) - 1 else "edges"] += 1
+        R = _reduced_graph(red, keep)
+        assert brute("arc-kayles", *position(R)) == brute("arc-kayles", *position(G)), list(G.edges)
+    assert kinds["vertices"] > 100 and kinds["edges"] > 20, kinds
+
+
+@pytest.mark.parametrize("game", ["arc-kayles", "bo-bo", "be-be"])
+def test_the_leaves_switch_equals_the_search(game: str) -> None:
+    """The engine with the reductions on and off, and the brute force, agree
+    on every graph of the atlas and on the leafy graphs; the reductions are
+    used (counted as reductions), and only where the rules are Arc Kayles."""
+    from brute import brute_ruleset_value
+
+    on = Solver(Theory.only("arc_kayles", "leaves"), ruleset=game)
+    off = Solver(Theory.only("arc_kayles"), ruleset=game)
+    for G in [*ATLAS[1:400], *_leafy_graphs()]:
+        g = Graph.from_networkx(G)
+        truth = brute_ruleset_value(game, _adjacency(G))
+        assert value(g, on) == value(g, off) == truth, (game, list(G.edges))
+    assert on.stats.reductions > off.stats.reductions
+
+
+def test_the_leaves_switch_and_explanation() -> None:
+    """``--without leaves`` searches more; the explanation names the
+    reductions; Node Kayles refuses the switch (it is Arc Kayles's)."""
+    on = json.loads(_run("value", "grid:3,6", "--game", "arc-kayles", "--json", "--explain"))
+    off = json.loads(_run("value", "grid:3,6", "--game", "arc-kayles", "--without", "leaves", "--json"))
+    assert on["value"] == off["value"] == 4
+    assert on["stats"]["positions"] < off["stats"]["positions"]
+    star = json.loads(_run("value", "star:4", "--game", "arc-kayles", "--json", "--explain"))
+    assert star["value"] == 1 and any("leaf reductions" in line for line in star["explanation"])
+    star_off = json.loads(_run("value", "star:4", "--game", "arc-kayles", "--json", "--explain",
+                               "--without", "leaves"))
+    assert star_off["value"] == 1 and not any("leaf reductions" in line for line in star_off["explanation"])
+    result = CliRunner().invoke(main, ["value", "grid:3,3", "--game", "node-kayles", "--without", "leaves"])
+    assert result.exit_code == 2 and "leaves" in result.output

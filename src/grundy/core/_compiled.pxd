@@ -79,6 +79,7 @@ cdef class CompiledSearch:
     cdef public Py_ssize_t reduction_cache_size
     cdef public object tick
     cdef bint cancel             # cancel isomorphic pairs of components (set by the kernel)
+    cdef long long[::1] answers  # the table's answers (grundy.core.table.Table.answers)
 
     cdef long value_of(self, bytes key) except -2
     cdef object excluded_of(self, bytes key)
@@ -95,3 +96,4 @@ cdef class CompiledSearch:
     cpdef long value(self, bytes key) except -1
     cpdef bint is_p_sum(self, tuple unknowns, long n) except -1
     cdef bint _is_p1(self, bytes key, long n) except -1
+    cdef bint _option_is_p(self, bytes key, list opts, long n) except -1

@@ -972,6 +972,7 @@ cdef class CompiledSearch:
             self.not_values = table.not_values
             self.irreducible = table.irreducible
         self.aliases = table.aliases
+        self.answers = table.answers
         self.reduction_cache_size = table.reduction_cache_size
         self.cache = cache if cache is not None else OrderedDict()
         self.cache_size = cache_size
@@ -1214,15 +1215,31 @@ cdef class CompiledSearch:
                 if nim == n:
                     self.set_excluded(key, excluded | (_ONE << n))
                     return False
-        # Heap moves: C + *m, m < n, must all be N-positions.
+        # An option C' + *n or a heap move to C + *m, m < n, that is a
+        # P-position: the kind that answered more often for this n first
+        # (as Searcher._is_p1).
+        cdef Py_ssize_t slot = 2 * (n if n < 63 else 63)
+        cdef bint options_first = self.answers[slot] >= self.answers[slot + 1]
+        if options_first and self._option_is_p(key, opts, n):
+            self.answers[slot] += 1
+            return False
         for m in range(n):
             if not (excluded >> m & 1) and self._is_p1(key, m):
+                self.answers[slot + 1] += 1
                 return False
-        # Moves in C: every option C' + *n must be an N-position.
-        for option in opts:
-            if self.is_p_sum(<tuple>option[1], <long>option[0] ^ n):
-                self.set_excluded(key, self.excluded_of(key) | (_ONE << n))
-                return False
+        if not options_first and self._option_is_p(key, opts, n):
+            self.answers[slot] += 1
+            return False
         self.set_value(key, n)
         cache.pop(key, None)
         return True
+
+    cdef bint _option_is_p(self, bytes key, list opts, long n) except -1:
+        """Whether some option C' + *n of ``opts`` is a P-position (then
+        ``key`` is known not to have value n)."""
+        cdef tuple option
+        for option in opts:
+            if self.is_p_sum(<tuple>option[1], <long>option[0] ^ n):
+                self.set_excluded(key, self.excluded_of(key) | (_ONE << n))
+                return True
+        return False

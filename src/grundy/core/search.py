@@ -12,9 +12,10 @@ caches the game's reduction, and searches what is left.
 The search answers *outcome questions on sums*, not exact values of every
 option (Lemoine-Viennot; Beling-Rogalski, "On pruning search trees of
 impartial games", 2020): "is C + *n a P-position?" holds iff every move of
-C + *n leads to an N-position, i.e. no heap move to C + *m (m < n) and no
-option C' + *n is a P-position. The first option found that is a P-position
-stops the scan. The value of C is the least n for which C + *n is a
+C + *n leads to an N-position, i.e. no option C' + *n and no heap move to
+C + *m (m < n) is a P-position. The first P-position found stops the scan;
+of the two kinds of move, the one that has more often found it for this n
+goes first (:attr:`grundy.core.table.Table.answers`). The value of C is the least n for which C + *n is a
 P-position. A sum of several unknown components is decided by computing the
 exact values of all but the largest, folding them into the heap, and asking
 the question of the largest ("hardest last"). The table keeps, per
@@ -177,6 +178,7 @@ class Searcher:
         self.values = table.values
         self.not_values = table.not_values
         self.aliases = table.aliases
+        self._answers = table.answers
         self.irreducible = table.irreducible
         # the game's optional compiled path, looked up once
         self._expands: Callable[[Component], bool] | None = getattr(game, "expands", None)
@@ -510,19 +512,38 @@ class Searcher:
             if _known_value(values, nim, unk) == n:
                 self.not_values[key] = excluded | (1 << n)
                 return False
-        # Heap moves: C + *m for m < n must all be N-positions (value of C is not m).
+        # C + *n is N iff an option C' + *n is P (an option of value n) or a
+        # heap move to C + *m, m < n, is (C's value is below n). The two tests
+        # are independent; the one that answered more questions of this n so
+        # far goes first (Table.answers: an option of value n usually ends the
+        # question long before the heap moves' P-proofs of C + *m would, unless
+        # the values are mostly below n; docs/performance.md).
+        answers = self._answers
+        slot = 2 * min(n, 63)
+        options_first = answers[slot] >= answers[slot + 1]
+        if options_first and self._option_is_p(key, options, n):
+            answers[slot] += 1
+            return False
         for m in range(n):
             if not (excluded >> m & 1) and self._is_p1(key, m):
+                answers[slot + 1] += 1
                 return False
-        # Moves in C: every option C' + *n must be an N-position.
-        for nim, unk in options:
-            if self._is_p_sum(unk, nim ^ n):
-                self.not_values[key] = self.not_values.get(key, 0) | (1 << n)
-                return False
+        if not options_first and self._option_is_p(key, options, n):
+            answers[slot] += 1
+            return False
         self.values[key] = n
         self.not_values.pop(key, None)
         cache.pop(key, None)
         return True
+
+    def _option_is_p(self, key: Component, options: list[Split], n: int) -> bool:
+        """Whether some option C' + *n of ``key``'s ``options`` is a
+        P-position (then ``key`` is known not to have value n)."""
+        for nim, unk in options:
+            if self._is_p_sum(unk, nim ^ n):
+                self.not_values[key] = self.not_values.get(key, 0) | (1 << n)
+                return True
+        return False
 
     def _options(self, key: Component, refute: int = -1, partial: Partial | None = None) -> list[Split] | Partial:
         """Options of a component, one per symmetry class of moves,

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from array import array
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -59,7 +60,10 @@ try:
 except ImportError:  # the compiled core is optional
     CompactTable = None
 
-__all__ = ["Table", "SQLiteFile", "TableNotSaved", "compact_available", "table_memory", "DIGEST_FORMAT"]
+__all__ = ["Table", "SQLiteFile", "TableNotSaved", "compact_available", "table_memory", "DIGEST_FORMAT", "ANSWER_SLOTS"]
+
+#: The heap sizes n whose answers :attr:`Table.answers` counts apart (n >= 63 share the last).
+ANSWER_SLOTS = 64
 
 
 class TableNotSaved(UserWarning):
@@ -143,6 +147,13 @@ class Table:
         not what was spilled to the file.
     loaded : int
         Rows read from the file when the table was made.
+    answers : array of int64, 128 entries
+        How the search's questions "is C + *n a P-position?" were answered
+        N, by n (n >= 63 counted at 63): ``answers[2n]`` by an option of
+        value n, ``answers[2n + 1]`` by C's value being below n. The search
+        asks first the way that answered more often (both paths share it,
+        so the compiled and Python searches ask in the same order); not
+        saved.
 
     Raises
     ------
@@ -186,6 +197,7 @@ class Table:
             self.not_values = {}
             self.irreducible = set()
         self.aliases: dict[bytes, tuple[int, tuple[bytes, ...]]] = {}
+        self.answers = array("q", bytes(8 * 2 * ANSWER_SLOTS))
         self.reduction_cache_size = reduction_cache_size
         self.file: SQLiteFile | None = None
         self.bounded = max_bytes is not None

@@ -109,13 +109,15 @@ cdef class Expander(CompiledSearch):
     cdef int rule
     cdef int isolated
     cdef bint mirror
+    cdef bint leaves
+    cdef bint symmetric
     cdef object limits
     cdef bint paths
     cdef int path_values[65]
 
     def __init__(self, table, theory, stats, cache=None, Py_ssize_t cache_size=50_000, tick=None,
                  CensusTable tablebase=None, int rule=17, int isolated=-1, bint mirror=False, limits=None,
-                 path_values=None):
+                 path_values=None, bint leaves=False):
         _check_bound()
         CompiledSearch.__init__(self, table, cache, cache_size, tick)
         self.flags = _flags(theory)
@@ -129,7 +131,9 @@ cdef class Expander(CompiledSearch):
             for k in range(65):
                 self.path_values[k] = path_values[k]
         self.mirror = mirror and not theory.involutions
-        self.involutions = theory.involutions or self.mirror
+        self.leaves = leaves
+        self.symmetric = theory.involutions or self.mirror
+        self.involutions = self.symmetric or leaves
         self.cancel = theory.cancel_pairs
         self.stats = stats
         # a census of whole graphs (grundy.census): consulted when the table misses
@@ -160,27 +164,37 @@ cdef class Expander(CompiledSearch):
                 if self.is_irreducible(key):
                     unknown.append(key)
                     return 0
-                # First sight: look for an involution (Khandhawit-Ye Theorem 1;
-                # under the mirror argument only one fixing no vertex counts, and
-                # none exists unless every degree is shared by an even number of
-                # vertices: it pairs them)
-                if self.mirror and not _degrees_paired(sub, k):
-                    self.remember(key, None)
-                    unknown.append(key)
-                    return 0
-                _group(rows, k, orbits)
-                if not _involution_fixed_set(sub, k, &fixed) or (self.mirror and fixed):
-                    self.remember(key, None)
-                    unknown.append(key)
-                    return 0
-                self.reductions += 1
-                inner = []
-                alias = self._finish(self._decompose(sub, fixed, inner), inner)
+                alias = self._reduce(sub, k, rows, orbits)
                 self.remember(key, alias)
+                if alias is None:
+                    unknown.append(key)
+                    return 0
             unknown.extend((<tuple>alias)[1])
             return <long>(<tuple>alias)[0]
         unknown.append(key)
         return 0
+
+    cdef object _reduce(self, const uint64_t* sub, int k, uint64_t* rows, int* orbits):
+        """A key's reduction, at first sight (None: none applies): an
+        involution (Khandhawit-Ye Theorem 1; under the mirror argument only
+        one fixing no vertex counts, and none exists unless every degree is
+        shared by an even number of vertices: it pairs them), else the Arc
+        Kayles leaf reductions (``_arc_leaves``). As the Python path's
+        ``reduce`` in :meth:`grundy.games.graphs.game.GraphGame._look_up`."""
+        cdef uint64_t fixed, keep
+        cdef uint64_t red[64]
+        cdef list inner
+        if self.symmetric and not (self.mirror and not _degrees_paired(sub, k)):
+            _group(rows, k, orbits)
+            if _involution_fixed_set(sub, k, &fixed) and not (self.mirror and fixed):
+                self.reductions += 1
+                inner = []
+                return self._finish(self._decompose(sub, fixed, inner), inner)
+        if self.leaves and _arc_leaves(sub, k, red, &keep):
+            self.reductions += 1
+            inner = []
+            return self._finish(self._decompose(red, keep, inner), inner)
+        return None
 
     cdef long _decompose(self, const uint64_t* adj, uint64_t mask, list unknown) except -1:
         cdef uint64_t stack[64]

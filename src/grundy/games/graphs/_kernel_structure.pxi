@@ -94,6 +94,67 @@ cdef bint _is_bipartite(const uint64_t* adj, uint64_t mask) noexcept nogil:
     return True
 
 
+cdef bint _arc_leaves(const uint64_t* adj, int n, uint64_t* red, uint64_t* keep) noexcept nogil:
+    """One round of the Arc Kayles leaf reductions on the graph ``adj`` of
+    ``n`` vertices: :func:`grundy.games.graphs.theory.arc_leaves` in C (the
+    same round, in the same order). Writes the adjacency left to ``red`` and
+    the vertices kept to ``keep``; False (and nothing meaningful written) if
+    neither reduction applies."""
+    cdef int deg[64]
+    cdef uint64_t alive = (<uint64_t>0 - 1) if n == 64 else (<uint64_t>1 << n) - 1
+    cdef uint64_t nbrs, rest, leaves, row
+    cdef int x, c, lf, a, b, d
+    cdef bint changed = False, ok, found
+    for x in range(n):
+        red[x] = adj[x]
+        deg[x] = GK_POPCOUNT(adj[x])
+    for x in range(n):
+        if not deg[x] or not (alive >> x) & 1:
+            continue
+        nbrs = adj[x] & alive
+        ok = True
+        rest = nbrs
+        while rest:
+            c = GK_CTZ(rest)
+            rest &= rest - 1
+            leaves = adj[c] & alive & ~(<uint64_t>1 << x)
+            found = False
+            while leaves:
+                lf = GK_CTZ(leaves)
+                leaves &= leaves - 1
+                if deg[lf] == 1:
+                    found = True
+                    break
+            if not found:
+                ok = False
+                break
+        if ok:
+            alive &= ~(<uint64_t>1 << x)
+            changed = True
+            deg[x] = 0
+            rest = nbrs
+            while rest:
+                deg[GK_CTZ(rest)] -= 1
+                rest &= rest - 1
+    keep[0] = alive
+    if changed:
+        return True
+    for a in range(n):
+        if deg[a] != 2:
+            continue
+        for b in range(a + 1, n):
+            if adj[b] == adj[a]:
+                row = adj[a]
+                c = GK_CTZ(row)
+                d = GK_CTZ(row & (row - 1))
+                red[a] &= ~(<uint64_t>1 << c)
+                red[c] &= ~(<uint64_t>1 << a)
+                red[b] &= ~(<uint64_t>1 << d)
+                red[d] &= ~(<uint64_t>1 << b)
+                return True
+    return False
+
+
 cdef bint _degrees_paired(const uint64_t* adj, int n) noexcept nogil:
     """Whether every degree occurs an even number of times in the graph
     ``adj`` (``n`` vertices): needed for an automorphism of order 2 fixing

@@ -39,6 +39,7 @@ from grundy.games.graphs.theory import (
     ARC_KAYLES_SOURCE,
     CLASSIFY_SWITCHES,
     INVOLUTION_SOURCE,
+    LEAVES_SOURCE,
     MIRROR_RULESETS,
     MIRROR_SOURCE,
     PATH_CODES,
@@ -46,6 +47,7 @@ from grundy.games.graphs.theory import (
     TWINS_SOURCE,
     Theory,
     arc_kayles_parity,
+    arc_leaves,
     classify,
     degrees_paired,
     involution_fixed_set,
@@ -159,6 +161,8 @@ class GraphGame:
         self.classifies = any(getattr(theory, name) for name in CLASSIFY_SWITCHES)
         #: whether the mirror argument values positions (Node Kayles, Arc Kayles; switch ``mirror``)
         self.mirror = self.searched.name in MIRROR_RULESETS and theory.mirror
+        #: whether the Arc Kayles leaf reductions apply (switch ``leaves``; theory.arc_leaves)
+        self.leaves = self.searched.name == "arc-kayles" and theory.leaves
         #: the values of paths P_0..P_64 under the searched ruleset, from its octal game (switch
         #: ``paths``), else None
         self.path_values: list[int] | None = None
@@ -198,6 +202,7 @@ class GraphGame:
             rule=self.searched.compiled.code,
             isolated=-1 if self.isolated is None else self.isolated,
             mirror=self.mirror,
+            leaves=self.leaves,
             limits=search.limits,
             path_values=self.path_values,
         )
@@ -350,19 +355,24 @@ class GraphGame:
         ``adj`` and ``comp`` (the component in the caller's graph) only
         name vertices in ``trace``."""
         key = certificate(len(sub), nbrs)
-        if self.mirror:
+        if self.mirror or self.leaves:
 
             def reduce(tr: list[str] | None) -> Split | None:
-                if not degrees_paired(sub):
-                    return None  # no involution fixing no vertex can pair the degrees
-                gens, _orbits = automorphisms(len(sub), nbrs)
-                inv = involution_fixed_set(sub, gens)
-                if inv is None or inv[0]:
-                    return None  # no involution fixing no vertex among the candidates
-                if tr is not None and name is not None:
-                    tr.append(f"{name(comp)}: an involutive automorphism fixes no vertex and joins none to its "
-                              f"image: value 0, the second player mirrors [{MIRROR_SOURCE}]")
-                return 0, ()
+                if self.mirror and degrees_paired(sub):  # else no involution fixing no vertex pairs the degrees
+                    gens, _orbits = automorphisms(len(sub), nbrs)
+                    inv = involution_fixed_set(sub, gens)
+                    if inv is not None and not inv[0]:  # an involution fixing no vertex among the candidates
+                        if tr is not None and name is not None:
+                            tr.append(f"{name(comp)}: an involutive automorphism fixes no vertex and joins none "
+                                      f"to its image: value 0, the second player mirrors [{MIRROR_SOURCE}]")
+                        return 0, ()
+                if self.leaves:
+                    got = arc_leaves(sub)
+                    if got is not None:
+                        if tr is not None and name is not None:
+                            tr.append(f"{name(comp)}: Arc Kayles leaf reductions [{LEAVES_SOURCE}]")
+                        return self._split(search, got[1], got[0])
+                return None
 
         elif not self.theory.involutions:
             reduce = None

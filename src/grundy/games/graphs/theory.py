@@ -90,6 +90,12 @@ MIRROR_SOURCE = (
 )
 #: The searched rulesets the mirror argument holds for (switch ``mirror``).
 MIRROR_RULESETS = frozenset({"node-kayles", "arc-kayles"})
+LEAVES_SOURCE = (
+    "Arc Kayles leaf reductions (proofs in docs/papers.md; the first two generalise Beling's 'reduced stars' "
+    "for Cram): a vertex every neighbour of which has a leaf other than it is deleted (two leaves at one "
+    "vertex: one goes); of two non-adjacent vertices with the same two neighbours c < d, the edges a-c and "
+    "b-d are deleted"
+)
 #: The rulesets whose play on a path P_n is an octal game at heap n (switch ``paths``): Node
 #: Kayles is Dawson's Kayles 0.137, Arc Kayles is Dawson's Chess 0.07 (Winning Ways, ch. 4).
 PATH_CODES = {"node-kayles": "0.137", "arc-kayles": "0.07"}
@@ -146,7 +152,8 @@ class Theory(Switches):
     Chomp; ``cancel_pairs`` holds in every impartial game; ``arc_kayles``
     is for BO/BO and BE/BE only; ``mirror`` for Node Kayles and Arc Kayles
     (and so for BO/BO and BE/BE searched as Arc Kayles), and ``paths`` for
-    them too (a path component valued by its octal game).
+    them too (a path component valued by its octal game); ``leaves`` for
+    Arc Kayles (and BO/BO, BE/BE searched as it): :func:`arc_leaves`.
 
     >>> Theory.none().bipartite, Theory().twins, Theory.only("twins").cycles
     (False, True, False)
@@ -162,6 +169,7 @@ class Theory(Switches):
     arc_kayles: bool = True
     mirror: bool = True
     paths: bool = True
+    leaves: bool = True
 
 
 def arc_kayles_parity(ruleset: str, theory: "Theory | None") -> int | None:
@@ -182,25 +190,109 @@ def switches_used(ruleset: str, misere: bool = False) -> list[str]:
     ``ruleset`` (a registry name) uses, in declaration order: Graph Chomp's
     results for Graph Chomp, ``cancel_pairs`` for every other ruleset,
     ``arc_kayles`` for BO/BO and BE/BE, ``mirror`` and ``paths`` for the
-    rulesets searched as Node Kayles or Arc Kayles; in misère play only
-    ``arc_kayles`` (a statement about the game tree; the others are about
-    nim-values).
+    rulesets searched as Node Kayles or Arc Kayles, ``leaves`` for those
+    searched as Arc Kayles; in misère play only ``arc_kayles`` (a statement
+    about the game tree; the others are about nim-values).
 
     >>> switches_used("node-kayles"), switches_used("bo-bo", misere=True)
     (['cancel_pairs', 'mirror', 'paths'], ['arc_kayles'])
+    >>> switches_used("arc-kayles")
+    ['cancel_pairs', 'mirror', 'paths', 'leaves']
     >>> "mirror" in switches_used("chomp"), switches_used("chomp", misere=True)
     (False, [])
     """
     if misere:
         return ["arc_kayles"] if ruleset in ARC_KAYLES_PARITY else []
     if ruleset == "chomp":
-        return [n for n in Theory.names() if n not in ("arc_kayles", "mirror", "paths")]
+        return [n for n in Theory.names() if n not in ("arc_kayles", "mirror", "paths", "leaves")]
     used = {"cancel_pairs"}
     if ruleset in ARC_KAYLES_PARITY:
-        used |= {"arc_kayles", "mirror", "paths"}
+        used |= {"arc_kayles", "mirror", "paths", "leaves"}
     if ruleset in MIRROR_RULESETS:
         used |= {"mirror", "paths"}
+    if ruleset == "arc-kayles":
+        used.add("leaves")
     return [n for n in Theory.names() if n in used]
+
+
+def arc_leaves(adj: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
+    """One round of the Arc Kayles leaf reductions (:data:`LEAVES_SOURCE`,
+    proved in docs/papers.md, "Arc Kayles: leaves"), each keeping the
+    nim-value (normal play only):
+
+    1. in vertex order, a vertex x of degree >= 1 every neighbour c of which
+       has a leaf other than x (in the graph left so far) is deleted;
+    2. if (1) deleted nothing: for the first pair a < b of non-adjacent
+       vertices of degree 2 with the same neighbours c < d, the edges a-c
+       and b-d are deleted (a and b become leaves).
+
+    Parameters
+    ----------
+    adj : tuple of int
+        A graph as adjacency bitsets (any number of vertices).
+
+    Returns
+    -------
+    (int, tuple of int) or None
+        The vertices kept (a bitmask) and the adjacency left (edges deleted
+        by (2)), or None if neither applies. The kernel's ``_arc_leaves``
+        is the same round in C (the tests hold them equal).
+
+    >>> arc_leaves((0b110, 0b1, 0b1))      # two leaves at vertex 0: leaf 1 goes
+    (5, (6, 1, 1))
+    >>> arc_leaves((0b0110, 0b1001, 0b1001, 0b0110))   # C4: 0, 3 share {1, 2}
+    (15, (4, 8, 1, 2))
+    >>> arc_leaves((0b10, 0b101, 0b1010, 0b100)) is None   # P4: nothing applies
+    True
+    """
+    n = len(adj)
+    alive = (1 << n) - 1
+    deg = [a.bit_count() for a in adj]
+    changed = False
+    for x in range(n):
+        if not deg[x] or not alive >> x & 1:
+            continue
+        nbrs = adj[x] & alive
+        ok = True
+        rest = nbrs
+        while rest:
+            c = (rest & -rest).bit_length() - 1
+            rest &= rest - 1
+            leaves = adj[c] & alive & ~(1 << x)
+            while leaves:
+                lf = (leaves & -leaves).bit_length() - 1
+                leaves &= leaves - 1
+                if deg[lf] == 1:
+                    break
+            else:
+                ok = False
+                break
+        if ok:
+            alive &= ~(1 << x)
+            changed = True
+            deg[x] = 0
+            rest = nbrs
+            while rest:
+                c = (rest & -rest).bit_length() - 1
+                rest &= rest - 1
+                deg[c] -= 1
+    if changed:
+        return alive, adj
+    for a in range(n):
+        if deg[a] != 2:
+            continue
+        for b in range(a + 1, n):
+            if adj[b] == adj[a]:
+                row = adj[a]
+                c = (row & -row).bit_length() - 1
+                d = (row & (row - 1)).bit_length() - 1
+                red = list(adj)
+                red[a] &= ~(1 << c)
+                red[c] &= ~(1 << a)
+                red[b] &= ~(1 << d)
+                red[d] &= ~(1 << b)
+                return alive, tuple(red)
+    return None
 
 
 def degrees_paired(adj: tuple[int, ...]) -> bool:
