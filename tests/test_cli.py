@@ -970,3 +970,17 @@ def test_a_command_run_in_process_gives_back_the_signal_handlers():
     finally:
         signal.signal(signal.SIGINT, old_int)
         signal.signal(signal.SIGTERM, old_term)
+
+
+def test_text_answers_list_a_bounded_number_of_winning_moves():
+    """Issue 32: a text answer lists at most TEXT_MOVES winning moves and says
+    how many more there are; --json lists every one."""
+    from grundy.cli.answer import TEXT_MOVES
+
+    everything = json.loads(ok("value", "complete:31", "--json"))["winning_moves"]
+    assert len(everything) > TEXT_MOVES
+    line = next(x for x in ok("value", "complete:31").splitlines() if "winning moves:" in x)
+    assert line.count("remove") == TEXT_MOVES
+    assert line.endswith(f"(and {len(everything) - TEXT_MOVES:,} more: --json lists them all)")
+    brief = ok("value", "complete:31", "path:3")
+    assert f"(and {len(everything) - TEXT_MOVES:,} more" in brief

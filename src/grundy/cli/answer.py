@@ -116,12 +116,18 @@ def _json(a: Analysis, option_table: bool = False) -> str:
     return json.dumps(out)
 
 
+#: The most winning moves a text answer lists (``--json`` lists them all).
+TEXT_MOVES = 24
+
+
 def _moves_text(a: Analysis) -> str:
     if a.winning_moves is None:
         return "not listed (too large to build)"
     if not a.winning_moves:
         return "none (every move loses)"
-    return ", ".join(str(m) for m in a.winning_moves)
+    shown = ", ".join(str(m) for m in a.winning_moves[:TEXT_MOVES])
+    more = len(a.winning_moves) - TEXT_MOVES
+    return shown if more <= 0 else f"{shown} (and {more:,} more: --json lists them all)"
 
 
 def _print_block(a: Analysis, explain: bool = True, option_table: bool = False) -> None:
