@@ -1218,7 +1218,7 @@ cdef class CompiledSearch:
         # An option C' + *n or a heap move to C + *m, m < n, that is a
         # P-position: the kind that answered more often for this n first
         # (as Searcher._is_p1).
-        cdef Py_ssize_t slot = 2 * (n if n < 63 else 63)
+        cdef Py_ssize_t slot = 2 * (n if n < 63 else 63)  # 63: grundy.core.table.ANSWER_SLOTS - 1
         cdef bint options_first = self.answers[slot] >= self.answers[slot + 1]
         if options_first and self._option_is_p(key, opts, n):
             self.answers[slot] += 1

@@ -15,8 +15,8 @@ impartial games", 2020): "is C + *n a P-position?" holds iff every move of
 C + *n leads to an N-position, i.e. no option C' + *n and no heap move to
 C + *m (m < n) is a P-position. The first P-position found stops the scan;
 of the two kinds of move, the one that has more often found it for this n
-goes first (:attr:`grundy.core.table.Table.answers`). The value of C is the least n for which C + *n is a
-P-position. A sum of several unknown components is decided by computing the
+goes first (:attr:`grundy.core.table.Table.answers`). The value of C is the
+least n for which C + *n is a P-position. A sum of several unknown components is decided by computing the
 exact values of all but the largest, folding them into the heap, and asking
 the question of the largest ("hardest last"). The table keeps, per
 component, its value once known and the set of values it is known *not* to
@@ -39,7 +39,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol
 
 from grundy.core.limits import Limits, Stats
-from grundy.core.table import Table
+from grundy.core.table import ANSWER_SLOTS, Table
 
 __all__ = ["Game", "Searcher", "Stats", "Component", "Split", "Partial", "Namer", "CANCEL_SOURCE"]
 
@@ -519,7 +519,7 @@ class Searcher:
         # question long before the heap moves' P-proofs of C + *m would, unless
         # the values are mostly below n; docs/performance.md).
         answers = self._answers
-        slot = 2 * min(n, 63)
+        slot = 2 * min(n, ANSWER_SLOTS - 1)
         options_first = answers[slot] >= answers[slot + 1]
         if options_first and self._option_is_p(key, options, n):
             answers[slot] += 1

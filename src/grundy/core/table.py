@@ -43,8 +43,8 @@ from __future__ import annotations
 
 import itertools
 import os
-from array import array
 import warnings
+from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar

@@ -39,6 +39,7 @@ from grundy.games.graphs.theory import (
     ARC_KAYLES_SOURCE,
     CLASSIFY_SWITCHES,
     INVOLUTION_SOURCE,
+    LEAVES_RULESETS,
     LEAVES_SOURCE,
     MIRROR_RULESETS,
     MIRROR_SOURCE,
@@ -161,8 +162,8 @@ class GraphGame:
         self.classifies = any(getattr(theory, name) for name in CLASSIFY_SWITCHES)
         #: whether the mirror argument values positions (Node Kayles, Arc Kayles; switch ``mirror``)
         self.mirror = self.searched.name in MIRROR_RULESETS and theory.mirror
-        #: whether the Arc Kayles leaf reductions apply (switch ``leaves``; theory.arc_leaves)
-        self.leaves = self.searched.name == "arc-kayles" and theory.leaves
+        #: whether the Arc Kayles leaf reductions apply (switch ``leaves``, :func:`theory.arc_leaves`)
+        self.leaves = self.searched.name in LEAVES_RULESETS and theory.leaves
         #: the values of paths P_0..P_64 under the searched ruleset, from its octal game (switch
         #: ``paths``), else None
         self.path_values: list[int] | None = None

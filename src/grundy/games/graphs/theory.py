@@ -90,6 +90,8 @@ MIRROR_SOURCE = (
 )
 #: The searched rulesets the mirror argument holds for (switch ``mirror``).
 MIRROR_RULESETS = frozenset({"node-kayles", "arc-kayles"})
+#: The searched rulesets the leaf reductions hold for (switch ``leaves``, :func:`arc_leaves`).
+LEAVES_RULESETS = frozenset({"arc-kayles"})
 LEAVES_SOURCE = (
     "Arc Kayles leaf reductions (proofs in docs/papers.md; the first two generalise Beling's 'reduced stars' "
     "for Cram): a vertex every neighbour of which has a leaf other than it is deleted (two leaves at one "
@@ -210,7 +212,7 @@ def switches_used(ruleset: str, misere: bool = False) -> list[str]:
         used |= {"arc_kayles", "mirror", "paths", "leaves"}
     if ruleset in MIRROR_RULESETS:
         used |= {"mirror", "paths"}
-    if ruleset == "arc-kayles":
+    if ruleset in LEAVES_RULESETS:
         used.add("leaves")
     return [n for n in Theory.names() if n in used]
 
