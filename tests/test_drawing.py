@@ -311,9 +311,11 @@ def test_chomp_poset_and_complex_analyses_highlight_their_winning_moves() -> Non
 
 
 def test_analysis_svg_without_a_position_is_none() -> None:
-    assert analysis_svg(grundy.analyze("nim:1,2")) is None
+    a = grundy.analyze("nim:1,2")
+    assert analysis_svg(a) is not None  # grundy.analyze keeps the position of every kind
+    assert analysis_svg(grundy.Analysis.from_json(a.to_json(), "nim")) is None  # JSON alone keeps none
     a = grundy.analyze("path:3")
-    assert analysis_svg(replace(a, graph=None)) is None
+    assert analysis_svg(replace(a, graph=None, position=None)) is None
 
 
 # ----------------------------------------------------------------------
@@ -453,6 +455,8 @@ def test_analysis_html_shows_the_answer_escaped() -> None:
     page = analysis_html(grundy.analyze("path:4", misere=True))
     assert "misère outcome" in page
     page = analysis_html(grundy.analyze("nim:3,4,5"))
+    assert "<svg" in page and "heap 1 to 1" in page
+    page = analysis_html(grundy.Analysis.from_json(grundy.analyze("nim:3,4,5").to_json(), "nim"))
     assert "<svg" not in page and "heap 1 to 1" in page
     assert "<svg" in analysis_html(grundy.analyze("nim:3,4,5"), NimPosition((3, 4, 5)))
     big = analysis_html(grundy.analyze("nim:3000"), NimPosition((3000,)))
@@ -491,7 +495,7 @@ def test_notebook_reprs() -> None:
     page = grundy.analyze("path:3")._repr_html_()  # type: ignore[attr-defined]
     assert "remove vertex 1" in page and '<td style="text-align:left">1</td>' in page
     assert winning(parse(grundy.analyze("path:3")._repr_svg_())) == {Move(vertex=1)}  # type: ignore[attr-defined]
-    assert grundy.analyze("nim:1,2")._repr_svg_() is None  # type: ignore[attr-defined]
+    assert winning(parse(grundy.analyze("nim:1,2")._repr_svg_())) == {Move(heap=2, to=1)}  # type: ignore[attr-defined]
     root = parse(load_other("poset", "divisors:30")._repr_svg_())
     assert winning(root) == {Move(element=30)}
     root = parse(ChompPosition((4, 3, 1))._repr_svg_())  # type: ignore[attr-defined]

@@ -290,6 +290,10 @@ _RULES = [
                               "grundy.census")
       for high in ("grundy.play", "grundy.drawing", "grundy.web")],
     ("grundy.play", "grundy.web"),
+    # the notebook's positions (grundy.explore) sit on play, the API and the drawings
+    *[(low, "grundy.explore") for low in ("grundy.core", "grundy.games", "grundy.readwrite", "grundy.analysis",
+                                          "grundy.kinds", "grundy.play", "grundy.drawing", "grundy.api",
+                                          "grundy.web", "grundy.cli", "grundy.census")],
     ("grundy.play", "grundy.cli"),
     ("grundy.drawing", "grundy.web"),
     ("grundy.drawing", "grundy.cli"),
@@ -333,7 +337,7 @@ KIND_NAMES = {"graph", "poset", "complex", "chomp", "nim", "octal"}
 
 #: The front ends: they dispatch through grundy.kinds, never on a kind's name.
 FRONT_ENDS = ("grundy.cli", "grundy.api", "grundy.play", "grundy.drawing", "grundy.web", "grundy.analysis",
-              "grundy.certify")
+              "grundy.certify", "grundy.explore")
 
 #: Modules allowed to compare a kind's name, and why.
 KIND_NAME_ALLOWED: set[str] = set()

@@ -3,6 +3,8 @@
 >>> import grundy
 >>> grundy.nim_value("petersen"), grundy.outcome("complete:3")
 (2, 'P')
+>>> grundy.position("chomp:2,1").options()[0]
+(Move(row=1, column=2), Position('chomp:1,1', kind='chomp', game='rectangular-chomp', parts=2))
 """
 
 import sys as _sys
@@ -14,6 +16,7 @@ if _sys.getrecursionlimit() < 20000:
 
 from grundy.analysis import Analysis, Move  # noqa: E402
 from grundy.api import analyze, nim_value, outcome, winning_moves
+from grundy.explore import Position, position
 from grundy.games.graphs.game import Solver
 from grundy.errors import GrundyError, InputError, SearchLimitReached, TooLargeError
 from grundy.games.graphs.graph import Graph
@@ -30,6 +33,7 @@ __all__ = [
     "InputError",
     "Move",
     "PartizanValue",
+    "Position",
     "SearchLimitReached",
     "Solver",
     "Theory",
@@ -38,6 +42,7 @@ __all__ = [
     "nim_value",
     "outcome",
     "partizan_value",
+    "position",
     "winning_moves",
 ]
 __version__ = "0.1.0"

@@ -8,7 +8,7 @@ answer is reached through :func:`grundy.kinds.analyze`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from grundy.games.graphs.bitset import components, full_mask, is_bipartite, edge_count, remove_edge
@@ -21,8 +21,11 @@ from grundy.games.graphs.graph import Graph, bits
 
 __all__ = ["Move", "Analysis", "analyze_graph", "label_json"]
 
+#: Most winning moves :meth:`Analysis.__repr__` shows before "... N more".
+REPR_MOVES = 5
 
-@dataclass
+
+@dataclass(repr=False)
 class Analysis:
     """Everything grundy can say about one position.
 
@@ -58,6 +61,10 @@ class Analysis:
         building it).
     settled_outcome : str or None
         The outcome of an outcome-only answer ("N"/"P"), whose ``value`` may be None.
+    position : Graph, Poset, Complex, ChompPosition, NimPosition, OctalPosition or None
+        The position answered, of any kind, for drawing
+        (:func:`grundy.drawing.analysis_svg`); set by :func:`grundy.analyze`
+        (None when built from JSON alone).
     """
 
     name: str
@@ -76,6 +83,32 @@ class Analysis:
     settled_outcome: str | None = None
     fields: dict[str, Any] | None = None
     extra: dict[str, Any] | None = None
+    position: Any = field(default=None, compare=False)
+
+    def __repr__(self) -> str:
+        """One short line: name, game, play, nim-value, outcome, the first
+        :data:`REPR_MOVES` winning moves and how many more, positions searched.
+
+        >>> Analysis("nim:3,4,5", 2, [Move(heap=1, to=1)], [], {"positions": 0}, 0, 0, kind="nim", game="nim")
+        Analysis('nim:3,4,5', game='nim', value=2, outcome='N', winning_moves=[Move(heap=1, to=1)], positions=0)
+        """
+        parts = [repr(self.name), f"game={self.game!r}"]
+        if self.misere:
+            parts.append("misere=True")
+        else:
+            parts.append(f"value={self.value!r}")
+        parts.append(f"outcome={self.outcome!r}")
+        if self.winning_moves is not None:
+            shown = [repr(m) for m in self.winning_moves[:REPR_MOVES]]
+            more = len(self.winning_moves) - len(shown)
+            if more:
+                shown.append(f"... {more:,} more")
+            parts.append(f"winning_moves=[{', '.join(shown)}]")
+        if self.options is not None:
+            parts.append(f"options=<{len(self.options):,} moves>")
+        if "positions" in (self.stats or {}):
+            parts.append(f"positions={self.stats['positions']!r}")
+        return f"Analysis({', '.join(parts)})"
 
     @classmethod
     def from_json(cls, d: dict[str, Any], kind: str) -> "Analysis":

@@ -23,9 +23,12 @@ or a graph6 / sparse6 string; a spec of another kind (``"divisors:30"``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from grundy.analysis import Analysis, Move
+from grundy.errors import GrundyError
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.theory import Theory
 from grundy.kinds import Request, item_for
@@ -37,6 +40,26 @@ if TYPE_CHECKING:  # partizan games need pycgt: imported when asked for
 __all__ = ["nim_value", "outcome", "winning_moves", "analyze", "Analysis", "Move"]
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def public(fn: F) -> F:
+    """An entry point of the Python API: a :class:`~grundy.errors.GrundyError`
+    raised inside (a limit reached deep in the compiled search, a refusal)
+    reaches the caller as that one exception, its traceback starting at the
+    call, not hundreds of search frames (``SearchLimitReached`` keeps its
+    message and ``outcome``)."""
+
+    @functools.wraps(fn)
+    def entry(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except GrundyError as exc:
+            raise exc.with_traceback(None) from None
+
+    return entry  # type: ignore[return-value]
+
+
 def _request(game: str, misere: bool, theory: Any, option_table: bool, time_limit: float | None,
              max_positions: int | None, solver: Any, table: str | None, value_only: bool = False,
              outcome: bool = False) -> Request:
@@ -45,6 +68,7 @@ def _request(game: str, misere: bool, theory: Any, option_table: bool, time_limi
                    spelling="api")
 
 
+@public
 def analyze(
     position: Any,
     *,
@@ -122,6 +146,7 @@ def analyze(
     return answer(item_for(position), request)
 
 
+@public
 def nim_value(
     position: Any,
     *,
@@ -149,6 +174,7 @@ def nim_value(
     return value
 
 
+@public
 def outcome(position: Any, *, misere: bool = False, **kwargs: Any) -> str:
     """``"P"`` if the player to move loses, else ``"N"``.
 
@@ -169,6 +195,7 @@ def outcome(position: Any, *, misere: bool = False, **kwargs: Any) -> str:
     return answer(item, request.but(outcome_moves=False)).outcome
 
 
+@public
 def winning_moves(position: Any, **kwargs: Any) -> list[Move]:
     """Every move to a position of nim-value 0, in the position's labels.
 
@@ -182,6 +209,7 @@ def winning_moves(position: Any, **kwargs: Any) -> list[Move]:
     return moves
 
 
+@public
 def partizan_value(ruleset: str, position: Any, *, max_positions: int | None = None,
                    time_limit: float | None = None) -> PartizanValue:
     """Canonical value of a graph under a partizan ruleset: ``grundy.partizan_value``.

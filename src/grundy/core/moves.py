@@ -36,7 +36,7 @@ def label_str(label: Hashable) -> str:
     return str(label)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Move:
     """A move of any kind of position, in the user's labels.
 
@@ -99,6 +99,16 @@ class Move:
             return cls(element=_back(d["element"]))
         return cls(vertex=_back(d["vertex"]))
 
+    def __repr__(self) -> str:
+        """Only the fields the move sets: ``Move(vertex=0)``,
+        ``Move(heap=1, to=2)`` (evaluates back to an equal move).
+
+        >>> Move(vertex=0), Move(row=2, column=3)
+        (Move(vertex=0), Move(row=2, column=3))
+        """
+        shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS if getattr(self, f) is not None)
+        return f"Move({shown})"
+
     def __str__(self) -> str:
         if self.edges is not None:
             return f"at vertex {label_str(self.vertex)} remove edges " + ", ".join(
@@ -117,6 +127,10 @@ class Move:
         if self.vertex is None and self.element is not None:
             return f"element {label_str(self.element)}"
         return f"remove vertex {label_str(self.vertex)}"
+
+
+#: The fields of a Move, in the order its repr shows them.
+_FIELDS = ("vertex", "edge", "edges", "element", "face", "row", "column", "heap", "to")
 
 
 def _back(x: Any) -> Any:

@@ -137,9 +137,10 @@ def analysis_svg(analysis: Analysis, position: Any = None, *,
     analysis : Analysis
         The answer (:func:`grundy.analyze`); its ``kind`` says how to draw.
     position : optional
-        The position itself. An analysis that keeps its position (a graph's
-        ``analysis.graph``) draws it when this is None; the other kinds keep
-        no position object, so without it there is nothing to draw.
+        The position itself. When None, the analysis's own
+        (``analysis.position``, set by :func:`grundy.analyze` for every
+        kind, or a graph's ``analysis.graph``) is drawn; an analysis built
+        from JSON alone keeps none, and then there is nothing to draw.
     layout : mapping, optional
         As for :func:`position_svg`.
 
@@ -157,7 +158,7 @@ def analysis_svg(analysis: Analysis, position: Any = None, *,
         As :func:`position_svg` raises them.
     """
     if position is None:
-        position = analysis.graph
+        position = analysis.position if analysis.position is not None else analysis.graph
     if position is None:
         return None
     return position_svg(analysis.kind, position, highlight=analysis.winning_moves or (), layout=layout)

@@ -632,9 +632,13 @@ def analyze(position: Any, request: Request | None = None, name: str = "") -> "A
     refuse([item], request)
     ready = prepare([item], request)
     try:
-        return item.kind.answer(item.position, ready[item.kind.name], item.name)
+        out = item.kind.answer(item.position, ready[item.kind.name], item.name)
     finally:
         close(ready, request)
+    if out.position is None:  # kept for drawing (a graph's is the Graph the answer built)
+        out.position = out.graph if out.graph is not None else (
+            item.position if isinstance(item.position, item.kind.position_type()) else None)
+    return out
 
 
 def progress_default(progress: bool | None) -> bool:
