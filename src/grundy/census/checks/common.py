@@ -19,7 +19,7 @@ from grundy.errors import InputError, SearchLimitReached
 from grundy.games.graphs.bitset import components, full_mask, upper_lists
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.graph import Graph
-from grundy.games.graphs.theory import Theory, involution_fixed_set
+from grundy.games.graphs.theory import Theory, involution_fixed_set, switches_used
 from grundy.readwrite.graphs import graph6_bitsets
 
 
@@ -308,8 +308,8 @@ class _Valuer:
             raise s.limits.time_stop(s.stats.positions) from None
 
     def describe(self) -> str:
-        # Graph Chomp's results only: arc_kayles is for BO/BO and BE/BE, mirror and paths for the Kayles games
-        on = [name for name in Theory.names() if name not in ("arc_kayles", "mirror", "paths") and getattr(self.theory, name)]
+        # Graph Chomp's results only (the other rulesets' switches are not Graph Chomp shortcuts)
+        on = [name for name in switches_used("chomp") if getattr(self.theory, name)]
         if not on:
             return "pure search, no theory"
         return "shortcuts: " + ", ".join(on) + " (none of them the statement checked)"
