@@ -145,7 +145,8 @@ def test_odd_labels_are_escaped_and_round_trip() -> None:
         el = vertices[Move(vertex=v)]
         assert title(el) == str(Move(vertex=v))
         text = el.find(NS + "text")
-        assert text is None or text.text == label_str(v)
+        # drawn as written, a pair without its brackets ("1,2"): the title names it in full
+        assert text is None or text.text == drawing_primitives._short_label(v)
     assert set(by_move(root, "edge")) == {Move(edge=e) for e in g.edges()}
 
 
@@ -550,3 +551,59 @@ def test_complex_triangle_order_matches_face_labels() -> None:
         assert list(m.face or ()) == sorted(m.face or (), key=index.__getitem__)
         assert any(set(m.face or ()) <= set(f) for f in cx.facet_labels())
     assert len(triangles) == len({frozenset(c) for f in cx.facet_labels() for c in combinations(f, 3)})
+
+
+# -- legible drawings of grids and large graphs (issue 32) -------------------------------------------
+def test_grid_is_laid_out_as_its_labels_read() -> None:
+    g = to_graph("grid:3,4")
+    pos = graph_layout(g)
+    for r in range(3):
+        for c in range(4):
+            x, y = pos[(r, c)]
+            if c:  # columns left to right, rows level
+                assert x > pos[(r, c - 1)][0] and y == pytest.approx(pos[(r, c - 1)][1])
+            if r:  # row 0 on top (y upward)
+                assert y < pos[(r - 1, c)][1] and x == pytest.approx(pos[(r - 1, c)][0])
+    assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in pos.values())
+    # what remains of a grid in play keeps its lattice; a torus's wrap-around edges do not fit one
+    sub = Graph.from_edges([(0, 0), (0, 2), (1, 2)], [((0, 2), (1, 2))])
+    sub_pos = graph_layout(sub)
+    assert sub_pos[(0, 0)][0] < sub_pos[(0, 2)][0] and sub_pos[(1, 2)][1] < sub_pos[(0, 2)][1]
+    ring = Graph.from_edges([(0, 0), (0, 1), (0, 2)], [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (0, 0))])
+    assert graph_layout(ring) == graph_layout(ring)  # the stress layout, deterministic
+
+
+def test_grid_labels_are_legible() -> None:
+    root = parse(position_svg("graph", to_graph("grid:3,4")))
+    texts = {el.text: float(el.get("font-size") or 0) for el in root.iter(NS + "text")}
+    assert set(texts) == {f"{r},{c}" for r in range(3) for c in range(4)}
+    assert min(texts.values()) >= 11
+
+
+def test_complete_graph_on_a_circle_without_overlaps() -> None:
+    g = to_graph("complete:30")
+    pos = graph_layout(g)
+    cx = sum(x for x, _ in pos.values()) / 30
+    cy = sum(y for _, y in pos.values()) / 30
+    radii = [math.hypot(x - cx, y - cy) for x, y in pos.values()]
+    assert max(radii) - min(radii) < 1e-3  # every vertex on one circle
+    svg = position_svg("graph", g, width=600, height=600)
+    root = parse(svg)
+    circles = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in root.iter(NS + "circle")]
+    assert len(circles) == 30
+    for i, (x1, y1, r1) in enumerate(circles):
+        for x2, y2, r2 in circles[:i]:
+            assert math.hypot(x1 - x2, y1 - y2) >= r1 + r2
+    # labels drawn are legible, or left out with the title kept
+    assert all(float(t.get("font-size") or 0) >= drawing_primitives.LABEL_FONT_MIN for t in root.iter(NS + "text"))
+    # dense: the edges are thin and pale
+    assert 'stroke-opacity="0.45"' in svg
+
+
+def test_labels_too_small_are_left_out_titles_kept() -> None:
+    g = to_graph("grid:40,40")
+    root = parse(position_svg("graph", g))
+    groups = [el for el in root.iter(NS + "g") if el.get("data-move")]
+    assert len(groups) == 1600
+    assert all(title(el).startswith("remove vertex") for el in groups)
+    assert all(float(t.get("font-size") or 0) >= drawing_primitives.LABEL_FONT_MIN for t in root.iter(NS + "text"))

@@ -18,6 +18,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 pytest.importorskip("fastapi")
+pytest.importorskip("fastapi_offline")
 
 SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
 SLOW = "random:22,0.5,1"  # Graph Chomp: not decided in 20 s (tests/test_web_api.py)

@@ -185,12 +185,14 @@ def test_python_examples() -> None:
     run_pycon(found, README)
 
 
-def test_docs_front_page_python() -> None:
-    """The site's front page (docs/index.md) shows Python the same way."""
-    index = ROOT / "docs" / "index.md"
-    found = [(body, line) for kind, body, line in blocks(index.read_text(encoding="utf-8")) if kind == "pycon"]
+@pytest.mark.parametrize("page", ["index.md", "web.md"])
+def test_docs_pages_python(page: str) -> None:
+    """The site's front page (docs/index.md) and the notebook section of
+    docs/web.md show Python the same way, and it runs as shown."""
+    path = ROOT / "docs" / page
+    found = [(body, line) for kind, body, line in blocks(path.read_text(encoding="utf-8")) if kind == "pycon"]
     assert found
-    run_pycon(found, index)
+    run_pycon(found, path)
 
 
 def test_docs_shell_page_matches_the_readme() -> None:

@@ -18,6 +18,7 @@ import pytest
 
 fastapi = pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
+pytest.importorskip("fastapi_offline")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
@@ -303,14 +304,39 @@ def test_too_slow_is_503() -> None:
     status, r = _post(slow, "/api/analyze", {"position": SLOW})
     assert status == 503 and "time limit" in r["error"]
     assert time.perf_counter() - t0 < 10
+    assert r["limit"] == "time" and "grundy serve --time-limit SECONDS" in r["error"]  # what to do
     few = TestClient(create_app(time_limit=None, max_positions=50))
     status, r = _post(few, "/api/view", {"position": SLOW})
     assert status == 503 and "position limit 50" in r["error"]
+    assert r["limit"] == "positions" and "grundy serve --max-positions N" in r["error"]
     status, r = _post(few, "/api/analyze", {"position": "cycle:7", "game": "be-bo"})
     assert status in (200, 503)
     # the partizan search has its own clock now
     status, r = _post(slow, "/api/analyze", {"position": "random:14,0.6,2", "game": "oe-be"})
     assert status == 503 and "time limit" in r["error"]
+
+
+def test_a_stopped_value_search_answers_the_outcome_it_settled() -> None:
+    # random:10,0.6,1: N after some 15,000 positions, its value only after millions
+    short = TestClient(create_app(time_limit=2, max_positions=None))
+    for path in ("/api/view", "/api/analyze"):
+        body = {"position": "random:10,0.6,1"} | ({"options": False} if path == "/api/view" else {})
+        status, r = _post(short, path, body)
+        assert status == 503, r
+        assert r["outcome"] == "N" and r["limit"] == "time" and r["seconds"] >= 1.5
+        assert "N-position" in r["error"] and "grundy serve --time-limit SECONDS" in r["error"]
+
+
+def test_view_values_options_only_on_request(client: TestClient) -> None:
+    # torus: its value at once; every option's value takes far longer
+    status, v = _post(client, "/api/view", {"position": "torus", "options": False})
+    assert status == 200 and v["options"] is False and v["analysis"]["value"] == 0
+    assert len(v["moves"]) == 54 and all(m["result"] is None and not m["winning"] for m in v["moves"])
+    status, v = _post(client, "/api/view", {"position": "wheel:9", "options": False})
+    assert [m["move"] for m in v["moves"] if m["winning"]] == [{"vertex": 0}]
+    status, full = _post(client, "/api/view", {"position": "wheel:9"})
+    assert full["options"] is True and all(isinstance(m["result"], int) for m in full["moves"])
+    assert [m["move"] for m in full["moves"]] == [m["move"] for m in v["moves"]]
 
 
 # -- concurrency and cancellation ------------------------------------------------------------------
@@ -393,7 +419,11 @@ def test_page_and_openapi(client: TestClient) -> None:
         assert path in spec["paths"], path
     docs = client.get("/docs")
     assert docs.status_code == 200 and "cdn." not in docs.text  # Swagger UI served by the package
-    assert client.get("/docs-static/swagger-ui-bundle.js").status_code == 200
+    bundle = client.get("/docs-static/swagger-ui-bundle.js")
+    assert bundle.status_code == 200 and "OAS31" in bundle.text  # Swagger UI 5: reads OpenAPI 3.1
+    assert spec["openapi"].startswith("3.1")
+    for asset in ("/docs-static/swagger-ui.css", "/docs-static/favicon.png"):
+        assert client.get(asset).status_code == 200, asset
     meta = client.get("/api/meta").json()
     assert {g["name"] for g in meta["games"]} >= set(RULESETS) | set(PARTIZAN_RULESETS)
     assert any(f["name"] == "wheel" for f in meta["families"])

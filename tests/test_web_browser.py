@@ -10,10 +10,18 @@ Covered: analysing ``wheel:9`` (value 1, the hub highlighted as the only
 winning move, as the API says); two whole games of ``path:5`` against the
 engine (the user plays the hint's winning moves and wins; the engine starts
 and the user loses whatever they play); a triangle drawn by clicking (value
-0); a bad spec (a one-line error, no traceback); undo in play mode.
+0); a bad spec (a one-line error, no traceback); undo in play mode. And
+what issue 32 asked of the page: a bad, too large or too slow input clears
+the last answer; a stopped search names ``grundy serve --time-limit`` and
+shows the outcome it settled; a spinner ticking the seconds; the value
+first, every move's value on request (``torus``, ``complete:40``); nothing
+names a winning move in play before Hint (Chomp, Nim); "New game" after the
+end; grids drawn as read, large graphs legibly; only the controls that
+apply to each kind; ``/docs`` rendered by Swagger UI 5.
 
 The tests write the screenshots of the docs into ``docs/screenshots/``:
-``wheel9.png``, ``path5-won.png`` and ``triangle.png``.
+``wheel9.png``, ``path5-won.png``, ``triangle.png``, ``grid3x4.png``,
+``too-slow.png`` and ``api-docs.png``.
 
 Skipped without FastAPI, selenium, Chromium or chromedriver, unless the
 environment variable ``GRUNDY_REQUIRE_BROWSER=1`` is set (as in CI): then
@@ -23,6 +31,7 @@ a missing piece fails the run, so it can never hide as a skip.
 from __future__ import annotations
 
 import json
+import math
 import os
 import socket
 import threading
@@ -30,6 +39,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +66,7 @@ def _import_or_skip(name: str) -> Any:
 _import_or_skip("fastapi")
 _import_or_skip("uvicorn")
 _import_or_skip("selenium")
+_import_or_skip("fastapi_offline")
 
 _missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.is_file()]
 if _missing:
@@ -76,14 +87,14 @@ from grundy.web.app import create_app
 
 
 # -- fixtures ---------------------------------------------------------------------------------------
-@pytest.fixture(scope="session")
-def server() -> Iterator[str]:
-    """The application on a free local port; yields its base URL."""
+@contextmanager
+def _serving(app: Any) -> Iterator[str]:
+    """``app`` on a uvicorn server on a free local port; yields its base URL."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True, name="grundy-uvicorn")
     thread.start()
@@ -99,6 +110,24 @@ def server() -> Iterator[str]:
         srv.should_exit = True
         thread.join(timeout=10)
         sock.close()
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """The application (the default limits) on a free local port; yields its base URL."""
+    with _serving(create_app()) as url:
+        yield url
+
+
+#: The time limit of :func:`slow_server`, seconds.
+SHORT_LIMIT = 2
+
+
+@pytest.fixture(scope="session")
+def slow_server() -> Iterator[str]:
+    """The application with a time limit of :data:`SHORT_LIMIT` seconds."""
+    with _serving(create_app(time_limit=SHORT_LIMIT)) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -122,17 +151,27 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
         driver.quit()
 
 
-@pytest.fixture
-def page(browser: WebDriver, server: str) -> Iterator[WebDriver]:
-    """The page, loaded afresh, its metadata in (``body[data-ready=1]``);
-    afterwards, no JavaScript error may have been logged."""
+def _load(browser: WebDriver, url: str) -> Iterator[WebDriver]:
     browser.get_log("browser")  # drop what an earlier test left
-    browser.get(server + "/")
+    browser.get(url + "/")
     wait(browser, lambda d: d.execute_script("return document.body.dataset.ready") == "1", "the page to load")
     yield browser
     errors = [e["message"] for e in browser.get_log("browser")
               if e.get("level") == "SEVERE" and "Failed to load resource" not in e["message"]]
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: WebDriver, server: str) -> Iterator[WebDriver]:
+    """The page, loaded afresh, its metadata in (``body[data-ready=1]``);
+    afterwards, no JavaScript error may have been logged."""
+    yield from _load(browser, server)
+
+
+@pytest.fixture
+def slow_page(browser: WebDriver, slow_server: str) -> Iterator[WebDriver]:
+    """The page of :func:`slow_server` (a time limit of :data:`SHORT_LIMIT` s)."""
+    yield from _load(browser, slow_server)
 
 
 # -- helpers ----------------------------------------------------------------------------------------
@@ -168,8 +207,9 @@ def choose_family(driver: WebDriver, family: str, params: str) -> None:
     driver.find_element(By.ID, "tab-family").click()
     Select(driver.find_element(By.ID, "family")).select_by_value(family)
     box = driver.find_element(By.ID, "params")
-    box.clear()
-    box.send_keys(params)
+    if box.is_enabled():  # a family without parameters (torus) has the box disabled
+        box.clear()
+        box.send_keys(params)
 
 
 def choose_first(driver: WebDriver, who: str) -> None:
@@ -422,3 +462,246 @@ def test_undo_in_play_mode(page: WebDriver, server: str) -> None:
     # play goes on from the restored position
     drawing_moves(page, "[data-move*=vertex]")[0].click()
     wait_message(page, lambda m: m.startswith("You played"), "the engine's reply after undo")
+
+
+# -- issue 32: what the page shows ------------------------------------------------------------------
+def shown(driver: WebDriver, element_id: str) -> bool:
+    return driver.find_element(By.ID, element_id).is_displayed()
+
+
+def analyze_spec(driver: WebDriver, spec: str) -> None:
+    driver.find_element(By.ID, "tab-spec").click()
+    box = driver.find_element(By.ID, "spec")
+    box.clear()
+    box.send_keys(spec)
+    driver.find_element(By.ID, "analyze").click()
+
+
+def wait_value(driver: WebDriver, what: str = "the value") -> str:
+    """Wait for the page to be idle with a value shown; return its text."""
+    wait(driver, lambda d: idle(d) and d.find_element(By.ID, "value").get_attribute("data-value"), what)
+    return driver.find_element(By.ID, "value").text
+
+
+def wait_error(driver: WebDriver) -> str:
+    return wait(driver, lambda d: idle(d) and (e := d.find_element(By.ID, "error")).is_displayed() and e.text,
+                "the error")
+
+
+def nothing_of_the_last_answer(driver: WebDriver) -> None:
+    """No drawing, value, explanation, move table, game log or status of an earlier position is shown."""
+    assert driver.find_elements(By.CSS_SELECTOR, "#drawing svg") == []
+    for element_id in ("why", "options-box", "log-box", "text", "play-buttons", "more-box"):
+        assert not shown(driver, element_id), element_id
+    assert driver.find_element(By.ID, "status").text == ""
+
+
+def test_a_bad_input_clears_the_last_answer(page: WebDriver, server: str) -> None:
+    choose_family(page, "wheel", "9")
+    page.find_element(By.ID, "analyze").click()
+    assert "nim-value 1" in wait_value(page)
+    drawing_moves(page, "[data-move*=vertex]")[1].click()  # a rim vertex: the game log has a line
+    wait_message(page, lambda m: m.startswith("Played"), "the move")
+    assert shown(page, "log-box") and page.find_elements(By.CSS_SELECTOR, "#drawing svg")
+
+    analyze_spec(page, "whee:9")
+    line = wait_error(page)
+    assert "whee" in line
+    nothing_of_the_last_answer(page)
+    assert not shown(page, "summary")  # no value beside the error: it would not be the value of "whee:9"
+    assert "nim-value" not in page.find_element(By.ID, "board").text
+
+    # a position too large for play: the error says where it can be valued
+    analyze_spec(page, "wheel:9")
+    wait_value(page)
+    analyze_spec(page, "complete:60")
+    line = wait_error(page)
+    assert "over the limit of 1000 for play" in line and "grundy value SPEC on the command line" in line, line
+    nothing_of_the_last_answer(page)
+    assert not shown(page, "summary")
+
+
+def test_a_too_slow_search_says_what_to_do_and_keeps_the_outcome(slow_page: WebDriver) -> None:
+    page = slow_page
+    analyze_spec(page, "path:5")
+    wait_value(page)
+    assert page.find_elements(By.CSS_SELECTOR, "#drawing svg")
+
+    # random:10,0.6,1: N after some 15,000 positions; its value needs millions, over 2 s
+    analyze_spec(page, "random:10,0.6,1")
+    # at once, the last answer is gone; then a spinner with the seconds ticking
+    wait(page, lambda d: not d.find_elements(By.CSS_SELECTOR, "#drawing svg"), "the board cleared")
+    wait(page, lambda d: shown(d, "busy") and d.find_element(By.ID, "elapsed").text == "1 s", "1 s on the spinner")
+    assert page.find_element(By.CSS_SELECTOR, "#busy .spinner").is_displayed()
+    assert shown(page, "cancel")
+    line = wait_error(page)
+    assert "time limit" in line and "grundy serve --time-limit SECONDS" in line, line
+    assert not shown(page, "busy")
+    nothing_of_the_last_answer(page)
+    assert page.find_element(By.ID, "value").text == f"N-position (value not found within {SHORT_LIMIT} s)"
+    screenshot(page, "too-slow.png")
+
+    # a position whose outcome is not settled either: no value line at all, the error alone
+    analyze_spec(page, "random:12,0.5,1")
+    line = wait_error(page)
+    assert "grundy serve --time-limit SECONDS" in line
+    assert not shown(page, "summary")
+    nothing_of_the_last_answer(page)
+
+
+def test_the_value_comes_first_every_move_on_request(page: WebDriver) -> None:
+    # torus: its value is known at once; valuing its 54 options takes longer than the server's 10 s
+    t0 = time.monotonic()
+    analyze_spec(page, "torus")
+    assert "nim-value 0" in wait_value(page)
+    assert time.monotonic() - t0 < 8
+    assert not shown(page, "error")
+    assert shown(page, "more-box") and page.find_element(By.ID, "show-moves").is_displayed()
+    results = page.execute_script(
+        "return [...document.querySelectorAll('#options tbody td:nth-child(2)')].map(td => td.textContent)")
+    assert len(results) == 54 and set(results) == {""}  # listed to play from, not valued
+
+    # a large graph: its value, and a drawing
+    analyze_spec(page, "complete:40")
+    assert "nim-value" in wait_value(page)
+    assert len(drawing_moves(page, "[data-move*=vertex]")) == 40
+
+    # on request, every move and its value
+    analyze_spec(page, "wheel:9")
+    wait_value(page)
+    page.find_element(By.ID, "show-moves").click()
+    wait(page, lambda d: idle(d) and not shown(d, "more-box") and shown(d, "options"), "every move's value")
+    rows = page.execute_script(
+        "return [...document.querySelectorAll('#options tbody tr')].map(tr => [tr.className, "
+        "tr.children[0].textContent, tr.children[1].textContent])")
+    assert len(rows) == 10 + 18 and all(r[2].isdigit() for r in rows)
+    assert [r[1] for r in rows if r[0] == "wins"] == ["remove vertex 0"]
+    assert {r[2] for r in rows if r[0] == "wins"} == {"0"}
+
+
+@pytest.mark.parametrize("spec", ["chomp:5,3,3", "nim:3,4,5"])
+def test_play_names_no_winning_move_before_hint(page: WebDriver, server: str, spec: str) -> None:
+    view = api(server, "/api/view", {"position": spec, "options": False})
+    wins = [m["text"] for m in view["moves"] if m["winning"]]
+    assert wins and view["analysis"]["explanation"]  # which names the winning move, in its words
+
+    page.find_element(By.ID, "tab-spec").click()
+    page.find_element(By.ID, "spec").send_keys(spec)
+    choose_first(page, "me")
+    page.find_element(By.ID, "play").click()
+    wait_message(page, lambda m: m == "Your move.", "the game to start")
+    assert not shown(page, "why")  # the explanation names the winning moves
+    assert page.find_element(By.ID, "winning").text == "(press Hint)"
+    assert highlighted(page) == [] and page.find_elements(By.CSS_SELECTOR, "#options tr.wins") == []
+    for element_id in ("status", "message", "summary", "log-box"):
+        seen = page.find_element(By.ID, element_id).text
+        assert not any(w in seen for w in wins), (element_id, seen)
+
+    page.find_element(By.ID, "hint").click()
+    wait_message(page, lambda m: m.startswith("Hint:"), "the hint")
+    assert shown(page, "why")
+    assert page.find_element(By.ID, "winning").text == ", ".join(wins)
+    assert highlighted(page)
+
+
+def test_a_new_game_after_the_end(page: WebDriver) -> None:
+    choose_family(page, "path", "1")
+    choose_first(page, "me")
+    page.find_element(By.ID, "play").click()
+    wait_message(page, lambda m: m == "Your move.", "the game to start")
+    assert not shown(page, "new-game")
+    drawing_moves(page)[0].click()  # the one vertex: the engine has no move left
+    ended = wait_message(page, game_over, "the end of the game")
+    assert ended.endswith("You win!")
+    assert shown(page, "new-game")
+
+    choose_family(page, "wheel", "9")  # the form changed meanwhile: "New game" plays the same position again
+    page.find_element(By.ID, "new-game").click()
+    wait_message(page, lambda m: m == "Your move.", "the new game")
+    assert not shown(page, "new-game") and log(page) == []
+    assert len(drawing_moves(page)) == 1 and page.find_element(By.ID, "status").text != "Game over."
+
+
+def test_grid_drawn_as_read_with_legible_labels(page: WebDriver) -> None:
+    analyze_spec(page, "grid:3,4")
+    wait_value(page)
+    vertices = {tuple(move_of(e)["vertex"]): e for e in drawing_moves(page, "[data-move*=vertex]")}
+    assert len(vertices) == 12
+    centre = {v: (e.rect["x"] + e.rect["width"] / 2, e.rect["y"] + e.rect["height"] / 2) for v, e in vertices.items()}
+    for r in range(3):
+        for c in range(4):
+            if c:  # columns left to right, each row level
+                assert centre[(r, c - 1)][0] < centre[(r, c)][0] - 20
+                assert abs(centre[(r, c - 1)][1] - centre[(r, c)][1]) < 1
+            if r:  # row 0 on top
+                assert centre[(r - 1, c)][1] < centre[(r, c)][1] - 20
+                assert abs(centre[(r - 1, c)][0] - centre[(r, c)][0]) < 1
+    labels = page.execute_script(
+        "return [...document.querySelectorAll('#drawing svg [data-move] text')]"
+        ".map(t => [t.textContent, parseFloat(getComputedStyle(t).fontSize), t.getBoundingClientRect().height])")
+    assert sorted(t for t, _, _ in labels) == sorted(f"{r},{c}" for r in range(3) for c in range(4))
+    assert all(size >= 11 for _, size, _ in labels), labels
+    screenshot(page, "grid3x4.png")
+
+
+@pytest.mark.parametrize("spec, n", [("grid:8,8", 64), ("complete:30", 30)])
+def test_large_graphs_drawn_legibly(page: WebDriver, spec: str, n: int) -> None:
+    analyze_spec(page, spec)
+    wait_value(page)
+    groups = drawing_moves(page, "[data-move*=vertex]")
+    assert len(groups) == n
+    info = page.execute_script(
+        "return [...document.querySelectorAll('#drawing svg g[data-move]')].map(g => {"
+        " const c = g.querySelector('circle').getBoundingClientRect(), t = g.querySelector('text');"
+        " return [c.x + c.width / 2, c.y + c.height / 2, c.width / 2, g.querySelector('title').textContent,"
+        "  t ? parseFloat(getComputedStyle(t).fontSize) * t.ownerSVGElement.getScreenCTM().a : null]; })")
+    # every vertex has its title; a label drawn is at least 8 px on the screen
+    assert all(title.startswith("remove vertex") for _, _, _, title, _ in info)
+    sizes = [s for *_, s in info if s is not None]
+    assert sizes and all(s >= 8 for s in sizes), sizes
+    # no two vertices overlap
+    for i, (x1, y1, r1, _, _) in enumerate(info):
+        for x2, y2, r2, _, _ in info[:i]:
+            assert math.hypot(x1 - x2, y1 - y2) >= r1 + r2 - 0.5
+
+
+KIND_FAMILIES = [("wheel", "9", "graph"), ("divisors", "30", "poset"), ("torus", "", "complex"),
+                 ("chomp", "5,3,3", "chomp"), ("nim", "3,4,5", "nim"), ("octal", "0.07:5,3", "octal")]
+
+
+def test_controls_that_do_not_apply_are_hidden(page: WebDriver) -> None:
+    Select(page.find_element(By.ID, "game")).select_by_value("node-kayles")  # left set: sent only for graphs
+    for family, params, kind in KIND_FAMILIES:
+        choose_family(page, family, params)
+        assert shown(page, "game-label") == (kind == "graph"), kind
+        assert shown(page, "misere-label"), kind  # every kind has a misère play (impartial rulesets)
+        assert not shown(page, "side-label"), kind
+        assert page.find_element(By.ID, "kind-line").text.startswith(f"A {kind} position"), kind
+        page.find_element(By.ID, "analyze").click()
+        wait_value(page, f"the value of {family}")
+        assert not shown(page, "error"), kind
+    # the spec tab tells the kind from the family named
+    page.find_element(By.ID, "tab-spec").click()
+    page.find_element(By.ID, "spec").send_keys("divisors:12")
+    assert not shown(page, "game-label")
+    page.find_element(By.ID, "spec").clear()
+    page.find_element(By.ID, "spec").send_keys("wheel:7")
+    assert shown(page, "game-label")
+    # a partizan ruleset: the side to play, no misère play
+    Select(page.find_element(By.ID, "game")).select_by_value("be-bo")
+    assert shown(page, "side-label") and not shown(page, "misere-label")
+    for tab, kind in (("poset", "poset"), ("complex", "complex"), ("edges", "graph"), ("draw", "graph")):
+        page.find_element(By.ID, f"tab-{tab}").click()
+        assert shown(page, "game-label") == (kind == "graph"), tab
+        assert shown(page, "side-label") == (kind == "graph"), tab
+
+
+def test_api_docs_render(browser: WebDriver, server: str) -> None:
+    browser.get(server + "/docs")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-path='/api/analyze']"), "Swagger UI's operations")
+    body = browser.find_element(By.TAG_NAME, "body").text
+    assert "Unable to render" not in body
+    paths = {e.get_attribute("data-path") for e in browser.find_elements(By.CSS_SELECTOR, "[data-path]")}
+    assert {"/api/analyze", "/api/view", "/api/move", "/api/engine", "/api/meta", "/api/cancel"} <= paths
+    assert "3.1" in browser.find_element(By.CSS_SELECTOR, ".info").text or "OAS 3.1" in body
+    screenshot(browser, "api-docs.png")

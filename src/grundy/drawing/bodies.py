@@ -39,8 +39,27 @@ if TYPE_CHECKING:
     from grundy.games.graphs.graph import Graph
 
 
+#: Edges beyond which a graph's edges are drawn thin and pale (its vertices
+#: and their labels stay legible).
+DENSE_EDGES = 150
+
+
 def _radius(n: int, width: int, height: int) -> float:
     return max(2.5, min(16.0, min(width, height) / (2.5 * math.sqrt(max(n, 1)) + 4)))
+
+
+#: Most points whose closest pair :func:`_spaced_radius` looks for (quadratic).
+SPACING_MAX = 600
+
+
+def _spaced_radius(r: float, points: list[tuple[float, float]]) -> float:
+    """``r``, made smaller if circles of that radius around ``points``
+    (pixels) would overlap: at most 0.45 of the distance between the
+    closest two (at least 2.5 pixels)."""
+    if len(points) < 2 or len(points) > SPACING_MAX:
+        return r
+    closest = min(math.dist(p, q) for i, p in enumerate(points) for q in points[:i])
+    return max(2.5, min(r, 0.45 * closest))
 
 
 def _to_pixels(pos: tuple[float, float], r: float, width: int, height: int) -> tuple[float, float]:
@@ -70,10 +89,12 @@ def _graph_body(g: Graph, highlight: list[Move], layout: Mapping[Hashable, Seque
     pos = _resolve_layout(g, layout)
     r = _radius(g.n, width, height)
     px = {v: _to_pixels(pos[v], r, width, height) for v in g.labels}
+    r = _spaced_radius(r, list(px.values()))
     body = []
+    thin = g.m > DENSE_EDGES
     for u, v in g.edges():
         mv = Move(edge=(u, v))
-        body.append(_edge_lines("edge", mv, str(mv), px[u], px[v], frozenset((u, v)) in he))
+        body.append(_edge_lines("edge", mv, str(mv), px[u], px[v], frozenset((u, v)) in he, thin))
     for v in g.labels:
         mv = Move(vertex=v)
         win = v in hv
@@ -184,7 +205,8 @@ def _complex_body(cx: Any, highlight: list[Move], layout: Mapping[Hashable, Sequ
     for e in order(edges):
         mv = Move(face=cx.face_labels(e))
         i, j = _bit_list(e)
-        body.append(_edge_lines("face", mv, str(mv), px[i], px[j], frozenset(mv.face or ()) in hf))
+        body.append(_edge_lines("face", mv, str(mv), px[i], px[j], frozenset(mv.face or ()) in hf,
+                                len(edges) > DENSE_EDGES))
     for i in verts:
         mv = Move(face=(labels[i],))
         win = frozenset(mv.face or ()) in hf

@@ -6,6 +6,12 @@ by side: connected components, classical multidimensional scaling, stress
 majorization, principal axes, shelf packing; and the layout a caller gives
 completed by it (:func:`_resolve_layout`).
 
+A graph whose vertices are all labelled by pairs of integers ``(row,
+column)`` and whose edges all join lattice neighbours (a grid, a king's
+graph, what remains of them in play) is drawn on its lattice instead, as
+one reads the labels: row 0 on top, columns left to right
+(:func:`_lattice_layout`).
+
 Layout coordinates are ``(x, y)`` in ``[0, 1] x [0, 1]`` with ``y`` upward
 (networkx's convention): ``(0, 0)`` is drawn at the bottom left of the
 drawing area, ``(1, 1)`` at the top right.
@@ -83,6 +89,9 @@ def graph_layout(graph: Graph, seed: int = 1) -> dict[Hashable, tuple[float, flo
     _check_size("the graph", n, MAX_DRAWN, "vertices")
     if n == 0:
         return {}
+    lattice = _lattice_layout(graph)
+    if lattice is not None:
+        return lattice
     adj = graph.adj
     nbrs = [_bit_list(a) for a in adj]
     boxes: list[_Box] = []
@@ -103,6 +112,34 @@ def graph_layout(graph: Graph, seed: int = 1) -> dict[Hashable, tuple[float, flo
         labels[i]: (round(ox + (x - x0) / span * inner, 6), round(oy + (y - y0) / span * inner, 6))
         for i, (x, y) in sorted(placed.items())
     }
+
+
+def _lattice_layout(graph: Graph) -> dict[Hashable, tuple[float, float]] | None:
+    """The layout of a graph on the integer lattice, if every label is a
+    pair of integers ``(row, column)`` and every edge joins two labels at
+    most one step apart in each coordinate (else None): ``(row, column)``
+    at ``x = column``, ``y = -row`` (row 0 on top, as the labels are read),
+    scaled uniformly (aspect kept) and centred into the unit square with
+    the margin :data:`LAYOUT_MARGIN`."""
+    labels = graph.labels
+    if not all(isinstance(v, tuple) and len(v) == 2 and all(type(c) is int for c in v) for v in labels):
+        return None
+    for u, v in graph.edges():
+        if max(abs(u[0] - v[0]), abs(u[1] - v[1])) != 1:  # type: ignore[index]
+            return None
+    rows = [v[0] for v in labels]  # type: ignore[index]
+    cols = [v[1] for v in labels]  # type: ignore[index]
+    r0, c0 = min(rows), min(cols)
+    span = max(max(rows) - r0, max(cols) - c0) or 1
+    inner = 1.0 - 2 * LAYOUT_MARGIN
+    ox = LAYOUT_MARGIN + (inner - (max(cols) - c0) / span * inner) / 2
+    oy = LAYOUT_MARGIN + (inner - (max(rows) - r0) / span * inner) / 2
+    top = 1.0 - oy
+    out: dict[Hashable, tuple[float, float]] = {}
+    for v in labels:
+        row, col = v  # type: ignore[misc]
+        out[v] = (round(ox + (col - c0) / span * inner, 6), round(top - (row - r0) / span * inner, 6))
+    return out
 
 
 def _bit_list(mask: int) -> list[int]:
@@ -146,6 +183,9 @@ def _component_layout(comp: list[int], nbrs: list[list[int]], graph: Graph,
         return _large_layout(comp, graph, seed)
     where = {v: i for i, v in enumerate(comp)}
     local = [[where[j] for j in nbrs[v]] for v in comp]
+    if all(len(row) == k - 1 for row in local):  # complete: every distance 1, a circle draws it best
+        angles = [math.pi / 2 - 2 * math.pi * i / k for i in range(k)]  # clockwise from the top
+        return [(k / 6 * math.cos(a), k / 6 * math.sin(a)) for a in angles]
     dist = [_bfs(local, s) for s in range(k)]
     xs, ys = _classical_mds(dist, seed)
     _stress(dist, xs, ys)

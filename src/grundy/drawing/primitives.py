@@ -68,13 +68,30 @@ def _classes(base: str, winning: bool) -> str:
     return base + (" winning" if winning else "")
 
 
+#: Font sizes (pixels) of a vertex's label: at most :data:`LABEL_FONT_MAX`;
+#: a label that would be smaller than :data:`LABEL_FONT_MIN` in its circle is
+#: left out (the circle's title still names it).
+LABEL_FONT_MAX = 13.0
+LABEL_FONT_MIN = 8.0
+
+
+def _short_label(label: Hashable) -> str:
+    """The label as drawn in its circle: a tuple or list of labels (a grid's
+    ``(0, 3)``) without brackets and spaces (``0,3``); any other label as
+    :func:`~grundy.core.moves.label_str` writes it."""
+    if isinstance(label, (tuple, list)) and label and all(isinstance(x, (int, str)) for x in label):
+        return ",".join(str(x) for x in label)
+    return label_str(label)
+
+
 def _label_text(label: Hashable, x: float, y: float, r: float) -> str:
     """The label as a ``<text>`` centred in a circle of radius ``r`` at
-    ``(x, y)``; empty if it cannot be read at that size (the circle's title
-    still names it)."""
-    text = label_str(label)
-    size = min(r, 3.0 * r / max(1, len(text)))
-    if size < 4:
+    ``(x, y)``, as large as fits (at most :data:`LABEL_FONT_MAX` pixels);
+    empty if it would be under :data:`LABEL_FONT_MIN` pixels (the circle's
+    title still names it)."""
+    text = _short_label(label)
+    size = min(r, LABEL_FONT_MAX, 3.2 * r / max(1, len(text)))
+    if size < LABEL_FONT_MIN:
         return ""
     return (
         f'<text x="{_f(x)}" y="{_f(y)}" text-anchor="middle" dominant-baseline="central" '
@@ -98,13 +115,18 @@ def _vertex_group(cls: str, move: Move | None, title: str, x: float, y: float, r
 
 
 def _edge_lines(cls: str, move: Move, title: str, a: tuple[float, float], b: tuple[float, float],
-                winning: bool) -> str:
+                winning: bool, thin: bool = False) -> str:
     """A visible line (not clickable) under a wide transparent one that
-    carries the move: the edge is easy to click."""
+    carries the move: the edge is easy to click. ``thin``: a line of a
+    dense drawing, thinner and paler, so that the vertices stay legible."""
     colour, width = (WINNING, 4.0) if winning else (EDGE_STROKE, 2.0)
+    faint = ""
+    if thin and not winning:
+        width, faint = 1.0, ' stroke-opacity="0.45"'
     coords = f'x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" y2="{_f(b[1])}"'
     return (
-        f'<line {coords} stroke="{colour}" stroke-width="{width}" stroke-linecap="round" pointer-events="none"/>'
+        f'<line {coords} stroke="{colour}" stroke-width="{width}"{faint} stroke-linecap="round" '
+        'pointer-events="none"/>'
         f'<line class="{_classes(cls, winning)}" data-move="{_move_attr(move)}" {coords} '
         f'stroke="transparent" stroke-width="12" pointer-events="stroke" style="cursor:pointer">'
         f"<title>{_esc(title)}</title></line>"

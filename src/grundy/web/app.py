@@ -1,8 +1,9 @@
 """``grundy serve``'s application: one page (``/``, served from this
 package's ``static/`` folder: no build step, no CDN) and a JSON API under
 ``/api/``, documented by FastAPI's generated OpenAPI page (``/docs``,
-``/openapi.json``; Swagger UI's files come from the ``swagger-ui-bundle``
-package, so the documentation page also works offline).
+``/openapi.json``; Swagger UI 5's files, which read the OpenAPI 3.1 document
+FastAPI writes, come from the ``fastapi-offline`` package, so the
+documentation page works offline, with no CDN).
 
 Endpoints
 ---------
@@ -15,9 +16,11 @@ Endpoints
     ``grundy form --json`` with each side's winning moves (and, with
     ``"options"``, each side's options).
 ``POST /api/view``
-    What the page shows of a position: the analysis, every legal move with
-    its result, the drawing (SVG, winning moves highlighted), the layout,
-    the text form, and the spec to send back.
+    What the page shows of a position: the analysis, every legal move (with
+    its result when ``"options"`` is true, the default), the drawing (SVG,
+    winning moves highlighted), the layout, the text form, and the spec to
+    send back. The page asks first without ``"options"`` (the value alone
+    is often far cheaper than every option's), then for them on request.
 ``POST /api/move``
     ``{"position", "game", "misere", "move", "side", "reply"}``: the
     position after the move, then the engine's reply (a winning move when
@@ -36,7 +39,11 @@ Endpoints
 Errors: bad input is HTTP 422 ``{"error": "one line"}``; a position too
 large for play or for the server's limits 413; a search stopped by the
 server's time or position limit, or cancelled, 503; each with
-``{"error": ...}``.
+``{"error": ...}``. A 503 of a stopped search also carries ``"reason"``,
+``"limit"`` (``"time"``, ``"positions"`` or ``"cancel"``), ``"seconds"`` and
+``"outcome"`` (``"N"``/``"P"`` when the search had settled who wins before it
+stopped, else null); its error line names the ``grundy serve`` option that
+raises the limit.
 
 Searches run in worker threads (off the event loop), each under the
 server's time limit (seconds) and position limit, so the server answers
@@ -68,13 +75,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import anyio
+import fastapi_offline  # Swagger UI 5's files, for /docs (an ImportError names the missing extra)
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
-from swagger_ui_bundle import swagger_ui_path
 
 from grundy.analysis import Analysis
 from grundy.core.limits import cancellable
@@ -137,6 +144,9 @@ class ViewBody(_Body):
         None, description="[[label, x, y], ...]: vertex coordinates in the unit square to keep.")
     highlight: bool = Field(True, description="Mark the winning moves on the drawing (false while playing "
                                               "without a hint).")
+    options: bool = Field(True, description="Value every option (each move's result); false: the value, "
+                                            "outcome and winning moves only, each move listed without its "
+                                            "result (often far cheaper). Partizan games always list them.")
 
 
 class MoveBody(_Body):
@@ -218,7 +228,7 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
         raise InputError(f"max_searches {max_searches}: must be >= 1")
     limits = _Limits(time_limit, max_positions, max_searches)
     app = FastAPI(
-        docs_url=None,  # served below from swagger-ui-bundle's files: no CDN
+        docs_url=None,  # served below from fastapi-offline's Swagger UI 5 files: no CDN
         redoc_url=None,
         title="grundy",
         summary="Nim-values, outcomes, winning moves and play for combinatorial games on graphs, posets, "
@@ -291,7 +301,7 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
 
         def work() -> dict[str, Any]:
             play = _read(body)
-            return _view(play, body.side, body.layout, limits, body.highlight)
+            return _view(play, body.side, body.layout, limits, body.highlight, body.options)
 
         return await _off_loop(limits, body.request_id, work)
 
@@ -360,9 +370,9 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
         return get_swagger_ui_html(openapi_url=app.openapi_url or "/openapi.json", title="grundy API",
                                    swagger_js_url="/docs-static/swagger-ui-bundle.js",
                                    swagger_css_url="/docs-static/swagger-ui.css",
-                                   swagger_favicon_url="/docs-static/favicon-32x32.png")
+                                   swagger_favicon_url="/docs-static/favicon.png")
 
-    app.mount("/docs-static", StaticFiles(directory=swagger_ui_path), name="docs-static")
+    app.mount("/docs-static", StaticFiles(directory=_docs_assets()), name="docs-static")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(_Guard, allowed_hosts=allowed_hosts)
     return app
@@ -489,6 +499,14 @@ async def _send_json(send: Callable[..., Any], status: int, payload: dict[str, A
 
 
 # -- helpers -------------------------------------------------------------------
+def _docs_assets() -> Path:
+    """The folder of Swagger UI 5's files (``swagger-ui-bundle.js``,
+    ``swagger-ui.css``, ``favicon.png``) shipped by the ``fastapi-offline``
+    package: Swagger UI 4 (``swagger-ui-bundle``) cannot read the OpenAPI
+    3.1 document FastAPI writes."""
+    return Path(fastapi_offline.__file__).resolve().parent / "static"
+
+
 def _version() -> str:
     from grundy import __version__
 
@@ -636,8 +654,10 @@ def _partizan_json(play: Play, report: PartizanReport) -> dict[str, Any]:
 
 
 def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: _Limits,
-          highlight_wins: bool = True) -> dict[str, Any]:
-    """The page's view of a position."""
+          highlight_wins: bool = True, options: bool = True) -> dict[str, Any]:
+    """The page's view of a position (every option valued with
+    ``options``; else each legal move listed with ``result`` None and
+    ``winning`` from the analysis's winning moves)."""
     from grundy import drawing
 
     side = _side(play, side, "side")
@@ -653,19 +673,26 @@ def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: 
             moves.append({"move": m.to_json(), "text": str(m), "result": form, "outcome": outcome,
                           "winning": m in highlight})
         value_line = f"canonical form {report.form} (outcome {report.outcome})"
+        options = True
     else:
-        a = analyze_play(play, option_table=True, **_kw(limits))
+        a = analyze_play(play, option_table=options, **_kw(limits))
         answer = a.to_json()
         highlight = list(a.winning_moves or [])
-        for m, result in a.options or []:
-            moves.append({"move": m.to_json(), "text": str(m), "result": result,
-                          "winning": result in (0, "P")})
+        if options:
+            for m, result in a.options or []:
+                moves.append({"move": m.to_json(), "text": str(m), "result": result,
+                              "winning": result in (0, "P")})
+        else:
+            wins = set(highlight)
+            for m in play.moves(side):
+                moves.append({"move": m.to_json(), "text": str(m), "result": None, "winning": m in wins})
         value_line = _value_line(a)
     coords = _layout(play, layout)
     svg = None
+    size = _drawing_size(play)
     try:
         svg = drawing.position_svg(play.kind, play.position, highlight=highlight if highlight_wins else (),
-                                   layout=coords)
+                                   layout=coords, width=size, height=size)
     except TooLargeError:
         svg = None
     return {
@@ -680,10 +707,29 @@ def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: 
         "value_line": value_line,
         "analysis": answer,
         "moves": moves,
+        "options": options,
         "over": not moves,
         "svg": svg,
         "layout": [[label_json(v), x, y] for v, (x, y) in coords.items()] if coords else None,
     }
+
+
+#: Pixels of the side of a drawing on the page; :data:`LARGE_DRAWING` for
+#: a position of more than :data:`LARGE_PARTS` vertices, elements, squares or counters.
+DRAWING = 360
+LARGE_DRAWING = 600
+LARGE_PARTS = 24
+
+
+def _drawing_size(play: Play) -> int:
+    """The side of the page's drawing of ``play``: larger for a large
+    position, so that its labels stay legible."""
+    pos = play.position
+    count = getattr(pos, "n", None)
+    if count is None:
+        rows = getattr(pos, "rows", None) or getattr(pos, "heaps", None)
+        count = sum(rows) if rows else 0
+    return LARGE_DRAWING if count > LARGE_PARTS else DRAWING
 
 
 def _value_line(a: Analysis) -> str:
@@ -738,8 +784,28 @@ def _error(exc: GrundyError) -> JSONResponse:
     if isinstance(exc, TooLargeError):
         return JSONResponse({"error": line}, status_code=413)
     if isinstance(exc, SearchLimitReached):
-        what = "cancelled" if exc.reason == "cancel request" else "too slow for this server's limits"
-        return JSONResponse({"error": f"{what}: {line}", "reason": exc.reason}, status_code=503)
+        return JSONResponse(_stopped(exc), status_code=503)
     if isinstance(exc, InputError):
         return JSONResponse({"error": line}, status_code=422)
     return JSONResponse({"error": line}, status_code=422)
+
+
+def _stopped(exc: SearchLimitReached) -> dict[str, Any]:
+    """The 503 answer of a search stopped by a limit or a cancel request:
+    what happened, what to do (the ``grundy serve`` option that raises the
+    limit), and the outcome if the search had settled it."""
+    reason = exc.reason
+    if reason == "cancel request":
+        limit, error = "cancel", "cancelled: the search was stopped by a cancel request"
+    elif reason.startswith("position limit"):
+        limit = "positions"
+        error = (f"too large for this server: the search stopped at its {reason} after {exc.seconds:.1f} s; "
+                 "start the server with a higher one: grundy serve --max-positions N")
+    else:
+        limit = "time"
+        error = (f"too slow for this server: the search stopped at its {reason} after {exc.positions} "
+                 "positions; start the server with a longer one: grundy serve --time-limit SECONDS")
+    if exc.outcome is not None and limit != "cancel":
+        error += f" (the outcome was settled: {exc.outcome}-position)"
+    return {"error": error, "reason": reason, "limit": limit, "seconds": round(exc.seconds, 1),
+            "outcome": exc.outcome}

@@ -17,6 +17,12 @@ const state = {
   over: false,
   hint: false,
   partizan: new Set(),
+  families: new Map(),    // family name -> kind of position (graph, poset, complex, chomp, nim, octal)
+  kinds: {},              // kind -> what it is, in words
+  kind: "graph",          // the kind of the chosen position
+  timeLimit: null,        // the server's time limit, seconds
+  allMoves: false,        // value every move (asked for with "Show the value after every move")
+  initial: null,          // {position, layout} the game started from, for "New game"
   pending: null,          // {controller, id} of the request in flight
   acting: false,          // an action (a move, a hint, an analysis...) is under way
 };
@@ -26,7 +32,11 @@ async function api(path, body) {
   const controller = new AbortController();
   const pending = { controller, id: null };
   state.pending = pending;
+  // after 0.3 s a spinner, with the seconds spent ticking, and a Cancel button
+  const t0 = Date.now();
+  $("elapsed").textContent = "0 s";
   const timer = setTimeout(() => { $("busy").hidden = false; }, 300);
+  const ticker = setInterval(() => { $("elapsed").textContent = `${Math.floor((Date.now() - t0) / 1000)} s`; }, 250);
   try {
     let init = {};
     if (body !== undefined) {
@@ -43,11 +53,13 @@ async function api(path, body) {
     if (!response.ok) {
       const err = new Error(data.error || `HTTP ${response.status}`);
       err.status = response.status;
+      err.data = data;
       throw err;
     }
     return data;
   } finally {
     clearTimeout(timer);
+    clearInterval(ticker);
     $("busy").hidden = true;
     state.pending = null;
   }
@@ -58,8 +70,45 @@ function cancel() {
   if (!p) return;
   if (p.id) fetch("/api/cancel", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ request_id: p.id }) }).catch(() => {});
-  p.controller.abort();
-  showError("search cancelled");
+  p.controller.abort();   // the failed request clears the board, as any other (see show)
+  showError("search cancelled: choose a smaller position, or press Analyze again to wait longer (each search " +
+    `stops after the server's time limit${state.timeLimit ? ` of ${state.timeLimit} s` : ""})`);
+}
+
+function clearBoard() {
+  // nothing of an earlier answer stays on screen while (or after) another is asked for
+  $("drawing").replaceChildren();
+  $("summary").hidden = true;
+  $("value").textContent = "";
+  delete $("value").dataset.value;
+  $("winning").textContent = "";
+  $("status").textContent = "";
+  $("why").hidden = true;
+  $("explanation").replaceChildren();
+  $("options-box").hidden = true;
+  $("options").querySelector("tbody").replaceChildren();
+  $("more-box").hidden = true;
+  $("text").hidden = true;
+  $("text").textContent = "";
+  $("play-buttons").hidden = true;
+  $("over-buttons").hidden = true;
+  $("log").replaceChildren();
+  $("log-box").hidden = true;
+}
+
+function showFailure(err) {
+  // a search stopped by the server's limit may still have settled who wins: say so in place of the value
+  clearBoard();
+  const data = err.data || {};
+  if (data.outcome) {
+    $("summary").hidden = false;
+    const within = state.timeLimit && data.limit === "time" ? ` within ${state.timeLimit} s` :
+      data.limit === "positions" ? " within the server's position limit" : "";
+    $("value").textContent = `${data.outcome}-position (value not found${within})`;
+    $("value").dataset.value = data.outcome;
+    $("winning").textContent = data.outcome === "P" ? "none: every move loses against perfect play" :
+      "not found (the search stopped)";
+  }
 }
 
 function showError(text) {
@@ -78,6 +127,33 @@ function selectTab(name) {
   activeTab = name;
   document.querySelectorAll(".tab").forEach((b) => b.classList.toggle("active", b.dataset.tab === name));
   document.querySelectorAll(".pane").forEach((p) => { p.hidden = p.dataset.pane !== name; });
+  updateControls();
+}
+
+function chosenKind() {
+  // the kind of the chosen position, as far as the page can tell before asking the server
+  switch (activeTab) {
+    case "family": return state.families.get($("family").value) || "graph";
+    case "spec": {
+      const name = $("spec").value.trim().split(":")[0];
+      return state.families.get(name) || "graph";   // else graph6, sparse6 or another graph spec
+    }
+    case "poset": return "poset";
+    case "complex": return "complex";
+  }
+  return "graph";
+}
+
+function updateControls() {
+  // only the controls that apply to the chosen kind of position (and ruleset) are shown
+  const kind = chosenKind();
+  const graph = kind === "graph";
+  const partizan = graph && state.partizan.has($("game").value);
+  $("game-label").hidden = !graph;
+  $("misere-label").hidden = partizan;
+  $("side-label").hidden = !partizan;
+  $("game-help").hidden = !graph;
+  $("kind-line").textContent = state.kinds[kind] ? `A ${kind} position: ${state.kinds[kind]}.` : "";
 }
 
 function chosenPosition() {
@@ -98,8 +174,11 @@ function chosenPosition() {
 
 async function loadMeta() {
   const meta = await api("/api/meta");
+  state.kinds = meta.kinds || {};
+  state.timeLimit = meta.limits ? meta.limits.time_limit : null;
   const family = $("family");
   for (const f of meta.families) {
+    state.families.set(f.name, f.kind);
     const o = document.createElement("option");
     o.value = f.name;
     o.textContent = `${f.name} (${f.kind})`;
@@ -121,6 +200,7 @@ async function loadMeta() {
   }
   game.value = "chomp";
   gameHelp();
+  updateControls();
 }
 
 function familyHelp() {
@@ -135,7 +215,7 @@ function familyHelp() {
 function gameHelp() {
   const o = $("game").selectedOptions[0];
   $("game-help").textContent = o ? o.dataset.help : "";
-  $("side-label").hidden = !state.partizan.has($("game").value);
+  updateControls();
 }
 
 // -- drawing a graph by clicking -----------------------------------------------------------------
@@ -221,8 +301,10 @@ function drawnLayout() {
 
 // -- showing a position --------------------------------------------------------------------------
 function settings() {
-  state.game = $("game").value;
-  state.misere = $("misere").checked;
+  // a control hidden for the chosen kind is not sent: a poset takes no graph ruleset
+  state.kind = chosenKind();
+  state.game = state.kind === "graph" ? $("game").value : "chomp";
+  state.misere = !state.partizan.has(state.game) && $("misere").checked;
   state.userSide = $("side").value;
 }
 
@@ -235,10 +317,19 @@ function request(extra) {
 
 function isPartizan() { return state.partizan.has(state.game) && (!state.view || state.view.kind === "graph"); }
 
-async function show() {
-  const extra = { layout: state.layout, highlight: !(state.mode === "play" && !state.hint) };
+async function show(keep) {
+  // the value, outcome and winning moves first; the value after every move only when asked for.
+  // A failed request clears the board (unless ``keep``: the same position, asked for more)
+  const extra = { layout: state.layout, highlight: !(state.mode === "play" && !state.hint),
+    options: state.mode === "explore" && state.allMoves };
   if (isPartizan()) extra.side = state.toMove;
-  const view = await api("/api/view", request(extra));
+  let view;
+  try {
+    view = await api("/api/view", request(extra));
+  } catch (err) {
+    if (!keep) showFailure(err);
+    throw err;
+  }
   state.view = view;
   if (view.layout) state.layout = view.layout;
   state.over = view.over;
@@ -247,16 +338,16 @@ async function show() {
 }
 
 function render(view) {
-  const drawing = $("drawing");
-  drawing.innerHTML = view.svg || "";
+  const hidden = state.mode === "play" && !state.hint;   // nothing names a winning move before Hint
   $("summary").hidden = false;
   $("value").textContent = view.value_line;
   $("value").dataset.value = view.analysis.value === undefined || view.analysis.value === null
     ? (view.analysis.canonical_form || view.analysis.outcome) : view.analysis.value;
   const wins = view.moves.filter((m) => m.winning).map((m) => m.text);
-  const hidden = state.mode === "play" && !state.hint;
   $("winning").textContent = view.over ? "none: no move left" : hidden ? "(press Hint)" :
     wins.length ? wins.join(", ") : "none: every move loses against perfect play";
+  $("drawing").innerHTML = view.svg || "";
+  if (!view.svg) $("drawing").textContent = "(too large to draw)";
   const expl = $("explanation");
   expl.replaceChildren();
   for (const line of view.analysis.explanation || [view.analysis.source].filter(Boolean)) {
@@ -264,7 +355,7 @@ function render(view) {
     li.textContent = line;
     expl.appendChild(li);
   }
-  $("why").hidden = false;
+  $("why").hidden = hidden;
   const body = $("options").querySelector("tbody");
   body.replaceChildren();
   for (const m of view.moves) {
@@ -272,7 +363,8 @@ function render(view) {
     if (m.winning && !hidden) tr.className = "wins";
     const td1 = document.createElement("td"), td2 = document.createElement("td"), td3 = document.createElement("td");
     td1.textContent = m.text;
-    td2.textContent = hidden ? "?" : String(m.result);
+    td2.textContent = hidden ? "?" : m.result !== null && m.result !== undefined ? String(m.result) :
+      m.winning ? "wins" : "";
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = "play";
@@ -282,10 +374,15 @@ function render(view) {
     tr.append(td1, td2, td3);
     body.appendChild(tr);
   }
-  $("options-box").hidden = false;
+  $("options-summary").textContent = `Every move (${view.moves.length})` +
+    (view.options ? " and the value after it" : hidden ? "" : ": the value after each on request");
+  $("options-box").hidden = view.over;
+  $("more-box").hidden = state.mode !== "explore" || view.options || view.over;
   $("text").textContent = view.text;
   $("text").hidden = false;
   $("play-buttons").hidden = state.mode !== "play";
+  $("hint").hidden = state.over;   // after the end: Undo, or a new game
+  $("over-buttons").hidden = !(state.mode === "play" && state.over);
   renderLog();
   const who = isPartizan() ? ` (${state.toMove} to move)` : "";
   $("status").textContent = state.mode === "play"
@@ -310,6 +407,13 @@ function clickDrawing(event) {
   move(JSON.parse(el.getAttribute("data-move")));
 }
 
+function advice(err) {
+  // what to do, where the server's line does not say it already
+  if (err.status === 413 && /for play/.test(err.message))
+    return ". The page plays positions of at most 1,000 parts; grundy value SPEC on the command line values larger ones.";
+  return "";
+}
+
 async function guarded(action) {
   // one action at a time: a click while a request is in flight is ignored (Cancel stops the request)
   if (state.acting) return;
@@ -319,7 +423,7 @@ async function guarded(action) {
   try {
     await action();
   } catch (err) {
-    if (err.name !== "AbortError") showError(err.message);
+    if (err.name !== "AbortError") showError(err.message + advice(err));
   } finally {
     state.acting = false;
     delete document.body.dataset.busy;
@@ -385,12 +489,20 @@ async function engineMove() {
   }
 }
 
-function start(mode) {
+function start(mode, again) {
   return guarded(async () => {
-    settings();
+    if (again && state.initial) {   // "New game": the same position and settings again
+      state.position = state.initial.position;
+      state.layout = state.initial.layout;
+    } else {
+      settings();
+      state.position = chosenPosition();
+      state.layout = activeTab === "draw" ? drawnLayout() : null;
+      state.initial = { position: state.position, layout: state.layout };
+    }
     state.mode = mode;
-    state.position = chosenPosition();
-    state.layout = activeTab === "draw" ? drawnLayout() : null;
+    state.allMoves = false;
+    clearBoard();
     state.history = [];
     state.log = [];
     state.view = null;
@@ -419,6 +531,7 @@ function undo() {
     state.hint = false;
     setMessage("Move taken back.");
     await show();
+    $("over-buttons").hidden = true;
   });
 }
 
@@ -426,7 +539,7 @@ function hint() {
   return guarded(async () => {
     if (!state.view) return;
     state.hint = true;
-    await show();
+    await show(true);
     const wins = state.view.moves.filter((m) => m.winning);
     setMessage(wins.length ? `Hint: ${wins[0].text} wins.` :
       state.view.over ? "No move left." : "Hint: no winning move here: every move loses against perfect play.");
@@ -452,5 +565,13 @@ $("drawing").addEventListener("click", clickDrawing);
 $("cancel").addEventListener("click", cancel);
 $("undo").addEventListener("click", undo);
 $("hint").addEventListener("click", hint);
+$("new-game").addEventListener("click", () => start("play", true));
+$("show-moves").addEventListener("click", () => guarded(async () => {
+  state.allMoves = true;
+  await show(true);
+  $("options-box").open = true;
+}));
+$("spec").addEventListener("input", updateControls);
+$("family").addEventListener("change", updateControls);
 redrawCanvas();
 guarded(loadMeta).then(() => { document.body.dataset.ready = "1"; });
