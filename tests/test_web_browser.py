@@ -561,10 +561,12 @@ def test_the_value_comes_first_every_move_on_request(page: WebDriver) -> None:
         "return [...document.querySelectorAll('#options tbody td:nth-child(2)')].map(td => td.textContent)")
     assert len(results) == 54 and set(results) == {""}  # listed to play from, not valued
 
-    # a large graph: its value, and a drawing
+    # a large graph: its value, and a drawing; its 40 winning moves cut to 12 and a count
     analyze_spec(page, "complete:40")
     assert "nim-value" in wait_value(page)
     assert len(drawing_moves(page, "[data-move*=vertex]")) == 40
+    winning = page.find_element(By.ID, "winning").text
+    assert winning.count("remove vertex") == 12 and "and 28 more (every move is in the table below)" in winning
 
     # on request, every move and its value
     analyze_spec(page, "wheel:9")

@@ -337,6 +337,9 @@ async function show(keep) {
   return view;
 }
 
+// Most winning moves written out in the summary; the rest are counted.
+const WINNING_SHOWN = 12;
+
 function render(view) {
   const hidden = state.mode === "play" && !state.hint;   // nothing names a winning move before Hint
   $("summary").hidden = false;
@@ -344,8 +347,12 @@ function render(view) {
   $("value").dataset.value = view.analysis.value === undefined || view.analysis.value === null
     ? (view.analysis.canonical_form || view.analysis.outcome) : view.analysis.value;
   const wins = view.moves.filter((m) => m.winning).map((m) => m.text);
+  // a long list is cut (every move stays in the table below): complete:40 has 40 winning moves
+  const cut = wins.length > WINNING_SHOWN ?
+    `${wins.slice(0, WINNING_SHOWN).join(", ")} … and ${(wins.length - WINNING_SHOWN).toLocaleString("en")} more` +
+    " (every move is in the table below)" : wins.join(", ");
   $("winning").textContent = view.over ? "none: no move left" : hidden ? "(press Hint)" :
-    wins.length ? wins.join(", ") : "none: every move loses against perfect play";
+    wins.length ? cut : "none: every move loses against perfect play";
   $("drawing").innerHTML = view.svg || "";
   if (!view.svg) $("drawing").textContent = "(too large to draw)";
   const expl = $("explanation");
