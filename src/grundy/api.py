@@ -132,7 +132,10 @@ def analyze(
         the game is unknown, or (a poset, complex, Chomp, Nim or octal spec)
         ``theory`` turns off a switch the kind has no result of.
     SearchLimitReached
-        If a limit stops the search; the solver keeps what it learned.
+        If a limit stops the search; the solver keeps what it learned. It
+        is raised as one exception whose traceback starts at this call (no
+        frames of the compiled search), with ``outcome`` set when the
+        search had settled who wins.
 
     >>> a = analyze("path:3")
     >>> a.value, a.outcome, [m.to_json() for m in a.winning_moves]
