@@ -339,6 +339,24 @@ def test_view_values_options_only_on_request(client: TestClient) -> None:
     assert [m["move"] for m in full["moves"]] == [m["move"] for m in v["moves"]]
 
 
+def test_view_outcome_first(client: TestClient) -> None:
+    # random:11,0.5,1: N after a dozen positions (its value needs millions): one winning move, no value
+    status, v = _post(client, "/api/view", {"position": "random:11,0.5,1", "options": False, "outcome": True})
+    assert status == 200 and v["analysis"]["outcome"] == "N" and v["analysis"]["value"] is None
+    wins = [m for m in v["moves"] if m["winning"]]
+    assert len(wins) == 1 and v["value_line"] == "outcome N"
+    import grundy
+
+    after = grundy.position("random:11,0.5,1").after(wins[0]["move"])
+    assert grundy.outcome(after.position) == "P"  # the move shown wins
+    status, p = _post(client, "/api/view", {"position": "cycle:7", "options": False, "outcome": True})
+    assert p["analysis"]["outcome"] == "P" and p["analysis"]["value"] == 0 and not any(m["winning"] for m in p["moves"])
+    for body in ({"position": "wheel:9", "outcome": True},  # options default true: refused, not ignored
+                 {"position": "path:4", "game": "be-bo", "side": "left", "options": False, "outcome": True}):
+        status, r = _post(client, "/api/view", body)
+        assert status == 422 and "outcome" in r["error"], r
+
+
 # -- concurrency and cancellation ------------------------------------------------------------------
 def test_server_answers_while_a_search_runs_and_cancel_stops_it() -> None:
     import httpx

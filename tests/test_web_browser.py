@@ -527,18 +527,27 @@ def test_a_too_slow_search_says_what_to_do_and_keeps_the_outcome(slow_page: WebD
     wait_value(page)
     assert page.find_elements(By.CSS_SELECTOR, "#drawing svg")
 
-    # random:10,0.6,1: N after some 15,000 positions; its value needs millions, over 2 s
-    analyze_spec(page, "random:10,0.6,1")
-    # at once, the last answer is gone; then a spinner with the seconds ticking
-    wait(page, lambda d: not d.find_elements(By.CSS_SELECTOR, "#drawing svg"), "the board cleared")
+    # random:11,0.5,1: N after 12 positions; its value needs millions, over 2 s
+    analyze_spec(page, "random:11,0.5,1")
+    # at once, the last answer is gone; then who wins (the outcome search, fast) with one winning
+    # move, while the value is searched under a spinner with the seconds ticking
+    wait(page, lambda d: not d.find_elements(By.CSS_SELECTOR, "#drawing svg") or
+         len(drawing_moves(d, "[data-move*=vertex]")) == 11, "the board cleared")
+    wait(page, lambda d: d.find_element(By.ID, "value").text == "N-position; nim-value: searching…",
+         "the outcome first")
+    assert len(drawing_moves(page, "[data-move*=vertex]")) == 11  # random:11's drawing, not path:5's
+    assert "(the first found)" in page.find_element(By.ID, "winning").text
     wait(page, lambda d: shown(d, "busy") and d.find_element(By.ID, "elapsed").text == "1 s", "1 s on the spinner")
     assert page.find_element(By.CSS_SELECTOR, "#busy .spinner").is_displayed()
     assert shown(page, "cancel")
     line = wait_error(page)
     assert "time limit" in line and "grundy serve --time-limit SECONDS" in line, line
     assert not shown(page, "busy")
-    nothing_of_the_last_answer(page)
-    assert page.find_element(By.ID, "value").text == f"N-position (value not found within {SHORT_LIMIT} s)"
+    assert page.find_element(By.ID, "value").text == f"N-position (nim-value not found within {SHORT_LIMIT} s)"
+    winning = page.find_elements(By.CSS_SELECTOR, "#drawing .winning")
+    assert winning and {w.get_attribute("data-move") for w in winning} == {winning[0].get_attribute("data-move")}
+    for element_id in ("log-box", "play-buttons"):
+        assert not shown(page, element_id), element_id
     screenshot(page, "too-slow.png")
 
     # a position whose outcome is not settled either: no value line at all, the error alone

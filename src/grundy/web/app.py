@@ -147,6 +147,10 @@ class ViewBody(_Body):
     options: bool = Field(True, description="Value every option (each move's result); false: the value, "
                                             "outcome and winning moves only, each move listed without its "
                                             "result (often far cheaper). Partizan games always list them.")
+    outcome: bool = Field(False, description="Who wins, fast (as --outcome): the outcome and one winning move, "
+                                             "the nim-value only if the search learned it; needs options "
+                                             "false. Not for partizan games. The page asks this first, then "
+                                             "the value.")
 
 
 class MoveBody(_Body):
@@ -301,7 +305,11 @@ def create_app(time_limit: float | None = DEFAULT_TIME_LIMIT,
 
         def work() -> dict[str, Any]:
             play = _read(body)
-            return _view(play, body.side, body.layout, limits, body.highlight, body.options)
+            if body.outcome and (body.options or play.partizan):
+                raise InputError("outcome lists no option values: send options false" if body.options else
+                                 f"outcome does not apply to the partizan game {play.game}: ask for its "
+                                 "canonical form (outcome L, R, N or P)")
+            return _view(play, body.side, body.layout, limits, body.highlight, body.options, body.outcome)
 
         return await _off_loop(limits, body.request_id, work)
 
@@ -654,10 +662,11 @@ def _partizan_json(play: Play, report: PartizanReport) -> dict[str, Any]:
 
 
 def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: _Limits,
-          highlight_wins: bool = True, options: bool = True) -> dict[str, Any]:
+          highlight_wins: bool = True, options: bool = True, outcome: bool = False) -> dict[str, Any]:
     """The page's view of a position (every option valued with
     ``options``; else each legal move listed with ``result`` None and
-    ``winning`` from the analysis's winning moves)."""
+    ``winning`` from the analysis's winning moves: with ``outcome``, the
+    first one the outcome search found)."""
     from grundy import drawing
 
     side = _side(play, side, "side")
@@ -675,7 +684,7 @@ def _view(play: Play, side: str | None, layout: list[list[Any]] | None, limits: 
         value_line = f"canonical form {report.form} (outcome {report.outcome})"
         options = True
     else:
-        a = analyze_play(play, option_table=options, **_kw(limits))
+        a = analyze_play(play, option_table=options, outcome=outcome, **_kw(limits))
         answer = a.to_json()
         highlight = list(a.winning_moves or [])
         if options:
@@ -734,7 +743,7 @@ def _drawing_size(play: Play) -> int:
 
 def _value_line(a: Analysis) -> str:
     if a.value is None:
-        return f"outcome {a.outcome} (misère play)"
+        return f"outcome {a.outcome} (misère play)" if a.misere else f"outcome {a.outcome}"
     return f"nim-value {a.value}, outcome {a.outcome}"
 
 

@@ -318,16 +318,40 @@ function request(extra) {
 function isPartizan() { return state.partizan.has(state.game) && (!state.view || state.view.kind === "graph"); }
 
 async function show(keep) {
-  // the value, outcome and winning moves first; the value after every move only when asked for.
-  // A failed request clears the board (unless ``keep``: the same position, asked for more)
+  // who wins first (the outcome search, fast), then the value, outcome and winning moves; the value
+  // after every move only when asked for. A failed request clears the board (unless ``keep``: the
+  // same position, asked for more), but an outcome already shown stays, with the stop said.
   const extra = { layout: state.layout, highlight: !(state.mode === "play" && !state.hint),
     options: state.mode === "explore" && state.allMoves };
   if (isPartizan()) extra.side = state.toMove;
+  const fast = state.mode === "explore" && !extra.options && !isPartizan() && !state.misere;
   let view;
+  let first = null;
   try {
-    view = await api("/api/view", request(extra));
+    if (fast) {
+      first = await api("/api/view", request(Object.assign({}, extra, { outcome: true })));
+      if (first.analysis.value !== 0 && !first.over) {   // N (a P-position's answer is complete: value 0)
+        state.view = first;
+        if (first.layout) state.layout = first.layout;
+        render(first);
+        $("value").textContent = first.analysis.value === null ? "N-position; nim-value: searching…" :
+          `nim-value ${first.analysis.value}, outcome N; every winning move: searching…`;
+        $("value").dataset.value = first.analysis.value === null ? "N" : first.analysis.value;
+        if (!$("winning").textContent.startsWith("(")) $("winning").textContent += " (the first found)";
+        extra.layout = state.layout;
+      } else {
+        view = first;
+      }
+    }
+    if (!view) view = await api("/api/view", request(extra));
   } catch (err) {
-    if (!keep) showFailure(err);
+    if (first && !view) {   // the outcome stays on screen; the value's search stopped
+      const within = state.timeLimit ? ` within ${state.timeLimit} s` : "";
+      $("value").textContent = first.analysis.value === null ?
+        `N-position (nim-value not found${within})` : `nim-value ${first.analysis.value}, outcome N`;
+    } else if (!keep) {
+      showFailure(err);
+    }
     throw err;
   }
   state.view = view;
