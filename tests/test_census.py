@@ -370,7 +370,7 @@ def test_json_output_and_plot(tmp_path: Path) -> None:
     png = tmp_path / "h.png"
     r = _cli("census", "5..6", "--json", "--no-progress", "--output", str(out), "--plot", str(png))
     assert r.exit_code == 0, r.output
-    rows = [json.loads(line) for line in r.output.splitlines()]
+    rows = [json.loads(line) for line in r.stdout.splitlines()]  # stdout pure JSON; "wrote ..." on stderr
     assert [x["vertices"] for x in rows] == [5, 6]
     for row in rows:
         assert set(row) >= {"game", "play", "vertices", "graphs", "histogram", "p_positions", "max_value",

@@ -984,3 +984,71 @@ def test_text_answers_list_a_bounded_number_of_winning_moves():
     assert line.endswith(f"(and {len(everything) - TEXT_MOVES:,} more: --json lists them all)")
     brief = ok("value", "complete:31", "path:3")
     assert f"(and {len(everything) - TEXT_MOVES:,} more" in brief
+
+
+# -- issue 32: headings, files written, articles -----------------------------------------------
+@pytest.mark.parametrize("spec, heading", [
+    ("petersen", "petersen  (10 vertices, 15 edges)"),
+    ("chomp:4,3,3", "chomp:4,3,3  (Chomp board, 10 squares)"),
+    ("nim:3,4,5", "nim:3,4,5  (Nim, 3 heaps)"),
+    ("octal:0.07:5,6", "octal:0.07:5,6  (octal game 0.07, 2 heaps)"),
+    ("divisors:12", "divisors:12  (poset, 5 elements)"),
+    ("simplex-boundary:3", "simplex-boundary:3  (simplicial complex, 3 vertices, 3 facets; subset take-away)"),
+])
+def test_headings_say_the_kind_and_game_once(spec, heading):
+    """Issue 32: `(octal, game octal)` said the kind twice; each heading now
+    says what the position is once, readably, in value and moves, in
+    normal and misère play."""
+    repeated = re.compile(r"\((\w[\w-]*), game \1\b")
+    for command in ("value", "moves"):
+        first = ok(command, spec).splitlines()[0]
+        assert first == heading, first
+        misere = ok(command, spec, "--misere").splitlines()[0]
+        assert misere == heading[:-1] + ", misère play)", misere
+        assert not repeated.search(first) and not repeated.search(misere)
+    assert ok("value", "path:4", "--game", "node-kayles", "--misere").splitlines()[0] == \
+        "path:4  (4 vertices, 3 edges, game node-kayles, misère play)"
+
+
+def test_census_says_what_it_wrote_and_where(tmp_path):
+    """Issue 32: --output and --plot wrote their files silently; one line
+    each now says what was written where (stdout, after the summary; on
+    stderr with --json, whose stdout stays JSON lines)."""
+    out, png = tmp_path / "all.tsv", tmp_path / "h.png"
+    pytest.importorskip("matplotlib")
+    result = run("census", "3", "--no-progress", "--workers", "1", "--output", str(out), "--plot", str(png))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-2] == f"wrote 4 lines (graph6, a tab, its nim-value) to {out}"
+    assert lines[-1] == f"wrote the value histograms to {png}"
+    assert len(out.read_text().splitlines()) == 4 and png.read_bytes()[:4] == b"\x89PNG"
+    result = run("census", "1", "--misere", "--json", "--no-progress", "--workers", "1", "--output", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert [json.loads(line)["vertices"] for line in result.stdout.splitlines()] == [1]
+    assert result.stderr == f"wrote 1 line (graph6, a tab, its misère outcome, 1 for N and 0 for P) to {out}\n"
+    result = run("census", "--input", "-", "--no-progress", "--workers", "1", "--output", str(out), input="A_\n@\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == f"wrote 2 lines (graph6, a tab, its nim-value) to {out}"
+    assert out.read_text() == "A_\t2\n@\t1\n"
+
+
+@pytest.mark.parametrize("thing, article", [(3, "an int"), (2.5, "a float"), (object(), "an object")])
+def test_not_a_position_names_it_with_the_right_article(thing, article):
+    with pytest.raises(grundy.InputError, match=f"not a position: {article} "):
+        grundy.analyze(thing)
+
+
+@pytest.mark.parametrize("n, said", [(11, "with an 11-vertex census"), (12, "with a 12-vertex census"),
+                                     (18, "with an 18-vertex census")])
+def test_census_input_too_large_names_the_census_with_the_right_article(n, said):
+    line = one_line_error(run("census", "--input", "-", input=g6(nx.path_graph(n)) + "\n"))
+    assert said in line, line
+
+
+def test_article_follows_the_spoken_number():
+    from grundy.kinds import article
+
+    assert [article(n) for n in (1, 8, 11, 18, 80, 88, 100, 800, 8000, 11000, 18000, 110, 180)] == [
+        "a 1", "an 8", "an 11", "an 18", "an 80", "an 88", "a 100", "an 800", "an 8000", "an 11000", "an 18000",
+        "a 110", "a 180"]
+    assert article("8 x 10") == "an 8 x 10" and article("octal") == "an octal" and article("graph") == "a graph"

@@ -212,6 +212,186 @@ def test_help_shows_the_syntax_of_the_kind():
     assert "3: 4 5" in run(["path:3", "--game", "graph-nim"], ["help"]).output
 
 
+#: The paw (a triangle 0 1 2 and an edge 2-3) in graph6: every ruleset, and each side, has a move in it.
+PAW = "Cx"
+
+
+def _help(args: list[str]) -> str:
+    """What ``help`` prints in a game of ``args`` (from the line after the prompt to the next prompt)."""
+    out = run(args, ["help"]).output
+    return out.split("your move> ", 1)[1].split("your move> ", 1)[0]
+
+
+@pytest.mark.parametrize("args, present, absent", [
+    (["path:5"], ["game chomp: remove a vertex with its edges, or one edge",
+                  "a vertex: 3 or v 3 (remove vertex 3 with its edges)",
+                  "an edge: 0-1 or e 0 1 (remove that one edge, 0-1)"], ["neighbours", "Left"]),
+    (["path:5", "--game", "node-kayles"], ["game node-kayles: delete a vertex together with all its neighbours",
+                                           "a vertex: 3 or v 3 (remove vertex 3 and all its neighbours"],
+     ["an edge:", "Left"]),
+    (["path:5", "--game", "arc-kayles"], ["game arc-kayles: delete both endpoints of an edge",
+                                          "an edge: 0-1 or e 0 1 (remove both its ends 0 and 1, with every edge"],
+     ["a vertex:"]),
+    (["path:5", "--game", "graph-nim"], ["at a vertex, some of its edges: 3: 4 5 or 3: 3-4 3-5"], ["a vertex: 3"]),
+    (["Cx", "--game", "bo-bo"], ["an edge: 0-1 or e 0 1 (remove that one edge; only an edge with both ends "
+                                     "of odd degree)"], ["a vertex:"]),
+    (["path:5", "--game", "odd-vertex"], ["a vertex: 3 or v 3 (remove vertex 3 with its edges; only a vertex of "
+                                          "odd degree)"], ["an edge:"]),
+    (["path:5", "--game", "be-bo"], ["game be-bo (partizan): Left deletes an edge with both endpoints of even degree",
+                                     "Left may take an edge with both ends of even degree, Right one with both ends "
+                                     "of odd degree", "you play Left: your moves are Left's, the engine's Right's"],
+     ["a vertex:"]),
+    (["path:5", "--game", "even-odd-vertex", "--side", "right"],
+     ["Left may take a vertex of even degree, Right one of odd degree",
+      "you play Right: your moves are Right's, the engine's Left's"], ["an edge:"]),
+    (["chomp:3,2"], ["Chomp: a move eats a square with every square above it and to its right",
+                     "a square: r,c or r c"], ["vertex"]),
+    (["nim:1,2"], ["Nim: a move takes one or more counters from one heap", "i to n or i n"], ["vertex"]),
+    (["octal:0.137:3"], ["octal game 0.137:", "take 1: leave nothing (the whole heap, of exactly 1)",
+                         "take 2: leave nothing (the whole heap, of exactly 2) or one heap",
+                         "take 3: leave nothing (the whole heap, of exactly 3) or one heap or two nonempty heaps",
+                         "i to a+b, i to a or i to nothing"], ["take 4"]),
+    (["divisors:6"], ["poset game: a move takes an element and removes it with every element above it",
+                      "an element: x"], ["vertex"]),
+    (["simplex-boundary:3"], ["subset take-away: a move takes a face", "a face: 1 2 3, 1,2,3 or {1,2,3}"], ["edge"]),
+])
+def test_help_tells_the_rule_and_the_move_syntax_of_each_game(args, present, absent):
+    text = _help(args)
+    for phrase in present:
+        assert phrase in text, (phrase, text)
+    for phrase in absent:
+        assert phrase not in text.split("commands:")[0], (phrase, text)
+    assert "commands: moves (" in text and "hint (" in text and "undo (" in text and "quit (" in text
+
+
+def test_help_differs_by_ruleset():
+    helps = {game: _help([PAW, "--game", game]) for game in
+             ("chomp", "node-kayles", "arc-kayles", "graph-nim", "bo-bo", "be-be", "oe-oe", "odd-vertex",
+              "even-vertex", "be-bo", "oe-bo", "oe-be", "even-odd-vertex")}
+    assert len(set(helps.values())) == len(helps)
+
+
+def _answers(args: list[str], lines: list[str]) -> list[str]:
+    """The line printed after each typed line (the text between prompts)."""
+    out = run(args, lines).output
+    return [part.split("\n", 1)[0] for part in out.split("your move> ")[1:len(lines) + 1]]
+
+
+_TRIANGLE_AND_TAIL = "0 1\n1 2\n0 2\n2 3\n"  # degrees 0:2 1:2 2:3 3:1
+
+
+@pytest.mark.parametrize("args, typed, said", [
+    (["path:5"], "9", "no vertex 9 in this position (vertices left: 0 1 2 3 4)"),
+    (["path:5"], "0-4", "not a legal move here: remove edge 0-4, because 0-4 is not an edge of the position "
+                        "(edges at 0: 0-1)"),
+    (["path:5"], "2-2", "because 2-2 is not an edge (no vertex is joined to itself)"),
+    (["path:5"], "3: 3-4", "because in game chomp a move is a vertex or an edge, not a set of edges at a vertex"),
+    (["path:5", "--game", "node-kayles"], "0-1",
+     "because in game node-kayles a move is a vertex (it removes the vertex with all its neighbours), not an edge"),
+    (["path:5", "--game", "arc-kayles"], "1",
+     "because in game arc-kayles a move is an edge (type u-v; it removes both ends with every edge at them), "
+     "not a vertex"),
+    (["path:5", "--game", "odd-vertex"], "2",
+     "because vertex 2 has degree 2: in game odd-vertex only a vertex of odd degree may be taken"),
+    ([PAW, "--game", "bo-bo"], "0-1",
+     "because edge 0-1 has ends of degree 2 and 2: in game bo-bo only an edge with both ends of odd degree "
+     "may be taken"),
+    (["path:5", "--game", "graph-nim"], "2",
+     "because in game graph-nim a move removes edges at a vertex: type 2: 1 3 (some of those neighbours)"),
+    (["path:5", "--game", "graph-nim"], "1: 2-3", "because edge 2-3 is not at vertex 1"),
+    (["path:3", "--game", "even-odd-vertex"], "0",
+     "not a legal move here: remove vertex 0 (for Left), because vertex 0 has degree 1: that is Right's move, "
+     "not Left's (Left deletes a vertex of even degree with its edges, Right a vertex of odd degree)"),
+    (["nim:1,2,3"], "4 1", "because there is no heap 4 (heaps 1 to 3)"),
+    (["nim:1,2,3"], "2 2", "because a move takes at least one counter (heap 2 has 2 counters)"),
+    (["nim:1,2,3"], "2 to 5", "because heap 2 has only 2 counters: a move leaves it at 0 to 1"),
+    (["octal:0.07:6"], "1 to 5", "because in octal game 0.07 no move takes 1 counter"),
+    (["octal:0.07:6"], "1 to 7", "because heap 1 has only 6 counters: a move cannot leave 7"),
+    (["octal:0.137:3"], "1 to 1+1", "because in octal game 0.137 taking 1 counter may leave nothing (the whole "
+                                    "heap, of exactly 1), not two heaps"),
+    (["octal:0.07:6"], "1 to 2+2+1", "because a move leaves at most two heaps"),
+    (["chomp:3,2"], "1,1", "because (1,1) is the poisoned square x: it is never eaten"),
+    (["chomp:3,2"], "2,3", "because square (2,3) is not on the board (row 2 has columns 1 to 2)"),
+    (["chomp:3,2"], "3 1", "because there is no row 3 (the board has rows 1 to 2)"),
+    (["divisors:12"], "5", "no element 5 in this position (elements left: 2 3 4 6 12)"),
+    (["simplex-boundary:3"], "{1,2,3}",
+     "because {1,2,3} is not a face: its vertices lie in no one facet (facets: {1,2} {1,3} {2,3})"),
+])
+def test_an_illegal_move_is_explained(args, typed, said):
+    (answer,) = _answers(args, [typed])
+    assert said in answer, answer
+    assert answer.endswith("; type help for the syntax, moves for the list")
+
+
+def test_partizan_sides_explained(tmp_path):
+    path = tmp_path / "tail.edges"
+    path.write_text(_TRIANGLE_AND_TAIL)
+    answers = _answers([str(path), "--game", "be-bo"], ["2-3", "0-2", "0-3"])
+    assert ("not a legal move here: remove edge 2-3 (for Left), because edge 2-3 has ends of degree 3 and 1: "
+            "that is Right's move, not Left's (Left deletes an edge with both endpoints of even degree, Right one "
+            "with both endpoints of odd degree)") in answers[0]
+    assert "because edge 0-2 has ends of degree 2 and 3: neither side's move" in answers[1]
+    assert "because 0-3 is not an edge of the position (edges at 0: 0-1 0-2)" in answers[2]
+    right = _answers([str(path), "--game", "be-bo", "--side", "right"], ["0-1"])
+    assert "(for Right), because edge 0-1 has ends of degree 2 and 2: that is Left's move, not Right's" in right[0]
+
+
+def test_what_is_gone_is_said_to_be_gone():
+    # chomp:3,2: (1,3) eats (1,3) and the engine answers; then the eaten square and a square never there
+    out = run(["chomp:3,2"], ["1,3", "1,3", "3,3"]).output
+    assert "square (1,3) was already eaten" in out
+    assert "there is no row 3" in out
+    out = run(["divisors:12"], ["4", "4", "12"]).output  # taking 4 removes 4 and 12
+    assert "element 4 was already removed (elements left: " in out
+    assert "element 12 was already removed" in out
+    out = run(["path:7", "--game", "node-kayles"], ["1", "0", "2"]).output  # taking 1 removes 0, 1 and 2
+    assert "vertex 0 was already removed (vertices left: " in out and "vertex 2 was already removed" in out
+    out = run(["simplex-boundary:3"], ["1 2", "1 2"]).output
+    assert "because face {1,2} was already removed (facets left: " in out
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("clear", "unknown command 'clear'; commands: moves, hint, undo, help, quit; type help for how a move is typed"),
+    ("hlep", "unknown command 'hlep' (did you mean help?); commands: moves, hint, undo, help, quit"),
+    ("hnit", "unknown command 'hnit' (did you mean hint?)"),
+    ("mvoes", "unknown command 'mvoes' (did you mean moves?)"),
+    ("quti", "unknown command 'quti' (did you mean quit?)"),
+    ("show moves", "unknown command 'show'"),
+])
+def test_unknown_words_are_answered_as_commands(typed, said):
+    for args in (["path:5"], ["nim:1,2"], ["chomp:3,2"], ["divisors:6"], ["simplex-boundary:3"], ["octal:0.07:4"]):
+        (answer,) = _answers(args, [typed])
+        assert said in answer, (args, answer)
+        assert "no vertex" not in answer and "cannot read" not in answer
+
+
+def test_commands_keep_their_aliases():
+    out = run(["path:5"], ["?", "q"]).output
+    assert "commands: moves (" in out and out.rstrip().endswith("game abandoned")
+    assert run(["path:5"], ["EXIT"]).output.rstrip().endswith("game abandoned")
+
+
+def test_a_word_that_is_a_vertex_label_is_a_move(tmp_path):
+    path = tmp_path / "named.edges"
+    path.write_text("clear a\na b\nhelp b\n")
+    out = run([str(path)], ["clear"]).output
+    assert "you: remove vertex clear" in out
+    answers = _answers([str(path)], ["clearr", "v help", "b", "clear"])
+    assert answers[0].startswith("unknown command 'clearr'")
+    assert answers[1] == "you: remove vertex help"  # `help` is a command: `v help` names the vertex
+    out = run([str(path)], ["a", "clear"]).output  # whether or not the engine took it, clear is a vertex's name
+    assert "unknown command" not in out
+
+
+def test_a_removed_word_label_is_not_an_unknown_command(tmp_path):
+    path = tmp_path / "named.edges"
+    path.write_text("clear a\na b\nhelp b\n")
+    out = run([str(path)], ["clear", "clear"]).output
+    assert "you: remove vertex clear" in out
+    assert "vertex clear was already removed (vertices left: " in out
+    assert "unknown command" not in out
+
+
 # -- partizan --------------------------------------------------------------------
 def _even_odd_first_player_wins(g: nx.Graph, mover: str) -> bool:
     """Brute force: Left deletes a vertex of even degree, Right one of odd degree."""
@@ -249,7 +429,8 @@ def test_partizan_against_brute_force(spec, graph, side, first):
 def test_partizan_path3_right_first_wins_and_moves_list():
     r = run(["path:3", "--game", "even-odd-vertex", "--side", "right"], ["moves", "1", "0"])
     assert "#1   remove vertex 0              -> form 0 (outcome P)   (wins)" in r.output
-    assert "not a legal move here: remove vertex 1 (for right)" in r.output
+    assert ("not a legal move here: remove vertex 1 (for Right), because vertex 1 has degree 2: "
+            "that is Left's move, not Right's") in r.output
     assert r.output.rstrip().endswith("You win.")
 
 

@@ -17,9 +17,9 @@ from click.testing import CliRunner
 from grundy.cli import main
 from grundy.errors import SearchLimitReached
 
-BAD = re.compile(
-    r"\b1 (positions|vertices|edges|elements|relations|facets|squares|hits|table hits|forms|closed forms"
-    r"|reductions|components|parameters|values|sets|listed sets)\b"
+BAD = re.compile(  # "n=1 values  1:1" (the census's histogram of order 1) is a label, not a count
+    r"(?<![\w=.])1 (positions|vertices|edges|elements|relations|facets|squares|hits|table hits|forms|closed forms"
+    r"|reductions|components|parameters|values|sets|listed sets|graphs|lines|heaps|bytes|counters)\b"
 )
 
 
@@ -53,6 +53,14 @@ CASES = [
     (["value", "chomp:2,1"], 0, ["two chains of 1 square each"]),
     (["value", "chomp:3,1"], 0, ["two chains of 2 squares and 1 square"]),
     (["chomp", "2", "2"], 0, ["two arms of 1 square,"]),
+    # issue 32: the census's count, the headings of the other kinds
+    (["census", "1", "--no-progress", "--workers", "1"], 0, ["class all: 1 graph in"]),
+    (["value", "nim:1"], 0, ["nim:1  (Nim, 1 heap)"]),
+    (["value", "octal:0.07:1"], 0, ["(octal game 0.07, 1 heap)"]),
+    (["value", "chomp:1"], 0, ["chomp:1  (Chomp board, 1 square)"]),
+    (["value", "chain:1"], 0, ["chain:1  (poset, 1 element)"]),
+    (["value", "simplex:1"], 0, ["simplex:1  (simplicial complex, 1 vertex, 1 facet; subset take-away)"]),
+    (["play", "nim:1,2"], 0, []),
 ]
 
 
@@ -77,3 +85,25 @@ def test_facet_file_with_one_redundant_set(tmp_path):
 def test_search_limit_message_counts_positions():
     assert "after 1 position in" in str(SearchLimitReached("position limit 1", 1, 0.0))
     assert "after 2 positions in" in str(SearchLimitReached("position limit 2", 2, 0.0))
+
+
+def test_certificate_and_census_files_count_in_the_singular(tmp_path):
+    exit_code, out = _output("certify", "path:1", "-o", str(tmp_path / "one.jsonl"))
+    assert exit_code == 0, out
+    assert not BAD.search(out), out
+    assert "wrote " + str(tmp_path / "one.jsonl") + ": 1 position (1 by the mex rule" in out
+    exit_code, out = _output("census", "1", "--no-progress", "--workers", "1", "--output", str(tmp_path / "c.tsv"))
+    assert exit_code == 0, out
+    assert not BAD.search(out), out
+    assert "wrote 1 line (graph6, a tab, its nim-value)" in out
+
+
+def test_play_counts_in_the_singular():
+    """Messages of the terminal game: one heap, one counter, one move."""
+    from click.testing import CliRunner
+
+    out = CliRunner().invoke(main, ["play", "nim:1"], input="1 1\n2 0\n#2\n").output
+    assert "because a move takes at least one counter (heap 1 has 1 counter)" in out
+    assert "there is no heap 2 (one heap, heap 1)" in out
+    assert "no move #2: the list has one move, #1" in out
+    assert not BAD.search(out), out

@@ -20,6 +20,7 @@ from grundy.census.geng import GraphClass
 from grundy.cli.common import PROG, _Command, _run
 from grundy.core.limits import check_seconds, interrupt_exit_code
 from grundy.errors import InputError, SearchLimitReached
+from grundy.kinds import article
 
 __all__ = ["census"]
 
@@ -232,7 +233,8 @@ def _input_orders(data: bytes) -> tuple[list[bytes], list[int], int]:
         if n > MAX_INPUT_VERTICES:
             raise InputError(f"{where}: a graph on {n} vertices; --input takes at most "
                              f"{MAX_INPUT_VERTICES} (it first builds every graph on {n} vertices: about 20 CPU-hours "
-                             f"at 11, see docs/cluster.md; use `grundy value --table` with an {n}-vertex census)")
+                             f"at 11, see docs/cluster.md; use `grundy value --table` with {article(n)}-vertex "
+                             "census)")
         lines.append(line)
         numbers.append(number)
         top = max(top, n)
@@ -322,6 +324,7 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
         bar = None
         run = Census(spec, table=table, workers=k, window=input_path is None, time_limit=time_limit)
         out = None
+        written = 0  # lines written to --output
         if output is not None:
             _output_ready(output)  # before the run: a bad path must not cost the census (nothing truncated)
         try:
@@ -358,6 +361,7 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
                 bar = None
             if input_path is not None:
                 rows = _input_rows(run, lines, numbers, output, seconds)
+                written = len(lines)
             else:
                 rows = [run.summary(n, seconds) for n in range(spec.vertices[0], spec.vertices[1] + 1)]
                 if output is not None:
@@ -366,6 +370,7 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
                         for n in range(spec.vertices[0], spec.vertices[1] + 1):
                             for chunk in run.lines(n):
                                 out.write(chunk)
+                                written += chunk.count(b"\n")
                     except OSError as exc:
                         raise InputError(f"--output {output}: {exc.strerror or exc}") from None
         finally:
@@ -386,10 +391,21 @@ def census(vertices: str | None, game: str, misere: bool, connected: bool, bipar
                 f"class {spec.cls.name()}"
             click.echo(f"census of {name} ({play}), {where}"
                        + (f", edges {edge_range[0]}:{edge_range[1]}" if edge_range else "")
-                       + f": {sum(r['graphs'] for r in rows):,} graphs in {seconds:.1f} s")
+                       + f": {_count(sum(r['graphs'] for r in rows), 'graph')} in {seconds:.1f} s")
             click.echo(_table_text(rows, misere))
+        # what was written, and where: after the answer (on stderr with --json, which keeps stdout JSON)
+        if output is not None:
+            what = "misère outcome, 1 for N and 0 for P" if misere else "nim-value"
+            click.echo(f"wrote {_count(written, 'line')} (graph6, a tab, its {what}) to {output}", err=as_json)
+        if plot is not None:
+            click.echo(f"wrote the value histograms to {plot}", err=as_json)
 
     _run(body)
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` (with thousands separators) and the noun in the right number."""
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 def _input_rows(run: Census, lines: list[bytes], numbers: list[int], output: str | None,

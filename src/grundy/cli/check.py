@@ -123,8 +123,9 @@ def check(name: str, bound: int | None, as_json: bool, markdown: bool, plot: str
         except ImportError as exc:
             raise InputError(f"drawing needs {exc.name or 'a missing module'}, which is not installed") from None
         if result.stopped:
-            click.echo(f"{PROG}: error: {name}: stopped at the {result.stopped} after {result.checked} "
-                       "position(s); the output covers what was finished; raise the limit to go further", err=True)
+            checked = f"{result.checked} position" + ("" if result.checked == 1 else "s")
+            click.echo(f"{PROG}: error: {name}: stopped at the {result.stopped} after {checked}; "
+                       "the output covers what was finished; raise the limit to go further", err=True)
             code[0] = 3
         elif not result.holds:
             code[0] = 1

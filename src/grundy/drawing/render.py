@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from grundy.core.moves import Move
 from grundy.drawing.primitives import _esc, _moves, _one_line, _svg
 from grundy.errors import TooLargeError
-from grundy.kinds import get_kind, kinds
+from grundy.kinds import article, get_kind, kinds
 
 if TYPE_CHECKING:
     from grundy.analysis import Analysis
@@ -44,7 +44,7 @@ def _drawing(kind: str, position: Any, highlight: Iterable[Any], layout: Mapping
     h = height - CAPTION_HEIGHT if caption else height
     cls = home.position_type()
     if not isinstance(position, cls):
-        raise TypeError(f"a {kind} position is a {cls.__name__}, not {type(position).__name__}")
+        raise TypeError(f"{article(kind)} position is {article(cls.__name__)}, not {type(position).__name__}")
     return _svg(kind, width, height, home.draw(position, moves, layout, width, h), caption)
 
 

@@ -32,6 +32,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from grundy.errors import GrundyError, InputError, SearchLimitReached, TooLargeError
+from grundy.games.graphs.formulas import article  # noqa: F401  (re-exported for the front ends)
 from grundy.kinds.request import Request
 
 if TYPE_CHECKING:
@@ -335,9 +336,16 @@ class Kind:
         return None
 
     def heading(self, analysis: "Analysis") -> str:
-        """The first line of the answer's text block: the name, the kind and the game."""
+        """The first line of the answer's text block: the name, then what the
+        position is (:meth:`described`) and the play, said once each."""
         a = analysis
-        return f"{a.name}  ({self.name}, game {a.game}" + (", misère play)" if a.misere else ")")
+        return f"{a.name}  ({self.described(a)}" + (", misère play)" if a.misere else ")")
+
+    def described(self, analysis: "Analysis") -> str:
+        """What the position is, for :meth:`heading`: the kind, and the game
+        when it is not the kind's own (a kind's own game is not repeated)."""
+        game = analysis.game
+        return self.name if game in (self.name, self.game) else f"{self.name}, game {game}"
 
     def counted_before(self, request: Request) -> int:
         """Positions already counted by the searcher a stop of this kind's
@@ -416,6 +424,22 @@ class Kind:
             Text that is no move of this kind, or names no label of the position.
         """
         raise NotImplementedError
+
+    def rules(self, position: Any, game: str, misere: bool) -> list[str]:
+        """The rule of ``game`` on ``position``, as lines for the terminal
+        game's ``help``: what a move does (in a partizan game, which side
+        may make which) and who wins (:func:`ending`)."""
+        return [f"{game}: {ending(misere)}"]
+
+    def why_illegal(self, position: Any, game: str, move: "Move", side: str | None = None,
+                    start: Any = None) -> str | None:
+        """Why ``move``, read from what a player typed, is no legal move of
+        ``position`` (for ``side`` in a partizan game): one clause naming
+        what the position lacks or the rule the move breaks, or None when
+        there is nothing to say but that it is not listed. ``start``, where
+        given, is the position the game began from: what it had and
+        ``position`` has not was already removed."""
+        return None
 
     # -- drawing --------------------------------------------------------------
     def draw(self, position: Any, highlight: list["Move"], layout: Mapping[Hashable, Sequence[float]] | None,
@@ -546,8 +570,14 @@ def item_for(position: Any) -> Item:
     for kind in kinds():
         if kind.owns(position):
             return Item(kind, "", position)
-    raise InputError(f"not a position: a {type(position).__name__} (give a spec string, a Graph, a networkx graph "
-                     "or a position of another kind)")
+    raise InputError(f"not a position: {article(type(position).__name__)} (give a spec string, a Graph, a "
+                     "networkx graph or a position of another kind)")
+
+
+def ending(misere: bool) -> str:
+    """Who wins, for a rule's text: the player who cannot move loses (wins under misère play)."""
+    return ("the player who cannot move wins (misère play)" if misere
+            else "the player who cannot move loses")
 
 
 def read_items(specs: Iterable[str], stdin: Any = None) -> list[Item]:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from grundy.core.moves import Move
-from grundy.kinds import Kind
+from grundy.kinds import Kind, ending
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.request import Request
 from grundy.kinds.typed import TypedMove
@@ -83,9 +83,40 @@ class ChompKind(Kind):
         lines.append(" " * width + " + " + " ".join(str(c % 10) for c in range(1, cols + 1)))
         return "\n".join(lines)
 
+    def described(self, analysis: Any) -> str:
+        from grundy.games.graphs.formulas import plural
+
+        rows = (analysis.fields or {}).get("rows")
+        return "Chomp board" + (f", {plural(sum(rows), 'square')}" if isinstance(rows, list) else "")
+
     def move_syntax(self, game: str) -> str:
         return ("a square: r,c or r c (row r, column c, 1-based, row 1 at the bottom): removes it and every "
                 "square above and right of it; x, the poisoned square, is never taken")
+
+    def rules(self, position: Any, game: str, misere: bool) -> list[str]:
+        return ["Chomp: a move eats a square with every square above it and to its right; the poisoned square x "
+                f"(row 1, column 1) is never eaten; {ending(misere)}"]
+
+    def why_illegal(self, position: Any, game: str, move: Move, side: str | None = None,
+                    start: Any = None) -> str | None:
+        r, c = move.row, move.column
+        rows = position.rows
+        if (r, c) == (1, 1):
+            return "(1,1) is the poisoned square x: it is never eaten"
+        if r is None or c is None or r < 1 or c < 1:
+            return "rows and columns count from 1 (row 1 at the bottom, column 1 at the left)"
+        start_rows = start.rows if start is not None else ()
+        eaten = r <= len(start_rows) and c <= start_rows[r - 1]
+        if r > len(rows):
+            if eaten:
+                return f"square ({r},{c}) was already eaten (the board has rows 1 to {len(rows)} left)"
+            return f"there is no row {r} (the board has rows 1 to {len(rows)})"
+        if c > rows[r - 1]:
+            length = rows[r - 1]
+            if eaten:
+                return f"square ({r},{c}) was already eaten (row {r} has columns 1 to {length} left)"
+            return f"square ({r},{c}) is not on the board (row {r} has columns 1 to {length})"
+        return None
 
     def read_move(self, typed: TypedMove) -> list[Move]:
         """``r,c``, ``r c`` or ``(r,c)``."""

@@ -17,7 +17,7 @@ from typing import Any
 from grundy.core.limits import settle_backstop
 from grundy.core.moves import Move, label_json, label_str
 from grundy.errors import SearchLimitReached
-from grundy.kinds import Kind, settle
+from grundy.kinds import Kind, ending, settle
 from grundy.kinds.heaps import checked
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.request import Request
@@ -121,8 +121,31 @@ class ComplexKind(Kind):
         facets = " ".join("{" + ",".join(label_str(v) for v in f) + "}" for f in position.facet_labels())
         return f"facets: {facets or '(none)'}"
 
+    def described(self, analysis: Any) -> str:
+        from grundy.games.graphs.formulas import plural
+
+        fields = analysis.fields or {}
+        vertices, facets = fields.get("vertices"), fields.get("facets")
+        sizes = (f", {plural(len(vertices), 'vertex', 'vertices')}, {plural(len(facets), 'facet')}"
+                 if isinstance(vertices, list) and isinstance(facets, list) else "")
+        return f"simplicial complex{sizes}; subset take-away"
+
     def move_syntax(self, game: str) -> str:
         return "a face: 1 2 3, 1,2,3 or {1,2,3} (removes it and every face containing it)"
+
+    def rules(self, position: Any, game: str, misere: bool) -> list[str]:
+        return ["subset take-away: a move takes a face (a nonempty set of vertices inside one facet) and removes "
+                f"it with every face containing it; {ending(misere)}"]
+
+    def why_illegal(self, position: Any, game: str, move: Move, side: str | None = None,
+                    start: Any = None) -> str | None:
+        if not move.face:
+            return "a face has at least one vertex"
+        face = "{" + ",".join(label_str(v) for v in move.face) + "}"
+        facets = " ".join("{" + ",".join(label_str(v) for v in f) + "}" for f in position.facet_labels())
+        if start is not None and any(set(move.face) <= set(f) for f in start.facet_labels()):
+            return f"face {face} was already removed (facets left: {facets or 'none'})"
+        return f"{face} is not a face: its vertices lie in no one facet (facets: {facets or 'none'})"
 
     def labels(self, position: Any) -> set[Any]:
         """The vertices of the facets."""

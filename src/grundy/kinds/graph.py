@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.core.moves import Move, label_json, label_str
 from grundy.errors import InputError, SearchLimitReached, TooLargeError
-from grundy.kinds import Item, Kind, settle
+from grundy.kinds import Item, Kind, ending, settle
 from grundy.kinds.request import Request
 from grundy.kinds.typed import Label, TypedMove
 
@@ -114,7 +114,7 @@ class GraphKind(Kind):
         from grundy.games.graphs.formulas import plural
 
         a = analysis
-        game = "" if a.game == "chomp" and not a.misere else f", game {a.game}" + (" (misère)" if a.misere else "")
+        game = ("" if a.game == "chomp" else f", game {a.game}") + (", misère play" if a.misere else "")
         return f"{a.name or 'graph'}  ({plural(a.vertices, 'vertex', 'vertices')}, {plural(a.edges, 'edge')}{game})"
 
     def counted_before(self, request: Request) -> int:
@@ -264,10 +264,122 @@ class GraphKind(Kind):
         return f"vertices: {verts}\nedges:    {edges}"
 
     def move_syntax(self, game: str) -> str:
-        if game == "graph-nim":
+        """How a move of ``game`` is typed, and what it removes."""
+        from grundy.games.graphs.rulesets import RULESETS
+        from grundy.games.partizan import PARTIZAN_RULESETS
+
+        vertex = "a vertex: 3 or v 3"
+        edge = "an edge: 0-1 or e 0 1"
+        if game in PARTIZAN_RULESETS:
+            if "vertex" in PARTIZAN_RULESETS[game].rule.split(",")[0]:
+                return (f"{vertex} (remove vertex 3 with its edges); Left may take a vertex of even degree, "
+                        "Right one of odd degree (the degree counts the edges it has now)")
+            sides = {"be": "both ends of even degree", "bo": "both ends of odd degree",
+                     "oe": "one end of odd and one of even degree"}
+            left, _, right = game.partition("-")
+            if left not in sides or right not in sides:
+                return f"{edge} (remove that one edge); {PARTIZAN_RULESETS[game].rule}"
+            return (f"{edge} (remove that one edge); Left may take an edge with {sides[left]}, Right one with "
+                    f"{sides[right]} (the degree of a vertex counts the edges it has now)")
+        rule = RULESETS[game].compiled if game in RULESETS else None
+        if rule is None or rule.vertex == "edge-subsets":
             return ("at a vertex, some of its edges: 3: 4 5 or 3: 3-4 3-5 (at vertex 3 remove edges 3-4 and 3-5); "
                     "0-1 removes that one edge")
-        return "a vertex: 3 or v 3 (remove vertex 3); an edge: 0-1 or e 0 1 (remove edge 0-1)"
+        degree = {"odd": " of odd degree", "even": " of even degree"}.get(rule.vertex_degree, "")
+        ends = {"odd-odd": " with both ends of odd degree", "even-even": " with both ends of even degree",
+                "odd-even": " with one end of odd and one of even degree"}.get(rule.edge_degrees, "")
+        parts = []
+        if rule.vertex == "delete":
+            parts.append(f"{vertex} (remove vertex 3 with its edges; only a vertex{degree})" if degree
+                         else f"{vertex} (remove vertex 3 with its edges)")
+        elif rule.vertex == "closed-neighbourhood":
+            parts.append(f"{vertex} (remove vertex 3 and all its neighbours, with their edges)")
+        if rule.edge == "delete":
+            parts.append(f"{edge} (remove that one edge; only an edge{ends})" if ends
+                         else f"{edge} (remove that one edge, 0-1)")
+        elif rule.edge == "endpoints":
+            parts.append(f"{edge} (remove both its ends 0 and 1, with every edge at them)")
+        return "; ".join(parts)
+
+    def rules(self, position: Any, game: str, misere: bool) -> list[str]:
+        from grundy.games.graphs.rulesets import get_ruleset
+        from grundy.games.partizan import PARTIZAN_RULESETS
+
+        if game in PARTIZAN_RULESETS:
+            what = "removes one edge" if _move_shapes(game) == {"e"} else "removes a vertex with its edges"
+            return [f"game {game} (partizan): {PARTIZAN_RULESETS[game].rule}; a move {what}; the degree of a "
+                    f"vertex is its number of edges now; {ending(misere)}"]
+        return [f"game {game}: {get_ruleset(game).rule}; {ending(misere)}"]
+
+    def why_illegal(self, position: Any, game: str, move: Move, side: str | None = None,
+                    start: Any = None) -> str | None:
+        """What the graph lacks (a vertex, an edge, an edge at the vertex
+        named), a move of a shape the ruleset does not make (a vertex in Arc
+        Kayles), a degree it does not allow, or in a partizan game the other
+        side's move."""
+        g = position
+        shapes = _move_shapes(game, side)
+        shape = _shape(move)
+        if shape == "n":
+            at, edges = move.vertex, move.edges or ()
+            for u, v in edges:
+                missing = _edge_missing(g, u, v)
+                if missing:
+                    return missing
+                if at not in (u, v):
+                    return f"edge {label_str(u)}-{label_str(v)} is not at vertex {label_str(at)}"
+            if len({frozenset(e) for e in edges}) < len(edges):
+                return "it names the same edge twice"
+            if "n" not in shapes:
+                return f"in game {game} a move is {_shapes_text(shapes)}, not a set of edges at a vertex"
+            return None
+        if shape == "e":
+            u, v = move.edge
+            missing = _edge_missing(g, u, v)
+            if missing:
+                return missing
+            if not shapes & {"e", "n"}:
+                what = ("a vertex (it removes the vertex with all its neighbours)" if game == "node-kayles"
+                        else _shapes_text(shapes))
+                return f"in game {game} a move is {what}, not an edge"
+            ends = f"edge {label_str(u)}-{label_str(v)} has ends of degree {g.degree(g.index(u))} and " \
+                   f"{g.degree(g.index(v))}"
+            return self._breaks(g, game, move, side, ends)
+        v = move.vertex
+        if v not in set(g.labels):
+            return None
+        i = g.index(v)
+        if "v" not in shapes:
+            if "n" in shapes:
+                if not g.adj[i]:
+                    return f"vertex {label_str(v)} has no edges left, and in game {game} a move removes edges"
+                nbrs = " ".join(label_str(g.labels[j]) for j in range(g.n) if g.adj[i] >> j & 1)
+                return (f"in game {game} a move removes edges at a vertex: type {label_str(v)}: {nbrs} "
+                        f"(some of those neighbours) or {label_str(v)}-u for one edge")
+            what = ("an edge (type u-v; it removes both ends with every edge at them)" if game == "arc-kayles"
+                    else _shapes_text(shapes))
+            return f"in game {game} a move is {what}, not a vertex"
+        return self._breaks(g, game, move, side, f"vertex {label_str(v)} has degree {g.degree(i)}")
+
+    def _breaks(self, g: Any, game: str, move: Move, side: str | None, fact: str) -> str | None:
+        """``fact`` (the degrees) and the rule it breaks: the ruleset's
+        degree condition, or in a partizan game whose move it is."""
+        from grundy.games.graphs.rulesets import get_ruleset
+        from grundy.games.partizan import PARTIZAN_RULESETS
+
+        if game in PARTIZAN_RULESETS:
+            rule = PARTIZAN_RULESETS[game].rule
+            other = {"left": "right", "right": "left"}.get(side or "")
+            key = _key(move)
+            if other is not None and any(_key(m) == key for m in self.moves(g, game, other)):
+                return f"{fact}: that is {other.capitalize()}'s move, not {side.capitalize()}'s ({rule})"
+            return f"{fact}: neither side's move ({rule})"
+        rule = get_ruleset(game).compiled
+        if _shape(move) == "e" and rule.edge_degrees in _EDGE_PARITY:
+            return f"{fact}: in game {game} only an edge with {_EDGE_PARITY[rule.edge_degrees]} may be taken"
+        if _shape(move) == "v" and rule.vertex_degree in _PARITY:
+            return f"{fact}: in game {game} only a vertex {_PARITY[rule.vertex_degree]} may be taken"
+        return None
 
     def read_move(self, typed: TypedMove) -> list[Move]:
         """``3`` or ``v 3`` (a vertex), ``0-1`` or ``e 0 1`` (an edge, or Graph
@@ -319,6 +431,70 @@ class GraphKind(Kind):
         from grundy.drawing.layout import graph_layout
 
         return graph_layout(position)
+
+
+# -- why a move is not legal (the terminal game) --------------------------------
+_PARITY = {"odd": "of odd degree", "even": "of even degree"}
+_EDGE_PARITY = {"odd-odd": "both ends of odd degree", "even-even": "both ends of even degree",
+                "odd-even": "one end of odd and one of even degree"}
+
+#: Small graphs (adjacency bitsets: K1, K2, P3, K3) with vertices and edges of
+#: every degree parity, on which a partizan ruleset shows the shapes of its moves.
+_SAMPLES = ((0,), (0b10, 0b01), (0b010, 0b101, 0b010), (0b110, 0b101, 0b011))
+
+
+def _shape(move: Move) -> str:
+    """``n`` (edges at a vertex, Graph Nim), ``e`` (an edge) or ``v`` (a vertex)."""
+    if move.edges is not None:
+        return "n"
+    return "e" if move.edge is not None else "v"
+
+
+def _key(move: Move) -> tuple[str, Any]:
+    return ("e", frozenset(move.edge)) if move.edge is not None else ("v", move.vertex)
+
+
+def _move_shapes(game: str, side: str | None = None) -> set[str]:
+    """The shapes (:func:`_shape`) of the moves of ``game`` (of ``side``'s,
+    in a partizan game; of either side's without one)."""
+    from grundy.games.graphs.rulesets import get_ruleset
+    from grundy.games.partizan import PARTIZAN_RULESETS
+
+    if game in PARTIZAN_RULESETS:
+        rs = PARTIZAN_RULESETS[game]
+        sides = {"left": [rs.left_targets], "right": [rs.right_targets]}.get(side or "",
+                                                                           [rs.left_targets, rs.right_targets])
+        return {t[0] for targets in sides for adj in _SAMPLES for t in targets(adj)}
+    rule = get_ruleset(game).compiled
+    out = set()
+    if rule.vertex is not None:
+        out.add("n" if rule.vertex == "edge-subsets" else "v")
+    if rule.edge is not None:
+        out.add("e")
+    return out
+
+
+def _shapes_text(shapes: set[str]) -> str:
+    if shapes == {"e"}:
+        return "an edge (type u-v)"
+    if shapes == {"v"}:
+        return "a vertex"
+    if shapes == {"n"}:
+        return "a set of edges at one vertex (type v: u w, or u-v for one edge)"
+    return "a vertex or an edge"
+
+
+def _edge_missing(g: Any, u: Any, v: Any) -> str | None:
+    """Why ``u-v`` is no edge of ``g`` (both are vertices of it), or None."""
+    if u == v:
+        return f"{label_str(u)}-{label_str(v)} is not an edge (no vertex is joined to itself)"
+    i, j = g.index(u), g.index(v)
+    if g.adj[i] >> j & 1:
+        return None
+    at = [f"{label_str(u)}-{label_str(g.labels[k])}" for k in range(g.n) if g.adj[i] >> k & 1]
+    where = f"edges at {label_str(u)}: " + " ".join(at[:20]) + (" ..." if len(at) > 20 else "") if at \
+        else f"vertex {label_str(u)} has no edges"
+    return f"{label_str(u)}-{label_str(v)} is not an edge of the position ({where})"
 
 
 def _value_only(g: Any, solver: Any, name: str) -> Analysis:

@@ -9,7 +9,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from typing import Any
 
 from grundy.core.moves import Move
-from grundy.kinds import Kind
+from grundy.games.graphs.formulas import plural
+from grundy.kinds import Kind, ending
 from grundy.kinds.heaps import checked, deadline, heap_search, searched
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.request import Request
@@ -101,8 +102,30 @@ class NimKind(Kind):
     def text(self, position: Any) -> str:
         return heaps_text(position.heaps)
 
+    def described(self, analysis: Any) -> str:
+        from grundy.games.graphs.formulas import plural
+
+        heaps = (analysis.fields or {}).get("heaps")
+        return "Nim" + (f", {plural(len(heaps), 'heap')}" if isinstance(heaps, list) else "")
+
     def move_syntax(self, game: str) -> str:
         return "i to n or i n (heap i down to n counters)"
+
+    def rules(self, position: Any, game: str, misere: bool) -> list[str]:
+        return [f"Nim: a move takes one or more counters from one heap; {ending(misere)}"]
+
+    def why_illegal(self, position: Any, game: str, move: Move, side: str | None = None,
+                    start: Any = None) -> str | None:
+        i, to = move.heap, move.to
+        bad = heap_missing(position.heaps, i)
+        if bad or not isinstance(to, int):
+            return bad
+        h = position.heaps[i - 1]
+        if to == h:
+            return f"a move takes at least one counter (heap {i} has {plural(h, 'counter')})"
+        if to > h:
+            return f"heap {i} has only {plural(h, 'counter')}: a move leaves it at 0 to {h - 1}"
+        return None
 
     def read_move(self, typed: TypedMove) -> list[Move]:
         """``i to n``, ``i n`` or ``heap i to n``."""
@@ -114,6 +137,16 @@ class NimKind(Kind):
         from grundy.drawing.bodies import _heaps_body
 
         return _heaps_body(self.name, position, highlight, width, height)
+
+
+def heap_missing(heaps: Sequence[int], i: Any) -> str | None:
+    """Why heap ``i`` (1-based) cannot be moved in (there is none, or it is empty), or None."""
+    if not isinstance(i, int) or not 1 <= i <= len(heaps):
+        return f"there is no heap {i} (heaps 1 to {len(heaps)})" if len(heaps) > 1 else \
+            f"there is no heap {i} (one heap, heap 1)"
+    if heaps[i - 1] == 0:
+        return f"heap {i} is empty"
+    return None
 
 
 def heaps_text(heaps: Sequence[int]) -> str:

@@ -12,10 +12,11 @@ from typing import Any
 
 from grundy.core.explain import outcome_line
 from grundy.core.moves import Move
-from grundy.kinds import Kind
+from grundy.games.graphs.formulas import plural
+from grundy.kinds import Kind, ending
 from grundy.kinds.heaps import SequenceLimits, checked, heap_search, searched
 from grundy.kinds.misere import MisereParts
-from grundy.kinds.nim import heaps_text
+from grundy.kinds.nim import heap_missing, heaps_text
 from grundy.kinds.request import Request
 from grundy.kinds.typed import TypedMove
 
@@ -79,8 +80,46 @@ class OctalKind(Kind):
     def text(self, position: Any) -> str:
         return f"octal game {position.code}\n" + heaps_text(position.heaps)
 
+    def described(self, analysis: Any) -> str:
+        from grundy.games.graphs.formulas import plural
+
+        fields = analysis.fields or {}
+        code, heaps = fields.get("code"), fields.get("heaps")
+        return ("octal game" + (f" {code}" if code else "")
+                + (f", {plural(len(heaps), 'heap')}" if isinstance(heaps, list) else ""))
+
     def move_syntax(self, game: str) -> str:
         return "i to a+b, i to a or i to nothing (heap i replaced by heaps a and b, one heap, or none)"
+
+    def rules(self, position: Any, game: str, misere: bool) -> list[str]:
+        code = position.code
+        return ([f"octal game {code}: a move takes k counters from one heap and leaves the rest of that heap as "
+                 f"the code's digit d_k allows (none, one heap, or two nonempty heaps); {ending(misere)}"]
+                + ["  " + line for line in _digit_lines(code)])
+
+    def why_illegal(self, position: Any, game: str, move: Move, side: str | None = None,
+                    start: Any = None) -> str | None:
+        i = move.heap
+        bad = heap_missing(position.heaps, i)
+        if bad:
+            return bad
+        code, h = position.code, position.heaps[i - 1]
+        parts = tuple(move.to) if isinstance(move.to, tuple) else (move.to,)
+        if len(parts) > 2:
+            return "a move leaves at most two heaps"
+        left = sum(parts)
+        if left > h:
+            return f"heap {i} has only {plural(h, 'counter')}: a move cannot leave {' + '.join(map(str, parts))}"
+        k, need = h - left, 1 << len(parts)
+        digit = code.digit(k)
+        if k == 0 and not digit & need:
+            return "a move takes at least one counter" + (" (or splits a heap in two)" if code.digit(0) else "")
+        if not digit:
+            return f"in octal game {code} no move takes {plural(k, 'counter')}"
+        if not digit & need:
+            leaves = {0: "nothing", 1: "one heap", 2: "two heaps"}[len(parts)]
+            return f"in octal game {code} taking {plural(k, 'counter')} may {_leaves(digit, k)}, not {leaves}"
+        return None
 
     def read_move(self, typed: TypedMove) -> list[Move]:
         """``i to a+b``, ``i to a``, ``i to nothing`` (``heap`` and ``to`` optional)."""
@@ -97,6 +136,35 @@ class OctalKind(Kind):
 
     def caption(self, position: Any) -> str | None:
         return f"octal game {getattr(position, 'code', '?')}"
+
+
+def _digit_lines(code: Any) -> list[str]:
+    """What a move of ``code`` may do, one line per number of counters taken."""
+    out = []
+    last = code.max_removal
+    top = last if last is not None else len(code.digits) + 1
+    for k in range(top + 1):
+        d = code.digit(k)
+        if not d:
+            continue
+        if k == 0:
+            out.append("take none: split a heap into two nonempty heaps")
+        else:
+            more = " (or more)" if last is None and k == top else ""
+            out.append(f"take {k}{more}: {_leaves(d, k)}")
+    return out
+
+
+def _leaves(d: int, k: int) -> str:
+    """What digit ``d`` lets a move taking ``k`` counters leave."""
+    parts = []
+    if d & 1:
+        parts.append(f"nothing (the whole heap, of exactly {k})")
+    if d & 2:
+        parts.append("one heap")
+    if d & 4:
+        parts.append("two nonempty heaps")
+    return "leave " + " or ".join(parts)
 
 
 def octal_report(code: str, up_to: int, *, time_limit: float | None = None,

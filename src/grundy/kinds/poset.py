@@ -10,7 +10,7 @@ from typing import Any
 
 from grundy.core.moves import Move, label_json, label_str
 from grundy.errors import SearchLimitReached
-from grundy.kinds import Kind, settle
+from grundy.kinds import Kind, ending, settle
 from grundy.kinds.heaps import checked
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.request import Request
@@ -126,8 +126,28 @@ class PosetKind(Kind):
         covers = " ".join(f"{label_str(a)}<{label_str(b)}" for a, b in p.covers()) or "(none)"
         return f"elements: {elems}\ncovers:   {covers}" + ("\n(dual game: a move removes everything below)" if p.dual else "")
 
+    def described(self, analysis: Any) -> str:
+        from grundy.games.graphs.formulas import plural
+
+        fields = analysis.fields or {}
+        elements = fields.get("elements")
+        return (("dual poset" if fields.get("dual") else "poset")
+                + (f", {plural(len(elements), 'element')}" if isinstance(elements, list) else ""))
+
     def move_syntax(self, game: str) -> str:
         return "an element: x (removes x and everything above it; below it in a dual poset)"
+
+    def rules(self, position: Any, game: str, misere: bool) -> list[str]:
+        return [f"poset game: a move takes an element and removes it with every element "
+                f"{'below' if position.dual else 'above'} it; {ending(misere)}"]
+
+    def why_illegal(self, position: Any, game: str, move: Move, side: str | None = None,
+                    start: Any = None) -> str | None:
+        x = move.element
+        if x is None or x in set(position.labels):
+            return None
+        gone = start is not None and x in set(start.labels)
+        return f"element {label_str(x)} " + ("was already removed" if gone else "is not in the position")
 
     def read_move(self, typed: TypedMove) -> list[Move]:
         """``x`` or ``element x``."""

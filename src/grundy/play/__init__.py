@@ -23,7 +23,11 @@ One job per module:
   (strings and JSON objects) and their size limits;
 - :mod:`grundy.play.engine`: the answers (:func:`analyze`,
   :func:`partizan_report`) and the perfect opponent's move
-  (:func:`engine_move`).
+  (:func:`engine_move`);
+- :mod:`grundy.play.explain`: what a player is told: the rule of the game
+  (:func:`~grundy.play.explain.rules`), the move a typed text names
+  (:func:`~grundy.play.explain.typed_move`) and why a move is not legal
+  (:func:`~grundy.play.explain.why_illegal`).
 """
 
 from __future__ import annotations

@@ -104,13 +104,17 @@ class Play:
         Raises
         ------
         InputError
-            If the move is malformed or not legal here (one line naming it).
+            If the move is malformed or not legal here (one line naming it
+            and saying why: :func:`grundy.play.explain.why_illegal`).
         """
         if isinstance(move, dict):
             move = _move_from_json(move)
         found = self.find(move, side)
         if found is None:
-            raise InputError(f"not a legal move here: {move}" + (f" (for {side})" if side else ""))
+            from grundy.play.explain import why_illegal
+
+            raise InputError(f"not a legal move here: {move}" + (f" (for {side})" if side else "")
+                             + f", because {why_illegal(self, move, side)}")
         return found
 
     def find(self, move: Move, side: str | None = None) -> Move | None:

@@ -17,6 +17,7 @@ from grundy.census.geng import GraphClass, generate
 from grundy.core.canon import automorphisms
 from grundy.errors import InputError, SearchLimitReached
 from grundy.games.graphs.bitset import components, full_mask, upper_lists
+from grundy.games.graphs.formulas import plural
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.graph import Graph
 from grundy.games.graphs.theory import Theory, involution_fixed_set, switches_used
@@ -130,7 +131,7 @@ class CheckResult:
     def summary(self) -> list[str]:
         """A few lines in words: the claim, what was checked, the verdict."""
         out = [f"{self.name}: {self.statement}",
-               f"  range: {self.bound_meaning}; {self.checked} position(s) valued by search ({self.theory})"]
+               f"  range: {self.bound_meaning}; {plural(self.checked, 'position')} valued by search ({self.theory})"]
         if self.counterexample_count:
             first = self.counterexamples[0] if self.counterexamples else {}
             out.append(f"  COUNTEREXAMPLES: {self.counterexample_count}; the first: {_describe(first)}")

@@ -12,7 +12,7 @@ from typing import Any
 
 from grundy.games.chomp.position import Cell, ChompPosition, _chomp, _option_tuples
 from grundy.games.chomp.values import _TABLE, _fill, _limits
-from grundy.games.graphs.formulas import plural
+from grundy.games.graphs.formulas import article, plural
 
 __all__ = ["analyze_chomp"]
 
@@ -46,7 +46,7 @@ def _explain(rows: tuple[int, ...], value: int, wins: list[Cell], n: int) -> lis
         )
     if len(set(rows)) == 1 and rows != (1,):
         lines.append(
-            f"a {m} x {width} rectangle other than 1 x 1 is an N-position by strategy stealing (Mangang, §Chomp): "
+            f"{article(f'{m} x {width}')} rectangle other than 1 x 1 is an N-position by strategy stealing (Mangang, §Chomp): "
             f"if taking ({m},{width}) lost, the winning reply to it would also win as a first move; "
             "the argument names no winning move"
             + ("" if value else " -- DOES NOT HOLD here: the computed value is 0")

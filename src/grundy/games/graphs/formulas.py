@@ -40,6 +40,37 @@ def plural(n: int, singular: str, plural_form: str | None = None) -> str:
     return f"{n} {singular if n == 1 else (plural_form or singular + 's')}"
 
 
+#: Letters whose spoken name starts with a vowel sound ("an N-position", "an F").
+_VOWEL_LETTERS = frozenset("AEFHILMNORSX")
+
+
+def article(word: object) -> str:
+    """``word`` (a number, a letter or a word) after "a" or "an" as it is
+    spoken: an 8, an 11, an 18, an 80, an 8 x 10 board, an 11,000; a 1, a 7, a 100;
+    an N-position, a P-position; an int, a float.
+
+    >>> [article(x) for x in (8, 11, 18, 80, 1, 7, 100, 1100, 11000, "8 x 10")]
+    ['an 8', 'an 11', 'an 18', 'an 80', 'a 1', 'a 7', 'a 100', 'a 1100', 'an 11000', 'an 8 x 10']
+    >>> [article(x) for x in ("N-position", "P", "int", "float")]
+    ['an N-position', 'a P', 'an int', 'a float']
+    """
+    text = str(word)
+    digits = ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        elif ch != "," or not digits:
+            break
+    if digits:
+        lead = digits[: len(digits) % 3 or 3]  # the group before the first thousands: "11" of 11,000
+        an = lead.startswith("8") or lead in ("11", "18")
+    elif len(text) == 1 or (len(text) > 1 and not text[1].isalpha() and text[0].isupper()):
+        an = text[:1].upper() in _VOWEL_LETTERS  # a letter, said by its name
+    else:
+        an = text[:1].lower() in "aeio"
+    return ("an " if an else "a ") + text
+
+
 def bipartite_value(vertices: int, edges: int) -> int:
     """Nim-value of any bipartite graph with the given numbers of vertices
     and edges (Khandhawit-Ye, Theorem 3, Table 2).
