@@ -333,3 +333,141 @@ def test_time_limit_bounds_the_engines_search_for_hints(tmp_path: Path) -> None:
     result = CliRunner().invoke(certify, ["wheel:25", "-o", str(out), "--time-limit", "0.2"])
     assert result.exit_code == 3, result.output
     assert "time limit 0.2 s" in result.output and not out.exists()
+
+
+# -- outcome certificates (issue 30): who wins, without the nim-values it does not need ----------
+def _outcome_certificate(adj: tuple[int, ...], game: str) -> list[str]:
+    from grundy.certify.outcome import OutcomeProver
+    from grundy.games.graphs.game import Solver
+
+    oracle = _ORACLES.setdefault(game, Solver(ruleset=game))
+    c = Certifier("graph", game, oracle=oracle)
+    prover = OutcomeProver(c)
+    won = prover.prove(adj)
+    header = {"format": V.FORMAT, "version": V.VERSION, "kind": "graph", "game": game, "spec": "test",
+              "proves": "outcome", "outcome": won, "root": {"graph6": V.graph6_encode(adj)}}
+    return Certificate(header, c.needed(adj, prover.refs(adj))).lines()
+
+
+@pytest.mark.parametrize("game", V.GRAPH_GAMES)
+def test_outcome_certificates_of_every_graph_on_at_most_5_vertices(game: str) -> None:
+    for g in nx.graph_atlas_g()[1:53]:
+        lines = _outcome_certificate(_adj(g), game)
+        report = V.verify_lines(lines)
+        plain = _plain_value(game, frozenset(g.nodes), frozenset(frozenset(e) for e in g.edges))
+        assert report.value is None and "value" not in json.loads(lines[0])
+        assert report.outcome == json.loads(lines[0])["outcome"] == ("P" if plain == 0 else "N")
+        outcome_records = [json.loads(x) for x in lines[1:-1] if "outcome" in json.loads(x)]
+        assert all(r["outcome"] in ("N", "P") for r in outcome_records)
+
+
+def _outcome_mutants(lines: list[str], rng: random.Random) -> list[tuple[str, list[str]]]:
+    """Single changes that make an outcome certificate false: an outcome
+    flipped (a record's, with its justification, or the root's), a reply
+    removed, a position changed (one pair of vertices toggled), a record
+    dropped."""
+    head, end = json.loads(lines[0]), json.loads(lines[-1])
+    records = [json.loads(x) for x in lines[1:-1]]
+    out = []
+
+    def emit(kind: str, recs: list[dict], h: dict = head, e: dict = end) -> None:
+        out.append((kind, [json.dumps(h)] + [json.dumps(r) for r in recs] + [json.dumps(e)]))
+
+    flipped = dict(head, outcome="P" if head["outcome"] == "N" else "N")
+    emit("root flipped", records, flipped)
+    for i, r in enumerate(records):
+        if "outcome" not in r:
+            continue
+        recs = [dict(x) for x in records]
+        if r["outcome"] == "N":
+            recs[i] = {k: v for k, v in r.items() if k != "move"} | {"outcome": "P", "by": "replies", "replies": []}
+        else:
+            recs[i] = {k: v for k, v in r.items() if k != "replies"} | {"outcome": "N", "by": "move", "move": 0}
+        emit("outcome flipped", recs)
+        if r.get("replies"):
+            recs = [dict(x) for x in records]
+            gone = rng.choice(r["replies"])
+            recs[i]["replies"] = [p for p in r["replies"] if p != gone]
+            emit("reply removed", recs)
+        if "graph6" in r:
+            adj = list(V.graph6_decode(r["graph6"]))
+            if len(adj) >= 2:
+                a, b = rng.sample(range(len(adj)), 2)
+                adj[a] ^= 1 << b
+                adj[b] ^= 1 << a
+                recs = [dict(x) for x in records]
+                recs[i]["graph6"] = V.graph6_encode(tuple(adj))
+                emit("position changed", recs)
+        recs = [dict(x) for x in records]
+        del recs[i]
+        emit("dropped", recs, head, dict(end, records=end["records"] - 1))
+    return out
+
+
+@pytest.mark.parametrize("spec,game", [("wheel:7", "chomp"), ("petersen", "arc-kayles"), ("path:8", "node-kayles"),
+                                       ("random:8,0.5,3", "chomp"), ("simplex-boundary:4", "chomp"),
+                                       ("gmk:2,3", "chomp"), ("cycle:6", "graph-nim")])
+def test_outcome_certificates_verify_and_every_mutation_is_rejected(spec: str, game: str) -> None:
+    import grundy
+
+    cert = certify_spec(spec, game, outcome=True)
+    lines = cert.lines()
+    assert cert.header["proves"] == "outcome" and cert.header["outcome"] == grundy.outcome(spec, game=game)
+    assert V.verify_lines(lines).outcome == cert.header["outcome"]
+    kinds = set()
+    for kind, mutant in _outcome_mutants(lines, random.Random(spec)):
+        with pytest.raises((V.ClaimFailed, V.Malformed)):
+            V.verify_lines(mutant)
+        kinds.add(kind)
+    assert {"root flipped", "outcome flipped", "dropped"} <= kinds
+
+
+def test_an_outcome_proof_is_a_dag_and_answers_each_class_of_options_once() -> None:
+    """``simplex-boundary:5`` (P): its 31 options fall in 4 isomorphism classes;
+    each P record replies once per class, and no position is recorded twice."""
+    cert = certify_spec("simplex-boundary:5", outcome=True)
+    root = [r for r in cert.records if r.get("outcome") == "P"][-1]
+    assert cert.header["outcome"] == "P"
+    cx = V._decode_position("complex", cert.header["root"], "root")
+    classes = {V.complex_form(o) for o in V.complex_options(cx)}
+    assert len(root["replies"]) == len(classes) < len(list(V.complex_options(cx)))
+    forms = [V.complex_form(V._decode_position("complex", r, "r")) for r in cert.records if "outcome" in r]
+    assert len(forms) == len(set(forms))
+    # a certificate's outcome records may be misread as value records only by a broken checker
+    bad = [json.dumps(dict(json.loads(x), value=0)) if "outcome" in json.loads(x) else x for x in cert.lines()]
+    with pytest.raises(V.Malformed):
+        V.verify_lines(bad)
+
+
+def test_outcome_header_is_checked() -> None:
+    lines = certify_spec("path:4", outcome=True).lines()
+    for change in ({"proves": "values"}, {"outcome": "X"}, {"outcome": None}):
+        head = dict(json.loads(lines[0]), **change)
+        with pytest.raises(V.Malformed):
+            V.verify_lines([json.dumps(head)] + lines[1:])
+
+
+@pytest.mark.parametrize("spec,game,outcome", [("wheel:7", "chomp", "N"), ("cycle:7", "node-kayles", "N"),
+                                               ("torus", "chomp", "P"), ("complete:4", "chomp", "P")])
+def test_cli_outcome_certificates(tmp_path: Path, spec: str, game: str, outcome: str) -> None:
+    """``grundy certify --outcome`` for graphs and complexes; ``verify`` checks it and
+    says what was proved; a flipped claim is exit 1; a kind without certificates is exit 2."""
+    import grundy
+
+    assert grundy.outcome(spec, game=game) == outcome
+    runner = CliRunner()
+    out = tmp_path / "o.jsonl"
+    r = runner.invoke(_cli, ["certify", spec, "--game", game, "--outcome", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith(f"{spec}: {outcome}-position; wrote") and "nim-value" not in r.output
+    head = json.loads(out.read_text().splitlines()[0])
+    assert head["proves"] == "outcome" and head["outcome"] == outcome and "value" not in head
+    r = runner.invoke(_cli, ["verify", str(out)])
+    assert r.exit_code == 0 and f"is {'an' if outcome == 'N' else 'a'} {outcome}-position" in r.output, r.output
+    lines = out.read_text().splitlines()
+    flipped = dict(head, outcome="P" if outcome == "N" else "N")
+    out.write_text("\n".join([json.dumps(flipped)] + lines[1:]) + "\n")
+    r = runner.invoke(_cli, ["verify", str(out)])
+    assert r.exit_code == 1 and "root" in r.output
+    r = runner.invoke(_cli, ["certify", "nim:3,4", "--outcome", "-o", str(out)])
+    assert r.exit_code == 2 and "certificates are for graphs and simplicial complexes" in r.output

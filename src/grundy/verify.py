@@ -32,9 +32,25 @@ position ``P`` has nim-value ``v``:
   at most ``check_below`` vertices it is re-checked here by a plain memoised
   search, above that it is reported as an assumption.
 
+An *outcome certificate* (header ``"proves": "outcome"``) may also hold
+records claiming only an outcome, for a nonempty position ``P`` of any
+number of components:
+
+- ``"outcome": "N", "by": "move"``: the option ``move`` of ``P`` is a
+  P-position;
+- ``"outcome": "P", "by": "replies"``: for every option of ``P``, or for an
+  option isomorphic to it, ``replies`` holds ``[i, j]``: option ``j`` of
+  option ``i`` is a P-position.
+
+A position is a P-position here when it is empty, has an earlier outcome
+record saying so, or its components all have earlier value records whose
+nim-sum is 0 (any other outcome is N the same ways).
+
 Finally the root's components must be recorded and their nim-sum must be the
-header's ``value``. Every option and fixed-point set is strictly smaller than
-its position, so by induction on size every claim checked is true.
+header's ``value`` (an outcome certificate: the root's outcome, found as
+above, must be the header's ``outcome``). Every option and fixed-point set is
+strictly smaller than its position, so by induction on size every claim
+checked is true.
 
 Canonical forms
 ---------------
@@ -98,6 +114,8 @@ __all__ = [
 
 FORMAT = "grundy-certificate"
 VERSION = 1
+#: What a certificate proves (the header's ``proves``; ``"value"`` when absent).
+PROVES = ("value", "outcome")
 #: Graph rulesets the verifier knows (``--game`` names of grundy).
 GRAPH_GAMES = ("chomp", "graph-nim", "bo-bo", "be-be", "oe-oe", "odd-vertex", "even-vertex",
                "node-kayles", "arc-kayles")
@@ -130,6 +148,16 @@ class Malformed(Exception):
 
 class ClaimFailed(Exception):
     """A claim of the certificate is false or unjustified (exit code 1)."""
+
+
+def _a(word: str) -> str:
+    """"an N-position", "a P-position"."""
+    return ("an " if word[:1] == "N" else "a ") + word
+
+
+def _n(count: int, singular: str, plural: str | None = None) -> str:
+    """``count`` and the noun in the right number."""
+    return f"{count} {singular if count == 1 else plural or singular + 's'}"
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -485,7 +513,8 @@ class Report:
     Attributes
     ----------
     spec, game, kind : str
-        From the header. value : int, the root's nim-value, checked.
+        From the header. value : int, the root's nim-value, checked (an
+        outcome certificate: None). outcome : str, "N" or "P", checked.
     positions : int
         Records checked. by_mex, involutions_checked, involutions_assumed : int
         How each record was justified (involutions re-checked by brute force
@@ -498,10 +527,13 @@ class Report:
     spec: str = ""
     game: str = ""
     kind: str = ""
-    value: int = 0
+    value: int | None = 0
     root: str = ""
     positions: int = 0
     by_mex: int = 0
+    outcome: str = ""
+    by_move: int = 0
+    by_replies: int = 0
     replies: int = 0
     involutions_checked: int = 0
     involutions_assumed: int = 0
@@ -510,12 +542,15 @@ class Report:
 
     def summary(self) -> str:
         """One paragraph for the user."""
-        outcome = "P-position" if self.value == 0 else "N-position"
+        outcome = f"{self.outcome}-position"
         label = f" (the header calls it {ascii(self.spec)}: a label, not checked)" if self.spec else ""
-        text = (f"verified: the root position {self.root} ({self.game}) has nim-value {self.value} ({outcome})"
-                f"{label}; "
-                f"{self.positions} positions checked ({self.by_mex} by the mex rule, with {self.replies} replies; "
-                f"{self.involutions_checked} involutions checked by brute force, "
+        claim = f"is {_a(outcome)}" if self.value is None else f"has nim-value {self.value} ({outcome})"
+        by_outcome = (f"{self.by_move} N by a move to a P-position, {self.by_replies} P by replies; "
+                      if self.by_move + self.by_replies else "")
+        text = (f"verified: the root position {self.root} ({self.game}) {claim}{label}; "
+                f"{_n(self.positions, 'position')} checked ({by_outcome}{self.by_mex} by the mex rule, "
+                f"with {_n(self.replies, 'reply', 'replies')}; "
+                f"{_n(self.involutions_checked, 'involution')} checked by brute force, "
                 f"{self.involutions_assumed} by theorem) in {self.seconds:.2f} s")
         if self.assumptions:
             text += "\nassumed: " + "; ".join(self.assumptions)
@@ -528,6 +563,7 @@ class _Checker:
     def __init__(self, kind: str, game: str, check_below: int) -> None:
         self.kind, self.game, self.check_below = kind, game, check_below
         self.index: dict[Any, tuple[int, int]] = {}  # form -> (value, line)
+        self.outcomes: dict[Any, tuple[str, int]] = {}  # form of a whole position -> (outcome, line)
         self.brute: dict[Any, int] = {}
 
     def form(self, pos: Any) -> Any:
@@ -548,6 +584,59 @@ class _Checker:
                 raise ClaimFailed(f"{what}: its component {_show(self.kind, comp)} is on no earlier line")
             total ^= known[0]
         return total
+
+    def outcome_of(self, pos: Any, what: str) -> str:
+        """The outcome of ``pos`` (any number of components) from earlier
+        records: P if empty, else its own outcome record, else the nim-sum
+        of its components' values (P iff 0)."""
+        if _size(self.kind, pos) == 0:
+            return "P"
+        known = self.outcomes.get(self.form(pos))
+        if known is not None:
+            return known[0]
+        return "P" if self.sum_value(pos, what) == 0 else "N"
+
+    def outcome_record(self, obj: dict[str, Any], pos: Any, line: int, report: Report) -> str:
+        """Check an outcome record (``by`` ``"move"`` or ``"replies"``); its claim."""
+        where = f"line {line}"
+        claim, by = obj.get("outcome"), obj.get("by")
+        if (claim, by) not in (("N", "move"), ("P", "replies")) or "value" in obj:
+            raise Malformed(f'{where}: an outcome record has "outcome": "N" with "by": "move", '
+                            'or "outcome": "P" with "by": "replies" (and no value)')
+        budget = _Budget(self.kind, self.game, where)
+        budget.charge(pos)
+        if _size(self.kind, pos) == 0:
+            raise Malformed(f"{where}: a record's position must be nonempty")
+        what = f"{where}: the claim that {_show(self.kind, pos)} is {_a(claim + '-position')}"
+        key = self.form(pos)
+        if key in self.outcomes:
+            raise ClaimFailed(f"{what}: the position repeats line {self.outcomes[key][1]}")
+        options = list(self.options(pos))
+        if claim == "N":
+            i = obj.get("move")
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(options):
+                raise Malformed(f"{where}: 'move' must number one of the position's {len(options)} options")
+            if self.outcome_of(options[i], f"{what}, option {i}") != "P":
+                raise ClaimFailed(f"{what} fails: its option {i} is an N-position")
+            report.by_move += 1
+        else:
+            replies = self.replies(obj.get("replies", []), len(options), where)
+            answered = set()
+            for i, j in replies.items():
+                sub = budget.options(options[i], self.options)
+                if j >= len(sub):
+                    raise Malformed(f"{where}: reply {j} to option {i}: that option has {len(sub)} options")
+                if self.outcome_of(sub[j], f"{what}, reply {j} to option {i}") != "P":
+                    raise ClaimFailed(f"{what} fails: reply {j} to option {i} is an N-position")
+                answered.add(self.form(options[i]))
+            for i, opt in enumerate(options):
+                if i not in replies and self.form(opt) not in answered:
+                    raise ClaimFailed(f"{what} fails: option {i} has no reply (nor has an option isomorphic to it)")
+            report.replies += len(replies)
+            report.by_replies += 1
+        self.outcomes[key] = (claim, line)
+        report.positions += 1
+        return claim
 
     def brute_value(self, pos: Any) -> int:
         """Nim-value by plain memoised search (no certificate), for connected ``pos``."""
@@ -608,6 +697,9 @@ class _Checker:
         if not isinstance(obj, dict):
             raise Malformed(f"{where}: a record must be a JSON object")
         pos = _decode_position(self.kind, obj, where)
+        if "outcome" in obj:
+            self.outcome_record(obj, pos, line, report)
+            return
         value, by = obj.get("value"), obj.get("by")
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise Malformed(f"{where}: 'value' must be an integer >= 0")
@@ -660,7 +752,8 @@ class _Checker:
         report.positions += 1
 
 
-def _header(obj: Any) -> tuple[str, str, Any, int]:
+def _header(obj: Any) -> tuple[str, str, Any, int | None, str]:
+    """(kind, game, root, claimed value or None, claimed outcome) of the header."""
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise Malformed(f"line 1: not a {FORMAT} header")
     if obj.get("version") != VERSION:
@@ -670,9 +763,17 @@ def _header(obj: Any) -> tuple[str, str, Any, int]:
         pass
     else:
         raise Malformed(f"line 1: unknown kind and game {kind!r}, {game!r}")
+    proves = obj.get("proves", "value")
+    if proves not in PROVES:
+        raise Malformed(f"line 1: 'proves' must be one of {', '.join(PROVES)}, not {proves!r}")
+    root = _decode_position(kind, obj.get("root"), "line 1, root")
+    if proves == "outcome":
+        if obj.get("outcome") not in ("N", "P"):
+            raise Malformed("line 1: an outcome certificate's 'outcome' must be \"N\" or \"P\"")
+        return kind, game, root, None, obj["outcome"]
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise Malformed("line 1: 'value' must be an integer >= 0")
-    return kind, game, _decode_position(kind, obj.get("root"), "line 1, root"), value
+    return kind, game, root, value, "P" if value == 0 else "N"
 
 
 def verify_lines(lines: list[str], check_below: int = 6) -> Report:
@@ -708,20 +809,25 @@ def verify_lines(lines: list[str], check_below: int = 6) -> Report:
             raise Malformed(f"line {i}: not JSON (or a number too long)") from None
     if not objs:
         raise Malformed("empty certificate")
-    kind, game, root, value = _header(objs[0][1])
+    kind, game, root, value, outcome = _header(objs[0][1])
     end = objs[-1][1]
     if len(objs) < 2 or not isinstance(end, dict) or end.get("end") is not True:
         raise Malformed("the end line is missing (a truncated certificate?)")
     if end.get("records") != len(objs) - 2:
         raise Malformed(f"the end line counts {end.get('records')!r} records, the file has {len(objs) - 2}")
     checker = _Checker(kind, game, check_below)
-    report = Report(spec=str(objs[0][1].get("spec", "")), game=game, kind=kind, value=value,
+    report = Report(spec=str(objs[0][1].get("spec", "")), game=game, kind=kind, value=value, outcome=outcome,
                     root=ascii(json.dumps(objs[0][1].get("root"), separators=(",", ":")))[1:-1])
     for line, obj in objs[1:-1]:
         checker.record(obj, line, report)
-    got = checker.sum_value(root, "the root")
-    if got != value:
-        raise ClaimFailed(f"line 1: the root is claimed to have value {value}, its components' values give {got}")
+    if value is None:
+        found = checker.outcome_of(root, "the root")
+        if found != outcome:
+            raise ClaimFailed(f"line 1: the root is claimed to be {_a(outcome + '-position')}, the records show {found}")
+    else:
+        got = checker.sum_value(root, "the root")
+        if got != value:
+            raise ClaimFailed(f"line 1: the root is claimed to have value {value}, its components' values give {got}")
     if report.involutions_assumed:
         report.assumptions.append(
             f"{report.involutions_assumed} involution reductions on more than {check_below} vertices: {INVOLUTION_SOURCE}")

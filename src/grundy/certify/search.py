@@ -315,10 +315,11 @@ class Certifier:
         self.records.append(record)
         return value
 
-    def needed(self, root: Any) -> list[dict[str, Any]]:
+    def needed(self, root: Any, keep: set[Any] | None = None) -> list[dict[str, Any]]:
         """The records the proof of ``root`` refers to, in order (a position
-        valued on the way but not used in the end is left out)."""
-        keep = {self._form(c) for c in self._components(root)}
+        valued on the way but not used in the end is left out); ``keep``:
+        the keys the root's claim rests on (default: its components' values)."""
+        keep = {self._form(c) for c in self._components(root)} if keep is None else set(keep)
         for form in reversed(self._order):  # referrers come after what they refer to
             if form in keep:
                 keep |= self._deps[form]
@@ -465,8 +466,9 @@ class Certificate:
                 + [dump({"end": True, "records": len(self.records)})])
 
     def counts(self) -> dict[str, int]:
-        """Records by justification: ``{"mex": m, "involution": k}``."""
-        out = {"mex": 0, "involution": 0}
+        """Records by justification: ``{"mex": m, "involution": k, "move": a,
+        "replies": b}`` (the last two: outcome records)."""
+        out = {"mex": 0, "involution": 0, "move": 0, "replies": 0}
         for r in self.records:
             out[r["by"]] += 1
         return out
@@ -480,8 +482,9 @@ def _label(label: Hashable) -> Any:
 
 def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
                  max_positions: int | None = None, time_limit: float | None = None,
-                 prune: bool = True) -> Certificate:
-    """Certify the nim-value of the one position ``spec`` names.
+                 prune: bool = True, outcome: bool = False) -> Certificate:
+    """Certify the nim-value (or, with ``outcome``, only the outcome) of the
+    one position ``spec`` names.
 
     Parameters
     ----------
@@ -493,6 +496,9 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
         take-away and accept only the default.
     theory, max_positions, time_limit, prune
         As for :class:`Certifier`.
+    outcome : bool
+        Prove only who wins (:class:`grundy.certify.outcome.OutcomeProver`):
+        the header says ``"proves": "outcome"`` and has no ``value``.
 
     Returns
     -------
@@ -506,26 +512,35 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     SearchLimitReached
         At ``max_positions`` or ``time_limit``.
     """
+    from grundy.games.graphs.formulas import article
     from grundy.readwrite.kinds import kind_of
 
     kind = kind_of(spec)
     proofs = PROOFS.get(kind)
     if proofs is None:
-        raise InputError(f"{spec}: a {kind} position; certificates are for graphs and simplicial complexes")
+        raise InputError(f"{spec}: {article(kind)} position; certificates are for graphs and simplicial complexes")
     name, root, labels, root_json = proofs.root(spec, game)
     certifier = Certifier(kind, name, theory, max_positions, time_limit, prune)
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20_000))
     try:
-        value = certifier.value(root)
+        if outcome:
+            from grundy.certify.outcome import OutcomeProver
+
+            prover = OutcomeProver(certifier)
+            won, value = prover.prove(root), None
+            keep = prover.refs(root)
+        else:
+            value = certifier.value(root)
+            won, keep = ("P" if value == 0 else "N"), None
     finally:
         sys.setrecursionlimit(old)
     from grundy import __version__
 
-    header = {"format": V.FORMAT, "version": V.VERSION, "kind": kind, "game": name, "spec": spec,
-              "value": value, "outcome": "P" if value == 0 else "N", "root": root_json, "labels": labels,
-              "generator": f"grundy {__version__}"}
-    return Certificate(header, certifier.needed(root), time.perf_counter() - certifier.started)
+    header = {"format": V.FORMAT, "version": V.VERSION, "kind": kind, "game": name, "spec": spec}
+    header |= {"proves": "outcome"} if outcome else {"value": value}
+    header |= {"outcome": won, "root": root_json, "labels": labels, "generator": f"grundy {__version__}"}
+    return Certificate(header, certifier.needed(root, keep), time.perf_counter() - certifier.started)
 
 
 def write_certificate(cert: Certificate, path: str) -> int:

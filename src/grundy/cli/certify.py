@@ -1,7 +1,7 @@
 """``grundy certify SPEC -o FILE`` and ``grundy verify FILE``.
 
-``certify`` writes a certificate of a position's nim-value
-(:mod:`grundy.certify`); ``verify`` re-checks one with the independent
+``certify`` writes a certificate of a position's nim-value, or with
+``--outcome`` of who wins only (:mod:`grundy.certify`); ``verify`` re-checks one with the independent
 checker :mod:`grundy.verify`. The format is in ``docs/certificates.md``.
 Exit codes: 0 success (verified), 1 a claim of the certificate fails
 (verify), 2 bad input or a malformed certificate (one line), 3 a search
@@ -30,33 +30,42 @@ __all__ = ["certify", "verify"]
               help="No involution records (Khandhawit-Ye, Theorem 1): every value by the mex rule.")
 @click.option("--full", is_flag=True,
               help="Value every option of every position (no witnesses and replies): far larger.")
+@click.option("--outcome", is_flag=True,
+              help="Prove who wins (N or P) and not the nim-value: a winning move for N, a reply to every "
+                   "option (up to isomorphism) for P; disjoint sums by their components' values.")
 @click.option("--max-positions", type=click.IntRange(min=1), default=None, metavar="N",
               help="Stop after recording N positions (exit code 3; nothing is written).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Stop after this many seconds (exit code 3; nothing is written).")
-def certify(spec: str, output: str, game: str, no_theory: bool, full: bool,
+def certify(spec: str, output: str, game: str, no_theory: bool, full: bool, outcome: bool,
             max_positions: int | None, time_limit: float | None) -> None:
-    """Write a certificate of the nim-value of SPEC (a graph or a simplicial
-    complex: `wheel:9`, `dodecahedron`, `simplex-boundary:6`, `torus`, a
-    `.facets` file, ...) to FILE; `grundy verify FILE` checks it."""
+    """Write a certificate of the nim-value (with --outcome: of the outcome)
+    of SPEC (a graph or a simplicial complex: `wheel:9`, `dodecahedron`,
+    `simplex-boundary:6`, `torus`, a `.facets` file, ...) to FILE; `grundy
+    verify FILE` checks it."""
 
     def body() -> None:
         from grundy.certify import certify_spec, write_certificate
+        from grundy.games.graphs.formulas import plural
 
         from grundy.cli.limits import _alarm, _grace
 
         try:
             with _alarm(_grace(time_limit), time_limit):  # a backstop: one expansion may outlast the clock
-                cert = certify_spec(spec, game, not no_theory, max_positions, time_limit, prune=not full)
+                cert = certify_spec(spec, game, not no_theory, max_positions, time_limit, prune=not full,
+                                    outcome=outcome)
         except SearchLimitReached as e:
             click.echo(f"grundy: error: {spec}: certifying search stopped at the {e.reason} after "
                        f"{e.positions} position{'' if e.positions == 1 else 's'}; nothing was written", err=True)
             sys.exit(3)
         size = write_certificate(cert, output)
         counts = cert.counts()
-        click.echo(f"{spec}: nim-value {cert.header['value']} ({cert.header['outcome']}-position); wrote {output}: "
-                   f"{len(cert.records)} positions ({counts['mex']} by the mex rule, {counts['involution']} "
-                   f"by involutions), {size} bytes, in {cert.seconds:.2f} s")
+        won = f"{cert.header['outcome']}-position"
+        claim = won if outcome else f"nim-value {cert.header['value']} ({won})"
+        by_outcome = (f"{counts['move']} N by a winning move, {counts['replies']} P by replies, " if outcome else "")
+        click.echo(f"{spec}: {claim}; wrote {output}: "
+                   f"{plural(len(cert.records), 'position')} ({by_outcome}{counts['mex']} by the mex rule, "
+                   f"{counts['involution']} by involutions), {plural(size, 'byte')}, in {cert.seconds:.2f} s")
 
     _run(body)
 

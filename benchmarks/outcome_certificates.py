@@ -1,0 +1,47 @@
+"""Outcome certificates (``grundy certify SPEC --outcome``): records, size, and
+the CPU time to certify and to verify, one position after another.
+
+Usage:
+    python benchmarks/outcome_certificates.py wheel:9 simplex-boundary:5
+    python benchmarks/outcome_certificates.py random:10,0.6,1 random:11,0.5,1 --game chomp
+
+For each spec it prints one line: the outcome, the records by justification
+(``move``, ``replies``, ``mex``, ``involution``), the gzip size in bytes, the
+CPU seconds of the certifying search and of ``grundy.verify`` (the checker
+re-reads the file written), and the verdict. Results are recorded in
+docs/certificates.md, "Outcome certificates".
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+
+from grundy import verify as V
+from grundy.certify import certify_spec, write_certificate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("specs", nargs="+", help="positions (graphs or complexes)")
+    parser.add_argument("--game", default="chomp", help="the graph ruleset (default chomp)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for spec in args.specs:
+            start = time.process_time()
+            cert = certify_spec(spec, args.game, outcome=True)
+            certify_cpu = time.process_time() - start
+            path = os.path.join(tmp, "cert.jsonl.gz")
+            size = write_certificate(cert, path)
+            start = time.process_time()
+            report = V.verify_file(path)
+            verify_cpu = time.process_time() - start
+            print(f"{spec} ({args.game}): {cert.header['outcome']}; {len(cert.records):,} records {cert.counts()}; "
+                  f"{size:,} bytes; certify {certify_cpu:.2f} s CPU; verify {verify_cpu:.2f} s CPU: "
+                  f"verified {report.outcome}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

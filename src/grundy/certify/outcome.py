@@ -1,0 +1,147 @@
+"""Outcome certificates: a proof of who wins, without the nim-values an
+outcome does not need (``grundy certify SPEC --outcome -o FILE``).
+
+:class:`OutcomeProver` proves the outcome of a position on top of a
+:class:`~grundy.certify.search.Certifier`, whose records it shares:
+
+- a connected N-position gets the record ``"outcome": "N", "by": "move"``
+  naming one option that is a P-position, proved first;
+- a connected P-position gets ``"outcome": "P", "by": "replies"``: for one
+  option of each isomorphism class of options, a reply (an option of it)
+  that is a P-position, proved first;
+- a position of several components is a disjoint sum, decided by the
+  nim-sum of its components' values (Sprague-Grundy): they are valued by
+  the certifier's value records.
+
+Which option or reply is a P-position is asked of the engine (the
+Lemoine-Viennot question "is G + *0 a P-position?", untrusted: a hint);
+``grundy verify`` re-checks every claim from the rules
+(``docs/certificates.md``, "Outcome certificates"). Positions reached twice
+are proved once: the proof is a DAG over canonical forms.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grundy.certify.search import Certifier
+
+__all__ = ["OutcomeProver"]
+
+
+class OutcomeProver:
+    """Proves outcomes and records the proofs on ``certifier``.
+
+    Parameters
+    ----------
+    certifier : Certifier
+        Supplies the positions' forms, components and options (the
+        verifier's own), the engine's hints, the value records of disjoint
+        sums, the limits, and the list of records (in dependency order).
+
+    Attributes
+    ----------
+    outcomes : dict
+        Canonical form of a connected position -> ``"N"`` or ``"P"``, for
+        every outcome record made.
+    """
+
+    def __init__(self, certifier: Certifier) -> None:
+        self.c = certifier
+        self.outcomes: dict[Any, str] = {}
+
+    def known(self, pos: Any) -> str | None:
+        """The outcome of ``pos`` if the records already show it (empty:
+        P; an outcome record; every component valued: P iff nim-sum 0), else None."""
+        comps = self.c._components(pos)
+        if not comps:
+            return "P"
+        if len(comps) == 1:
+            got = self.outcomes.get(self.c._form(comps[0]))
+            if got is not None:
+                return got
+        total = 0
+        for comp in comps:
+            value = self.c.values.get(self.c._form(comp))
+            if value is None:
+                return None
+            total ^= value
+        return "P" if total == 0 else "N"
+
+    def refs(self, pos: Any) -> set[Any]:
+        """The record keys the outcome of a known ``pos`` rests on."""
+        comps = self.c._components(pos)
+        if len(comps) == 1 and self.c._form(comps[0]) in self.outcomes:
+            return {("outcome", self.c._form(comps[0]))}
+        return {self.c._form(comp) for comp in comps}
+
+    def _hint_p(self, pos: Any) -> bool:
+        """Whether ``pos`` is a P-position, by the engine (a hint)."""
+        c = self.c
+        nim, unknown = c._oracle_split(pos)
+        return bool(c._hint(lambda: c._oracle.is_p(nim, unknown)))  # type: ignore[union-attr]
+
+    def _p_choice(self, positions: list[Any]) -> int | None:
+        """The index of a P-position among ``positions``: one the records
+        already show, else the cheapest the engine says is P; None if none."""
+        best: tuple[tuple[int, int], int] | None = None
+        for i, pos in enumerate(positions):
+            seen = self.known(pos)
+            if seen == "P":
+                return i
+            if seen is None and self._hint_p(pos):
+                cost = self.c._unknown_size(pos)
+                if best is None or cost < best[0]:
+                    best = (cost, i)
+        return None if best is None else best[1]
+
+    def prove(self, pos: Any) -> str:
+        """The outcome of ``pos`` (any number of components), ``"N"`` or
+        ``"P"``, with every record its proof needs.
+
+        Raises
+        ------
+        SearchLimitReached
+            At the certifier's time or position limit.
+        RuntimeError
+            If the engine's hints contradict each other (a bug).
+        """
+        seen = self.known(pos)
+        if seen is not None:
+            return seen
+        comps = self.c._components(pos)
+        if len(comps) > 1:  # a disjoint sum: by its components' values
+            return "P" if self.c.value(pos) == 0 else "N"
+        c = self.c
+        c._tick()
+        form = c._form(pos)
+        options = c._options(form)
+        move = self._p_choice(options)
+        deps: set[Any] = set()
+        if move is not None:
+            if self.prove(options[move]) != "P":  # pragma: no cover - the engine and the rules disagree
+                raise RuntimeError("the engine's winning move leads to an N-position")
+            deps |= self.refs(options[move])
+            record = c._position(form) | {"outcome": "N", "by": "move", "move": move}
+            outcome = "N"
+        else:
+            replies: list[list[int]] = []
+            classes: set[Any] = set()
+            for i, opt in enumerate(options):
+                shape = c._form(opt)
+                if shape in classes:  # an isomorphic option has its reply: the same answer serves
+                    continue
+                classes.add(shape)
+                subs = c._options(opt)
+                j = self._p_choice(subs)
+                if j is None or self.prove(subs[j]) != "P":  # pragma: no cover
+                    raise RuntimeError("the engine found no reply to an option of a P-position")
+                deps |= self.refs(subs[j])
+                replies.append([i, j])
+            record = c._position(form) | {"outcome": "P", "by": "replies", "replies": replies}
+            outcome = "P"
+        self.outcomes[form] = outcome
+        c._deps[("outcome", form)] = deps
+        c._order.append(("outcome", form))
+        c.records.append(record)
+        return outcome
