@@ -147,9 +147,12 @@ def test_every_kind_draws_in_a_notebook_with_winning_moves_marked(spec: str) -> 
         assert "winning moves in red" in caption
     else:
         assert "no winning move" in caption
-    if KINDS.get(spec) != "octal":  # octal moves split heaps: nothing single to mark
-        assert (_winning(drawn) > 0) == (a.outcome == "N")
-        assert (_winning(pos) > 0) == (a.outcome == "N")
+    assert (_winning(drawn) > 0) == (a.outcome == "N")
+    assert (_winning(pos) > 0) == (a.outcome == "N")
+    if KINDS.get(spec) == "octal":  # the counters the winning move takes, between the heaps it leaves
+        (m,) = a.winning_moves
+        heap = p.position.heaps[m.heap - 1]
+        assert _winning(drawn) == heap - sum(m.to) > 0
 
 
 def test_misere_and_other_rulesets_draw_their_own_winning_moves() -> None:

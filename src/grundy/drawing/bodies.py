@@ -244,11 +244,23 @@ def _heaps_body(kind: str, position: Any, highlight: list[Move], width: int, hei
                 clickable: bool = True) -> list[str]:
     heaps = tuple(position.heaps)
     _check_size(f"the {kind} position ({len(heaps)} heaps)", sum(heaps), MAX_DRAWN, "counters")
-    take: dict[int, int] = {}  # heap -> lowest counter taken by a highlighted move
-    if clickable:
-        for m in highlight:
-            if m.heap is not None and isinstance(m.to, int):
-                take[m.heap] = min(take.get(m.heap, m.to + 1), m.to + 1)
+    # heap -> the counters a highlighted move takes, and the move (its title): a Nim move to t takes
+    # counters t+1 .. h; an octal move leaving heaps (a, b, ...) keeps the lowest a counters and the
+    # top b + ... and takes those between
+    take: dict[int, tuple[set[int], Move]] = {}
+    for m in highlight:
+        if m.heap is None or not 1 <= m.heap <= len(heaps):
+            continue
+        h = heaps[m.heap - 1]
+        if isinstance(m.to, int):
+            taken = set(range(m.to + 1, h + 1))
+        elif isinstance(m.to, tuple):
+            low = m.to[0] if m.to else 0
+            taken = set(range(low + 1, h - (sum(m.to) - low) + 1))
+        else:
+            continue
+        before = take.get(m.heap)
+        take[m.heap] = (taken | before[0], before[1]) if before else (taken, m)
     margin, label_band = 8.0, 18.0
     tallest = max(max(heaps), 1)
     column = (width - 2 * margin) / len(heaps)
@@ -262,13 +274,16 @@ def _heaps_body(kind: str, position: Any, highlight: list[Move], width: int, hei
                     f'font-size="{min(12.0, column * 0.6):.1f}" fill="{CAPTION_FILL}">{h}</text>')
         for k in range(1, h + 1):
             cy = base - (k - 0.5) * d
-            hit = i in take and k >= take[i]
+            hit = i in take and k in take[i][0]
             circle = (f'cx="{_f(cx)}" cy="{_f(cy)}" r="{d * 0.42:.2f}" fill="{WINNING if hit else VERTEX_FILL}" '
                       f'stroke="#fff" stroke-width="{min(1.5, d / 10):.2f}"')
             if clickable:
                 mv = Move(heap=i, to=k - 1)
                 body.append(f'<circle class="{_classes("counter", hit)}" data-move="{_move_attr(mv)}" {circle} '
                             f'style="cursor:pointer"><title>{_esc(mv)}</title></circle>')
+            elif hit:  # octal: the counters a winning move takes, named by their title
+                body.append(f'<circle class="{_classes("counter", hit)}" {circle}><title>{_esc(take[i][1])}</title>'
+                            '</circle>')
             else:
                 body.append(f'<circle class="counter" {circle}/>')
     return body

@@ -80,7 +80,8 @@ def position_svg(
       from the base ``<circle class="counter">`` with ``Move(heap=i,
       to=k-1)``; each heap's size is written under it.
     - ``"octal"``: heaps as for Nim, counters not clickable (octal moves
-      can split heaps), the code as a caption.
+      can split heaps), the code as a caption; a highlighted move marks the
+      counters it takes (between the heaps it leaves), titled with the move.
 
     Parameters
     ----------
@@ -94,8 +95,9 @@ def position_svg(
         of moves are accepted too). A Graph Nim move ``Move(vertex=v,
         edges=...)`` marks the vertex and those edges; a Nim move
         ``Move(heap=i, to=t)`` marks counters ``t+1 .. h`` of heap ``i``
-        (the ones taken). Moves with nothing drawn to mark (octal moves,
-        faces of dimension 3 or more) are ignored.
+        (the ones taken), an octal move ``Move(heap=i, to=(a, b))`` the
+        counters between the lowest ``a`` and the top ``b``. Moves with
+        nothing drawn to mark (faces of dimension 3 or more) are ignored.
     layout : mapping, optional
         Vertex label -> ``(x, y)`` in the unit square, ``y`` upward
         (``graph_layout``'s convention; values outside are clamped), for
