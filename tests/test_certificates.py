@@ -441,7 +441,7 @@ def test_an_outcome_proof_is_a_dag_and_answers_each_class_of_options_once() -> N
 
 def test_outcome_header_is_checked() -> None:
     lines = certify_spec("path:4", outcome=True).lines()
-    for change in ({"proves": "values"}, {"outcome": "X"}, {"outcome": None}):
+    for change in ({"proves": "values"}, {"outcome": "X"}, {"outcome": None}, {"value": 7}):
         head = dict(json.loads(lines[0]), **change)
         with pytest.raises(V.Malformed):
             V.verify_lines([json.dumps(head)] + lines[1:])
@@ -471,3 +471,16 @@ def test_cli_outcome_certificates(tmp_path: Path, spec: str, game: str, outcome:
     assert r.exit_code == 1 and "root" in r.output
     r = runner.invoke(_cli, ["certify", "nim:3,4", "--outcome", "-o", str(out)])
     assert r.exit_code == 2 and "certificates are for graphs and simplicial complexes" in r.output
+
+
+def test_outcome_records_belong_to_outcome_certificates() -> None:
+    """A value certificate holding an outcome record is malformed: it would be checked and
+    counted but prove nothing of the value."""
+    outcome = certify_spec("cycle:5", outcome=True).lines()
+    value = certify_spec("cycle:5").lines()
+    extra = [x for x in outcome[1:-1] if "outcome" in json.loads(x)]
+    assert extra
+    end = json.loads(value[-1])
+    mixed = [value[0], *extra, *value[1:-1], json.dumps(dict(end, records=end["records"] + len(extra)))]
+    with pytest.raises(V.Malformed, match="outcome record"):
+        V.verify_lines(mixed)

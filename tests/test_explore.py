@@ -114,12 +114,24 @@ def test_position_objects_and_limits() -> None:
     assert grundy.position(poset).analyze().value == grundy.nim_value("divisors:12")
     with pytest.raises(TooLargeError):
         grundy.position("complete:60")
+    stars = nx.Graph([(0, 1)] + [(c, (c, k)) for c in (0, 1) for k in range(30)])  # 125 parts, 2^31 moves
+    with pytest.raises(TooLargeError, match="Graph Nim moves"):
+        grundy.position(stars, game="graph-nim")
+    assert len(grundy.position("star:16", game="graph-nim").options()) == 2**16 - 1 + 16
     with pytest.raises(InputError):
         grundy.position("nim:2,3", game="node-kayles")
     with pytest.raises(InputError):
         grundy.position("path:3", game="be-bo", misere=True)
     with pytest.raises(TypeError, match="game"):
         grundy.position("path:3").analyze(game="node-kayles")
+    p = grundy.position("path:3", game="node-kayles")
+    with pytest.raises(InputError, match="Move"):
+        p.after(3)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="impartial"):
+        p.options(side="left")
+    with pytest.raises(InputError, match=r"\.analyze\(\)"):
+        grundy.analyze(p)
+    assert grundy.position(p, game="arc-kayles").game == "arc-kayles"  # its position, under the game asked
 
 
 def _svg_root(svg: str | None) -> ET.Element:

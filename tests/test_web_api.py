@@ -357,6 +357,14 @@ def test_view_outcome_first(client: TestClient) -> None:
         assert status == 422 and "outcome" in r["error"], r
 
 
+def test_a_graph_nim_position_with_too_many_moves_is_refused_at_once(client: TestClient) -> None:
+    # K2 and two 30-leaf stars: 125 parts, but 2^31 Graph Nim moves; the page lists every move
+    edges = [[0, 1]] + [[c, 2 + 30 * c + k] for c in (0, 1) for k in range(30)]
+    for path in ("/api/view", "/api/analyze"):
+        status, r = _post(client, path, {"position": {"edges": edges}, "game": "graph-nim", "options": False})
+        assert status == 413 and "Graph Nim moves" in r["error"], r
+
+
 # -- concurrency and cancellation ------------------------------------------------------------------
 def test_server_answers_while_a_search_runs_and_cancel_stops_it() -> None:
     import httpx

@@ -540,8 +540,11 @@ def test_a_too_slow_search_says_what_to_do_and_keeps_the_outcome(slow_page: WebD
     wait(page, lambda d: shown(d, "busy") and d.find_element(By.ID, "elapsed").text == "1 s", "1 s on the spinner")
     assert page.find_element(By.CSS_SELECTOR, "#busy .spinner").is_displayed()
     assert shown(page, "cancel")
+    page.find_element(By.ID, "analyze").click()  # while the value is searched: said, not silently ignored
+    assert message(page).startswith("Still searching")
     line = wait_error(page)
     assert "time limit" in line and "grundy serve --time-limit SECONDS" in line, line
+    assert message(page) == ""
     assert not shown(page, "busy")
     assert page.find_element(By.ID, "value").text == f"N-position (nim-value not found within {SHORT_LIMIT} s)"
     winning = page.find_elements(By.CSS_SELECTOR, "#drawing .winning")

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from grundy.analysis import Analysis, Move
-from grundy.errors import GrundyError
+from grundy.errors import GrundyError, InputError
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.theory import Theory
 from grundy.kinds import Request, item_for
@@ -58,6 +58,23 @@ def public(fn: F) -> F:
             raise exc.with_traceback(None) from None
 
     return entry  # type: ignore[return-value]
+
+
+def _item(position: Any) -> Any:
+    """:func:`grundy.kinds.item_for`, a position in play refused with what to do instead.
+
+    Raises
+    ------
+    InputError
+        A :class:`grundy.Position` (it has its own ruleset and play:
+        ``p.analyze()``), or what ``item_for`` refuses.
+    """
+    from grundy.play import Play
+
+    if isinstance(position, Play):
+        raise InputError("a position in play (grundy.Position) carries its own ruleset and play: call its "
+                         ".analyze(), or pass its .position")
+    return item_for(position)
 
 
 def _request(game: str, misere: bool, theory: Any, option_table: bool, time_limit: float | None,
@@ -146,7 +163,7 @@ def analyze(
     """
     request = _request(game, misere, theory, option_table, time_limit, max_positions, solver, table,
                        outcome=outcome)
-    return answer(item_for(position), request)
+    return answer(_item(position), request)
 
 
 @public
@@ -172,7 +189,7 @@ def nim_value(
     (3, 2, 0)
     """
     request = _request(game, False, theory, False, time_limit, max_positions, None, table, value_only=True)
-    value = answer(item_for(position), request).value
+    value = answer(_item(position), request).value
     assert value is not None
     return value
 
@@ -189,7 +206,7 @@ def outcome(position: Any, *, misere: bool = False, **kwargs: Any) -> str:
     >>> outcome("wheel:9"), outcome("complete:6"), outcome("path:1", misere=True)
     ('N', 'P', 'P')
     """
-    item = item_for(position)
+    item = _item(position)
     request = _request(kwargs.pop("game", "chomp"), misere, kwargs.pop("theory", None), False,
                        kwargs.pop("time_limit", None), kwargs.pop("max_positions", None), kwargs.pop("solver", None),
                        kwargs.pop("table", None), outcome=True)

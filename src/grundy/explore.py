@@ -68,8 +68,10 @@ class Position(Play):
         Raises
         ------
         InputError
-            ``side`` missing or unknown for a partizan ruleset.
+            ``side`` missing or unknown for a partizan ruleset, or given
+            for an impartial one.
         """
+        self._check_side(side)
         return super().options(side)  # type: ignore[return-value]
 
     def after(self, move: Move | dict[str, Any] | str, side: str | None = None) -> "Position":
@@ -92,11 +94,22 @@ class Position(Play):
         Raises
         ------
         InputError
-            A malformed move, or one that is not legal here (one line naming it).
+            A malformed move, or one that is not legal here (one line naming
+            it); a ``side`` for an impartial ruleset.
         """
+        self._check_side(side)
         if isinstance(move, str):
             move = self.read(move, side)
+        elif not isinstance(move, (Move, dict)):
+            raise InputError(f"a move is a Move, its JSON object or the text typed in grundy play, "
+                             f"not {type(move).__name__} {_short(repr(move))}")
         return super().after(move, side)  # type: ignore[return-value]
+
+    def _check_side(self, side: str | None) -> None:
+        """Refuse a side under an impartial ruleset (both players have the same moves)."""
+        if side is not None and not self.partizan:
+            raise InputError(f"side {side!r} is for partizan rulesets; {self.game} is impartial "
+                             "(both players have the same moves)")
 
     def read(self, text: str, side: str | None = None) -> Move:
         """The legal move a typed text names (as ``grundy play`` reads it).
@@ -243,6 +256,8 @@ def position(spec: Any, *, game: str | None = None, misere: bool = False) -> Pos
     >>> [str(m) for m, q in p.options() if q.analyze().value == 0]
     ['take vertex 1 (remove vertices 0, 1, 2)']
     """
+    if isinstance(spec, Play):  # a Position (or a Play) already: under the game and play asked
+        spec = spec.position
     if isinstance(spec, (str, dict)):
         p = read_play(spec, game=game, misere=misere)
     else:

@@ -519,6 +519,9 @@ class Report:
         Records checked. by_mex, involutions_checked, involutions_assumed : int
         How each record was justified (involutions re-checked by brute force
         on at most ``check_below`` vertices, or assumed: Khandhawit-Ye Theorem 1).
+        by_move, by_replies, outcome_replies : int
+        Outcome records: N by a move to a P-position, P by replies, and
+        the replies those gave.
     assumptions : list of str
         The theorems the verdict rests on, with citations (empty: none).
     seconds : float
@@ -534,6 +537,7 @@ class Report:
     outcome: str = ""
     by_move: int = 0
     by_replies: int = 0
+    outcome_replies: int = 0
     replies: int = 0
     involutions_checked: int = 0
     involutions_assumed: int = 0
@@ -545,8 +549,8 @@ class Report:
         outcome = f"{self.outcome}-position"
         label = f" (the header calls it {ascii(self.spec)}: a label, not checked)" if self.spec else ""
         claim = f"is {_a(outcome)}" if self.value is None else f"has nim-value {self.value} ({outcome})"
-        by_outcome = (f"{self.by_move} N by a move to a P-position, {self.by_replies} P by replies; "
-                      if self.by_move + self.by_replies else "")
+        by_outcome = (f"{self.by_move} N by a move to a P-position, {self.by_replies} P by "
+                      f"{_n(self.outcome_replies, 'reply', 'replies')}; " if self.by_move + self.by_replies else "")
         text = (f"verified: the root position {self.root} ({self.game}) {claim}{label}; "
                 f"{_n(self.positions, 'position')} checked ({by_outcome}{self.by_mex} by the mex rule, "
                 f"with {_n(self.replies, 'reply', 'replies')}; "
@@ -560,8 +564,9 @@ class Report:
 
 
 class _Checker:
-    def __init__(self, kind: str, game: str, check_below: int) -> None:
+    def __init__(self, kind: str, game: str, check_below: int, outcomes: bool = False) -> None:
         self.kind, self.game, self.check_below = kind, game, check_below
+        self.takes_outcomes = outcomes  # outcome records belong to outcome certificates
         self.index: dict[Any, tuple[int, int]] = {}  # form -> (value, line)
         self.outcomes: dict[Any, tuple[str, int]] = {}  # form of a whole position -> (outcome, line)
         self.brute: dict[Any, int] = {}
@@ -632,7 +637,7 @@ class _Checker:
             for i, opt in enumerate(options):
                 if i not in replies and self.form(opt) not in answered:
                     raise ClaimFailed(f"{what} fails: option {i} has no reply (nor has an option isomorphic to it)")
-            report.replies += len(replies)
+            report.outcome_replies += len(replies)
             report.by_replies += 1
         self.outcomes[key] = (claim, line)
         report.positions += 1
@@ -698,6 +703,9 @@ class _Checker:
             raise Malformed(f"{where}: a record must be a JSON object")
         pos = _decode_position(self.kind, obj, where)
         if "outcome" in obj:
+            if not self.takes_outcomes:
+                raise Malformed(f"{where}: an outcome record in a certificate of a value "
+                                "(outcome records belong to certificates with \"proves\": \"outcome\")")
             self.outcome_record(obj, pos, line, report)
             return
         value, by = obj.get("value"), obj.get("by")
@@ -770,6 +778,8 @@ def _header(obj: Any) -> tuple[str, str, Any, int | None, str]:
     if proves == "outcome":
         if obj.get("outcome") not in ("N", "P"):
             raise Malformed("line 1: an outcome certificate's 'outcome' must be \"N\" or \"P\"")
+        if "value" in obj:  # it would read as certified, and is not checked
+            raise Malformed("line 1: an outcome certificate proves no value: its header has no 'value'")
         return kind, game, root, None, obj["outcome"]
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise Malformed("line 1: 'value' must be an integer >= 0")
@@ -815,7 +825,7 @@ def verify_lines(lines: list[str], check_below: int = 6) -> Report:
         raise Malformed("the end line is missing (a truncated certificate?)")
     if end.get("records") != len(objs) - 2:
         raise Malformed(f"the end line counts {end.get('records')!r} records, the file has {len(objs) - 2}")
-    checker = _Checker(kind, game, check_below)
+    checker = _Checker(kind, game, check_below, outcomes=value is None)
     report = Report(spec=str(objs[0][1].get("spec", "")), game=game, kind=kind, value=value, outcome=outcome,
                     root=ascii(json.dumps(objs[0][1].get("root"), separators=(",", ":")))[1:-1])
     for line, obj in objs[1:-1]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 __all__ = ["Move", "label_json", "label_str"]
@@ -106,8 +106,10 @@ class Move:
         >>> Move(vertex=0), Move(row=2, column=3)
         (Move(vertex=0), Move(row=2, column=3))
         """
-        shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS if getattr(self, f) is not None)
-        return f"Move({shown})"
+        # the fields set (not at their default), a subclass's own too (TakeMove's removes)
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                          if getattr(self, f.name) != f.default)
+        return f"{type(self).__name__}({shown})"
 
     def __str__(self) -> str:
         if self.edges is not None:
@@ -127,10 +129,6 @@ class Move:
         if self.vertex is None and self.element is not None:
             return f"element {label_str(self.element)}"
         return f"remove vertex {label_str(self.vertex)}"
-
-
-#: The fields of a Move, in the order its repr shows them.
-_FIELDS = ("vertex", "edge", "edges", "element", "face", "row", "column", "heap", "to")
 
 
 def _back(x: Any) -> Any:

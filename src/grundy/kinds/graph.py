@@ -28,6 +28,11 @@ __all__ = ["KIND", "GraphKind", "SIDES"]
 SIDES = ("left", "right")
 
 
+#: Most moves a graph in play may have (play lists every move: the terminal's
+#: ``moves``, the page's move table); only Graph Nim can pass it within the
+#: 1,000 parts of :data:`grundy.play.MAX_PLAY_SIZE`.
+MAX_PLAY_MOVES = 100_000
+
 class GraphKind(Kind):
     """A graph (:class:`~grundy.games.graphs.graph.Graph`, labels kept)."""
 
@@ -200,12 +205,20 @@ class GraphKind(Kind):
         return position.graph
 
     def check_play(self, position: Any, game: str, name: str) -> None:
-        """An impartial ruleset other than Graph Chomp plays graphs of at most 64 vertices."""
+        """An impartial ruleset other than Graph Chomp plays graphs of at most
+        64 vertices; Graph Nim, whose moves at a vertex of degree d are
+        2^d - 1, at most :data:`MAX_PLAY_MOVES` moves (play lists every move)."""
         from grundy.games.graphs.rulesets import RULESETS
 
         if game in RULESETS and position.n > 64 and game != "chomp":
             raise TooLargeError(f"{name or 'graph'}: {position.n} vertices; game {game} "
                                 "is played on graphs of at most 64 vertices")
+        if game == "graph-nim":
+            moves = sum((1 << a.bit_count()) - 1 for a in position.adj)
+            if moves > MAX_PLAY_MOVES:
+                raise TooLargeError(f"{name or 'graph'}: {moves:,} Graph Nim moves (2^d - 1 at a vertex of degree "
+                                    f"d), over the {MAX_PLAY_MOVES:,} moves a position in play may list; "
+                                    "grundy value SPEC --game graph-nim values it")
 
     def size(self, position: Any) -> int:
         """Vertices + edges."""

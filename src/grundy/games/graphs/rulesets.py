@@ -53,7 +53,7 @@ IndexMove = tuple
 EDGE_KINDS = frozenset({"e", "a"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TakeMove(Move):
     """A Kayles move in the user's labels: ``vertex`` (Node Kayles) or
     ``edge`` (Arc Kayles) is taken with ``removes``, every vertex deleted.

@@ -345,10 +345,14 @@ async function show(keep) {
     }
     if (!view) view = await api("/api/view", request(extra));
   } catch (err) {
-    if (first && !view) {   // the outcome stays on screen; the value's search stopped
-      const within = state.timeLimit ? ` within ${state.timeLimit} s` : "";
+    if (first && !view) {   // the outcome stays on screen; the value's search stopped, and why
+      const data = err.data || {};
+      const why = err.name === "AbortError" || data.limit === "cancel" ? "nim-value search cancelled" :
+        data.limit === "time" ? `nim-value not found${state.timeLimit ? ` within ${state.timeLimit} s` : ""}` :
+        data.limit === "positions" ? "nim-value not found within the server's position limit" :
+        "nim-value not found";
       $("value").textContent = first.analysis.value === null ?
-        `N-position (nim-value not found${within})` : `nim-value ${first.analysis.value}, outcome N`;
+        `N-position (${why})` : `nim-value ${first.analysis.value}, outcome N`;
     } else if (!keep) {
       showFailure(err);
     }
@@ -445,9 +449,15 @@ function advice(err) {
   return "";
 }
 
+const STILL_SEARCHING = "Still searching: wait for the answer, or press Cancel to stop it.";
+
 async function guarded(action) {
-  // one action at a time: a click while a request is in flight is ignored (Cancel stops the request)
-  if (state.acting) return;
+  // one action at a time: a click while a request is in flight is ignored, and says so (Cancel
+  // stops the request)
+  if (state.acting) {
+    setMessage(STILL_SEARCHING);
+    return;
+  }
   state.acting = true;
   document.body.dataset.busy = "1";
   showError("");
@@ -458,6 +468,7 @@ async function guarded(action) {
   } finally {
     state.acting = false;
     delete document.body.dataset.busy;
+    if ($("message").textContent === STILL_SEARCHING) setMessage("");
   }
 }
 
