@@ -398,6 +398,11 @@ def _outcome_mutants(lines: list[str], rng: random.Random) -> list[tuple[str, li
                 recs = [dict(x) for x in records]
                 recs[i]["graph6"] = V.graph6_encode(tuple(adj))
                 emit("position changed", recs)
+    forms = [V.graph_form(V.graph6_decode(r["graph6"])) if "graph6" in r else
+             V.complex_form(V._decode_position("complex", r, "r")) for r in records]
+    for i in range(len(records)):  # any record, an outcome or a value one: what refers to it fails
+        if forms.count(forms[i]) > 1:  # a position proved both ways: either record alone suffices
+            continue
         recs = [dict(x) for x in records]
         del recs[i]
         emit("dropped", recs, head, dict(end, records=end["records"] - 1))
@@ -405,8 +410,8 @@ def _outcome_mutants(lines: list[str], rng: random.Random) -> list[tuple[str, li
 
 
 @pytest.mark.parametrize("spec,game", [("wheel:7", "chomp"), ("petersen", "arc-kayles"), ("path:8", "node-kayles"),
-                                       ("random:8,0.5,3", "chomp"), ("simplex-boundary:4", "chomp"),
-                                       ("gmk:2,3", "chomp"), ("cycle:6", "graph-nim")])
+                                       ("random:8,0.6,1", "chomp"), ("random:8,0.4,1", "chomp"),
+                                       ("simplex-boundary:4", "chomp"), ("gmk:2,3", "chomp"), ("cycle:6", "graph-nim")])
 def test_outcome_certificates_verify_and_every_mutation_is_rejected(spec: str, game: str) -> None:
     import grundy
 
@@ -448,7 +453,7 @@ def test_outcome_header_is_checked() -> None:
 
 
 @pytest.mark.parametrize("spec,game,outcome", [("wheel:7", "chomp", "N"), ("cycle:7", "node-kayles", "N"),
-                                               ("torus", "chomp", "P"), ("complete:4", "chomp", "P")])
+                                               ("torus", "chomp", "P"), ("complete:3", "chomp", "P")])
 def test_cli_outcome_certificates(tmp_path: Path, spec: str, game: str, outcome: str) -> None:
     """``grundy certify --outcome`` for graphs and complexes; ``verify`` checks it and
     says what was proved; a flipped claim is exit 1; a kind without certificates is exit 2."""

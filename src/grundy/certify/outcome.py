@@ -11,7 +11,9 @@ outcome does not need (``grundy certify SPEC --outcome -o FILE``).
   that is a P-position, proved first;
 - a position of several components is a disjoint sum, decided by the
   nim-sum of its components' values (Sprague-Grundy): they are valued by
-  the certifier's value records.
+  the certifier's value records; so is a connected position with an
+  involution of Theorem 1 (Khandhawit-Ye; unless ``theory`` is off), whose
+  value is its fixed part's.
 
 Which option or reply is a P-position is asked of the engine (the
 Lemoine-Viennot question "is G + *0 a P-position?", untrusted: a hint);
@@ -115,6 +117,9 @@ class OutcomeProver:
         c = self.c
         c._tick()
         form = c._form(pos)
+        if c.theory and c._involution(form) is not None:
+            # Theorem 1 gives its value as its fixed part's, usually far smaller: one value record
+            return "P" if c.value(form) == 0 else "N"
         options = c._options(form)
         move = self._p_choice(options)
         deps: set[Any] = set()
