@@ -32,7 +32,6 @@ from grundy.api import public
 from grundy.core.moves import Move
 from grundy.errors import GrundyError, InputError, SearchLimitReached
 from grundy.kinds import item_for
-from grundy.kinds.typed import TypedMove
 from grundy.play import MAX_PLAY_SIZE, Play, read_play
 from grundy.readwrite.kinds import _short
 
@@ -112,43 +111,31 @@ class Position(Play):
                              "(both players have the same moves)")
 
     def read(self, text: str, side: str | None = None) -> Move:
-        """The legal move a typed text names (as ``grundy play`` reads it).
+        """The legal move a typed text names, read as ``grundy play`` reads it
+        (:func:`grundy.play.explain.typed_move`: ``#k``, a move as printed,
+        or the kind's move syntax).
 
         Raises
         ------
         InputError
-            Text that is no move of this kind, or no legal move here.
+            Text that is no move of this kind, a label the position lacks,
+            or a move that is not legal here (saying why).
         """
-        home = self.home
-        for candidate in home.read_move(TypedMove(text, home.labels(self.position))):
-            found = self.find(candidate, side)
-            if found is not None:
-                return found
-        raise InputError(f"not a legal move here: {_short(text)}" + (f" (for {side})" if side else ""))
+        from grundy.play.explain import typed_move
+
+        return typed_move(self, text, side)
 
     @public
     def analyze(self, **kwargs: Any) -> Analysis:
         """The answer for this position under its game and play:
         :func:`grundy.analyze` with ``game`` and ``misere`` set.
 
-        Parameters
-        ----------
-        **kwargs
-            The other keyword arguments of :func:`grundy.analyze`
-            (``option_table``, ``outcome``, ``time_limit``, ``max_positions``,
-            ``theory``, ``table``, ``solver``).
-
-        Returns
-        -------
-        Analysis
-
-        Raises
-        ------
-        InputError
-            A partizan ruleset (it has a canonical form, not a nim-value:
-            use :func:`grundy.partizan_value`), or an option the kind refuses.
-        SearchLimitReached
-            If a limit stops the search.
+        Takes the other keyword arguments of :func:`grundy.analyze`
+        (``option_table``, ``outcome``, ``time_limit``, ``max_positions``,
+        ``theory``, ``table``, ``solver``) and raises its errors; also an
+        InputError for a partizan ruleset (it has a canonical form, not a
+        nim-value: :func:`grundy.partizan_value`) and a TypeError for
+        ``game`` or ``misere`` (the position has its own).
         """
         if self.partizan:
             raise InputError(f"game {self.game} is partizan: it has a canonical form, not a nim-value "

@@ -269,6 +269,7 @@ class Certifier:
         self.prune = prune
         self._oracle: Any = oracle
         self._deps: dict[Any, set[Any]] = {}  # form -> forms its record refers to
+        self._taus: dict[Any, list[int] | None] = {}  # form -> its involution (the outcome prover asks first)
         self._order: list[Any] = []           # the form of each record
         self.started = time.perf_counter()
         self._form: Callable[[Any], Any] = proofs.form
@@ -423,7 +424,14 @@ class Certifier:
 
     def _involution(self, pos: Any) -> list[int] | None:
         """An involution of ``pos`` for Theorem 1 with the fewest fixed
-        vertices among twin pairings and nauty's candidates, or None."""
+        vertices among twin pairings and nauty's candidates, or None
+        (found once per form)."""
+        if pos in self._taus:
+            return self._taus[pos]
+        self._taus[pos] = tau = self._find_involution(pos)
+        return tau
+
+    def _find_involution(self, pos: Any) -> list[int] | None:
         from grundy.games.graphs.theory import involution_candidates
 
         n, classes, gens, allowed = self.proofs.symmetries(pos)

@@ -352,8 +352,8 @@ class GraphKind(Kind):
             if missing:
                 return missing
             if not shapes & {"e", "n"}:
-                what = ("a vertex (it removes the vertex with all its neighbours)" if game == "node-kayles"
-                        else _shapes_text(shapes))
+                what = ("a vertex (it removes the vertex with all its neighbours)"
+                        if _effects(game) == ("closed-neighbourhood", None) else _shapes_text(shapes))
                 return f"in game {game} a move is {what}, not an edge"
             ends = f"edge {label_str(u)}-{label_str(v)} has ends of degree {g.degree(g.index(u))} and " \
                    f"{g.degree(g.index(v))}"
@@ -369,8 +369,8 @@ class GraphKind(Kind):
                 nbrs = " ".join(label_str(g.labels[j]) for j in range(g.n) if g.adj[i] >> j & 1)
                 return (f"in game {game} a move removes edges at a vertex: type {label_str(v)}: {nbrs} "
                         f"(some of those neighbours) or {label_str(v)}-u for one edge")
-            what = ("an edge (type u-v; it removes both ends with every edge at them)" if game == "arc-kayles"
-                    else _shapes_text(shapes))
+            what = ("an edge (type u-v; it removes both ends with every edge at them)"
+                    if _effects(game) == (None, "endpoints") else _shapes_text(shapes))
             return f"in game {game} a move is {what}, not a vertex"
         return self._breaks(g, game, move, side, f"vertex {label_str(v)} has degree {g.degree(i)}")
 
@@ -485,6 +485,15 @@ def _move_shapes(game: str, side: str | None = None) -> set[str]:
     if rule.edge is not None:
         out.add("e")
     return out
+
+
+def _effects(game: str) -> tuple[str | None, str | None]:
+    """What a vertex move and an edge move of the impartial ruleset ``game``
+    do (its ``MoveRule.vertex`` and ``.edge``); (None, None) for a partizan one."""
+    from grundy.games.graphs.rulesets import RULESETS
+
+    rule = RULESETS[game].compiled if game in RULESETS else None
+    return (rule.vertex, rule.edge) if rule is not None else (None, None)
 
 
 def _shapes_text(shapes: set[str]) -> str:
