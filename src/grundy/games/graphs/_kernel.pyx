@@ -143,8 +143,6 @@ cdef class Expander(CompiledSearch):
     cdef long _look_up(self, const uint64_t* adj, uint64_t comp, list unknown) except -1:
         cdef uint64_t rows[64]
         cdef uint64_t sub[64]
-        cdef uint64_t fixed
-        cdef int orbits[64]
         cdef int k = _rows(adj, comp, rows, sub)
         cdef bytes key = _canonical(rows, k)
         cdef long v = self.value_of(key)
@@ -164,7 +162,7 @@ cdef class Expander(CompiledSearch):
                 if self.is_irreducible(key):
                     unknown.append(key)
                     return 0
-                alias = self._reduce(sub, k, rows, orbits)
+                alias = self._reduce(sub, k)
                 self.remember(key, alias)
                 if alias is None:
                     unknown.append(key)
@@ -174,8 +172,10 @@ cdef class Expander(CompiledSearch):
         unknown.append(key)
         return 0
 
-    cdef object _reduce(self, const uint64_t* sub, int k, uint64_t* rows, int* orbits):
-        """A key's reduction, at first sight (None: none applies): an
+    cdef object _reduce(self, const uint64_t* sub, int k):
+        """A key's reduction, at first sight (None: none applies), called
+        right after the key's canonical labelling (``_canonical``), whose
+        automorphism generators it reads (no nauty call of its own): an
         involution (Khandhawit-Ye Theorem 1; under the mirror argument only
         one fixing no vertex counts, and none exists unless every degree is
         shared by an even number of vertices: it pairs them), else the Arc
@@ -185,7 +185,6 @@ cdef class Expander(CompiledSearch):
         cdef uint64_t red[64]
         cdef list inner
         if self.symmetric and not (self.mirror and not _degrees_paired(sub, k)):
-            _group(rows, k, orbits)
             if _involution_fixed_set(sub, k, &fixed) and not (self.mirror and fixed):
                 self.reductions += 1
                 inner = []

@@ -122,9 +122,11 @@ def bind_nauty(str path):
     _canon_options.dispatch = dispatch
     _canon_options.schreier = 0
     _canon_options.extra_options = NULL
+    # a canonical labelling reports the automorphism group's generators too
+    # (``_store_generator``): a key's reduction reads them without a second call
+    _canon_options.userautomproc = _store_generator
     _group_options = _canon_options
     _group_options.getcanon = 0
-    _group_options.userautomproc = _store_generator
     _nauty = <nauty_t>fn
     return True
 
@@ -166,13 +168,18 @@ cdef int _rows(const uint64_t* adj, uint64_t comp, uint64_t* rows, uint64_t* sub
 
 cdef bytes _canonical(uint64_t* rows, int k):
     """Canonical key of the graph with nauty rows ``rows`` (``k`` vertices):
-    the bytes of nauty's canonical graph, as pynauty's ``graph_cert``."""
+    the bytes of nauty's canonical graph, as pynauty's ``graph_cert``. The
+    generators of its automorphism group that nauty found on the way are
+    left in ``_generators`` (``_ngenerators``), in the labelling of
+    ``rows``, until the next nauty call."""
+    global _ngenerators
     cdef int lab[64]
     cdef int ptn[64]
     cdef int orbits[64]
     cdef uint64_t canong[64]
     cdef statsblk stats
     cdef optionblk options = _canon_options
+    _ngenerators = 0
     stats.errstatus = 0
     _nauty(rows, lab, ptn, NULL, orbits, &options, &stats, _workspace, WORKSIZE, 1, k, canong)
     if stats.errstatus:
