@@ -9,6 +9,11 @@ imports nothing of grundy (only the standard library, and pynauty for
 canonical labellings; see "Canonical forms" below). It also runs as a script,
 ``python src/grundy/verify.py FILE``.
 
+Positions are graphs (graph6) under the graph rulesets, simplicial complexes
+(facets) under subset take-away, and posets (elements and the pairs of the
+order) under the poset game, where a move removes an element with every
+element above it (Chomp boards and Nim heaps are certified as posets).
+
 What is checked
 ---------------
 Records come in dependency order. For a record claiming that the connected
@@ -108,6 +113,10 @@ __all__ = [
     "graph_form",
     "graph_options",
     "main",
+    "POSET_GAMES",
+    "poset_components",
+    "poset_form",
+    "poset_options",
     "verify_file",
     "verify_lines",
 ]
@@ -121,12 +130,17 @@ GRAPH_GAMES = ("chomp", "graph-nim", "bo-bo", "be-be", "oe-oe", "odd-vertex", "e
                "node-kayles", "arc-kayles")
 #: Games on simplicial complexes: subset take-away (Gale's game on a simplex boundary).
 COMPLEX_GAMES = ("subset-takeaway",)
+#: Games on finite posets: a move takes an element and removes it with every
+#: element above it (the poset game; a Chomp board is the poset of its squares
+#: without the poisoned one, a Nim heap of size n a chain of n elements).
+POSET_GAMES = ("poset",)
 #: Games for which an involution record may be used, and the theorem it rests on.
 INVOLUTION_GAMES = ("chomp", "subset-takeaway")
 INVOLUTION_SOURCE = "Khandhawit-Ye, Theorem 1 (Draisma-van Rijnswou, Proposition 3)"
 
 Graph = tuple[int, ...]               # adj[i]: bitset of the neighbours of vertex i
 Complex = tuple[int, tuple[int, ...]]  # (number of vertices, facets as vertex bitsets)
+Poset = tuple[int, ...]               # up[i]: bitset of the elements strictly above element i
 
 
 #: Bytes a certificate may hold, read from the file or decompressed (256 MiB:
@@ -417,12 +431,111 @@ def complex_form(cx: Complex) -> Complex:
     return nv, tuple(sorted(sum(1 << pos[v] for v in _bits(f)) for f in facets))
 
 
+# ------------------------------------------------------ posets
+def _sub_poset(up: Poset, keep: int) -> Poset:
+    """The subposet on the elements of ``keep``, renumbered in increasing order."""
+    new = {v: i for i, v in enumerate(_bits(keep))}
+    return tuple(sum(1 << new[w] for w in _bits(up[v] & keep)) for v in _bits(keep))
+
+
+def poset_options(up: Poset) -> Iterator[Poset]:
+    """Every option of a poset in the poset game, element by element: take
+    ``x`` and remove it with every element above it."""
+    full = (1 << len(up)) - 1
+    for x in range(len(up)):
+        yield _sub_poset(up, full & ~(1 << x) & ~up[x])
+
+
+def poset_components(up: Poset) -> list[Poset]:
+    """The components of a poset (elements linked through comparabilities), each compacted."""
+    n = len(up)
+    near = list(up)
+    for v in range(n):
+        for w in _bits(up[v]):
+            near[w] |= 1 << v
+    left, out = (1 << n) - 1, []
+    while left:
+        comp = frontier = left & -left
+        while frontier:
+            reach = 0
+            for v in _bits(frontier):
+                reach |= near[v]
+            frontier = reach & ~comp
+            comp |= frontier
+        left &= ~comp
+        out.append(_sub_poset(up, comp))
+    return out
+
+
+def poset_form(up: Poset) -> Poset:
+    """The canonical form of a poset: relabelled by nauty's canonical
+    labelling of the directed graph ``x -> y`` for ``x < y``, the
+    relabelling done and checked here."""
+    import pynauty
+
+    n = len(up)
+    if n == 0:
+        return ()
+    g = pynauty.Graph(n, directed=True, adjacency_dict={v: list(_bits(up[v])) for v in range(n) if up[v]})
+    pos = _relabelled(list(pynauty.canon_label(g)), n)
+    out = [0] * n
+    for v in range(n):
+        out[pos[v]] = sum(1 << pos[w] for w in _bits(up[v]))
+    return tuple(out)
+
+
+def poset_covers(up: Poset) -> list[list[int]]:
+    """The cover pairs ``[x, y]`` (``x < y``, nothing between) of a poset."""
+    return [[x, y] for x in range(len(up)) for y in _bits(up[x])
+            if not any(up[z] >> y & 1 for z in _bits(up[x]))]
+
+
+def _poset_decode(obj: dict[str, Any], where: str) -> Poset:
+    """A poset from ``{"elements": n, "less": [[x, y], ...]}`` (``x`` below
+    ``y``; any generating pairs, closed here), checked acyclic."""
+    n, raw = obj.get("elements"), obj.get("less")
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_VERTICES:
+        raise Malformed(f"{where}: 'elements' must be an integer from 0 to {MAX_VERTICES}")
+    if not isinstance(raw, list) or not all(
+            isinstance(pair, list) and len(pair) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n for v in pair) for pair in raw):
+        raise Malformed(f"{where}: 'less' must be a list of pairs [x, y] of element numbers below {n}")
+    if len(raw) > MAX_RECORD_WORK:
+        raise Malformed(f"{where}: more than {MAX_RECORD_WORK} pairs")
+    succ = [0] * n
+    for x, y in raw:
+        succ[x] |= 1 << y
+    up = [0] * n
+    state = [0] * n  # 0 new, 1 on the path, 2 closed
+    for root in range(n):
+        if state[root]:
+            continue
+        stack = [(root, iter(list(_bits(succ[root]))))]
+        state[root] = 1
+        while stack:
+            v, it = stack[-1]
+            w = next(it, None)
+            if w is None:
+                stack.pop()
+                state[v] = 2
+                for u in _bits(succ[v]):
+                    up[v] |= (1 << u) | up[u]
+            elif state[w] == 1:
+                raise Malformed(f"{where}: 'less' has a cycle through element {w}: not a partial order")
+            elif state[w] == 0:
+                state[w] = 1
+                stack.append((w, iter(list(_bits(succ[w])))))
+    return tuple(up)
+
+
 # ------------------------------------------------------ reading records
 def _decode_position(kind: str, obj: Any, where: str) -> Any:
     if not isinstance(obj, dict):
         raise Malformed(f"{where}: a position must be an object")
     if kind == "graph":
         return graph6_decode(obj.get("graph6"))
+    if kind == "poset":
+        return _poset_decode(obj, where)
     raw = obj.get("facets")
     if not isinstance(raw, list) or not all(isinstance(f, list) and f and all(
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4096 for v in f) for f in raw):
@@ -436,18 +549,23 @@ def _decode_position(kind: str, obj: Any, where: str) -> Any:
 def _show(kind: str, pos: Any) -> str:
     if kind == "graph":
         return f"graph6 {graph6_encode(pos)!r}"
+    if kind == "poset":
+        return f"poset of {len(pos)} elements, covers " + json.dumps(poset_covers(pos), separators=(",", ":"))
     return "facets " + json.dumps([list(_bits(f)) for f in pos[1]], separators=(",", ":"))
 
 
 def _size(kind: str, pos: Any) -> int:
-    return len(pos) if kind == "graph" else pos[0]
+    return pos[0] if kind == "complex" else len(pos)
 
 
 def _work(kind: str, pos: Any) -> int:
     """What a position costs to build and key: vertices and edges (a
-    graph), vertices and facets (a complex)."""
+    graph), vertices and facets (a complex), elements and pairs of the
+    order (a poset)."""
     if kind == "graph":
         return len(pos) + sum(a.bit_count() for a in pos) // 2
+    if kind == "poset":
+        return len(pos) + sum(a.bit_count() for a in pos)
     return pos[0] + len(pos[1])
 
 
@@ -465,6 +583,8 @@ def _option_count(kind: str, game: str, pos: Any) -> int:
         _faces(tuple(f for f in pos[1] if f.bit_count() > MAX_SUBSET_BITS))  # names the first one
         return sum((1 << f.bit_count()) - 1 for f in pos[1])
     n = len(pos)
+    if kind == "poset":
+        return n
     m = sum(a.bit_count() for a in pos) // 2
     if game == "chomp":
         return n + m
@@ -572,12 +692,18 @@ class _Checker:
         self.brute: dict[Any, int] = {}
 
     def form(self, pos: Any) -> Any:
+        if self.kind == "poset":
+            return poset_form(pos)
         return graph_form(pos) if self.kind == "graph" else complex_form(pos)
 
     def components(self, pos: Any) -> list[Any]:
+        if self.kind == "poset":
+            return poset_components(pos)
         return graph_components(pos) if self.kind == "graph" else complex_components(pos)
 
     def options(self, pos: Any) -> Iterator[Any]:
+        if self.kind == "poset":
+            return poset_options(pos)
         return graph_options(self.game, pos) if self.kind == "graph" else complex_options(pos)
 
     def sum_value(self, pos: Any, what: str) -> int:
@@ -767,7 +893,8 @@ def _header(obj: Any) -> tuple[str, str, Any, int | None, str]:
     if obj.get("version") != VERSION:
         raise Malformed(f"line 1: format version {obj.get('version')!r} is not supported (this checker reads {VERSION})")
     kind, game, value = obj.get("kind"), obj.get("game"), obj.get("value")
-    if kind == "graph" and game in GRAPH_GAMES or kind == "complex" and game in COMPLEX_GAMES:
+    if (kind == "graph" and game in GRAPH_GAMES or kind == "complex" and game in COMPLEX_GAMES
+            or kind == "poset" and game in POSET_GAMES):
         pass
     else:
         raise Malformed(f"line 1: unknown kind and game {kind!r}, {game!r}")

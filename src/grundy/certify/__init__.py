@@ -1,4 +1,5 @@
-"""Certificates of nim-values: ``grundy certify SPEC -o FILE``.
+"""Certificates of nim-values and outcomes (graphs, simplicial complexes,
+posets): ``grundy certify SPEC -o FILE``.
 
 A certifying search (:class:`Certifier`) values a position by memoisation
 over canonical connected components and records every component it valued,

@@ -205,8 +205,95 @@ class _ComplexProofs(_Proofs):
         return "subset-takeaway", root, [_label(x) for x in cx.labels], self.position(root)
 
 
+class _PosetProofs(_Proofs):
+    """Posets under the poset game, and the positions that are posets of it:
+    a Chomp board (its squares but the poisoned one, ordered by row and
+    column) and Nim heaps (a heap of size n is a chain of n elements)."""
+
+    kind = "poset"
+    games = V.POSET_GAMES
+
+    def form(self, pos: Any) -> Any:
+        return V.poset_form(pos)
+
+    def components(self, pos: Any) -> list[Any]:
+        return V.poset_components(pos)
+
+    def options(self, game: str, pos: Any) -> Iterable[Any]:
+        return V.poset_options(pos)
+
+    def engine(self, game: str, time_limit: float | None, max_positions: int | None) -> Any:
+        from grundy.games.posets.game import PosetSolver
+
+        return PosetSolver(time_limit=time_limit, max_positions=max_positions)
+
+    def size(self, comp: Any) -> int:
+        return len(comp) + sum(a.bit_count() for a in comp)
+
+    def position(self, pos: Any) -> dict[str, Any]:
+        return {"elements": len(pos), "less": V.poset_covers(pos)}
+
+    def root(self, spec: str, game: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
+        from grundy.readwrite.kinds import kind_of
+
+        if game not in ("chomp", "graph-chomp", "poset"):
+            raise InputError(f"--game {game} is for graphs; a poset, a Chomp board or Nim heaps are played "
+                             "by the poset game")
+        up, labels = _POSET_ROOTS[kind_of(spec)](spec)
+        return "poset", up, labels, self.position(up)
+
+
+def _board_poset(spec: str) -> tuple[tuple[int, ...], list[Any]]:
+    """A Chomp board as the poset of its squares but the poisoned one:
+    ``(r, c) <= (r', c')`` when ``r <= r'`` and ``c <= c'``; labels ``[row, column]``."""
+    from grundy.games.chomp.position import parse_chomp
+
+    rows = parse_chomp(spec).rows
+    cells = [(r + 1, c + 1) for r, length in enumerate(rows) for c in range(length) if (r, c) != (0, 0)]
+    up = tuple(sum(1 << j for j, (r2, c2) in enumerate(cells) if (r2, c2) != (r, c) and r2 >= r and c2 >= c)
+               for r, c in cells)
+    return up, [list(cell) for cell in cells]
+
+
+def _heaps_poset(spec: str) -> tuple[tuple[int, ...], list[Any]]:
+    """Nim heaps as chains, one element per counter; labels ``[heap, counter]``."""
+    from grundy.games.chomp.nim import nim_position
+
+    heaps = nim_position(spec).heaps
+    if max(heaps, default=0) > MAX_NIM_HEAP:
+        raise InputError(f"{spec}: a certificate writes a heap of size n as a chain of n elements; "
+                         f"heaps of at most {MAX_NIM_HEAP} are certified")
+    labels: list[Any] = []
+    ups: list[int] = []
+    for h, size in enumerate(heaps):
+        base = len(ups)
+        for k in range(size):  # the chain's k-th element from the bottom
+            labels.append([h + 1, k + 1])
+            ups.append(sum(1 << (base + j) for j in range(k + 1, size)))
+    return tuple(ups), labels
+
+
+def _plain_poset(spec: str) -> tuple[tuple[int, ...], list[Any]]:
+    """A poset (a family or a file) under its game: its up-sets, or its down-sets when dual."""
+    from grundy.readwrite.posets import load_poset
+
+    poset = load_poset(spec)
+    return tuple(poset.game_up), [_label(x) for x in poset.labels]
+
+
+#: How each kind of position certified as a poset becomes one (by the kind's name).
+_POSET_ROOTS: dict[str, Callable[[str], tuple[tuple[int, ...], list[Any]]]] = {
+    "poset": _plain_poset, "chomp": _board_poset, "nim": _heaps_poset}
+
+#: The largest Nim heap certified (a chain of n elements has n(n-1)/2 pairs in
+#: its order: the verifier's work per record grows with n cubed).
+MAX_NIM_HEAP = 200
+
 #: The certificate kinds (the header's ``kind``) and what the certifier needs of each.
-PROOFS: dict[str, _Proofs] = {p.kind: p for p in (_GraphProofs(), _ComplexProofs())}
+PROOFS: dict[str, _Proofs] = {p.kind: p for p in (_GraphProofs(), _ComplexProofs(), _PosetProofs())}
+#: The kind of position (:func:`grundy.readwrite.kinds.kind_of`) each certificate kind takes.
+CERTIFIED_KINDS: dict[str, str] = {"graph": "graph", "complex": "complex", "poset": "poset", "chomp": "poset",
+                                   "nim": "poset"}
 
 
 class Certifier:
@@ -214,12 +301,13 @@ class Certifier:
 
     Parameters
     ----------
-    kind : {"graph", "complex"}
-        Positions are graphs (adjacency bitset tuples) or complexes
-        (``(number of vertices, facet bitsets)``).
+    kind : {"graph", "complex", "poset"}
+        Positions are graphs (adjacency bitset tuples), complexes
+        (``(number of vertices, facet bitsets)``) or posets (tuples of
+        strict up-set bitsets, transitively closed).
     game : str
-        A graph ruleset of :data:`grundy.verify.GRAPH_GAMES`, or
-        ``"subset-takeaway"`` for complexes.
+        A graph ruleset of :data:`grundy.verify.GRAPH_GAMES`,
+        ``"subset-takeaway"`` for complexes, ``"poset"`` for posets.
     theory : bool
         Use involution records where the game allows them (Khandhawit-Ye,
         Theorem 1); off: every record is by the mex rule.
@@ -497,11 +585,15 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     Parameters
     ----------
     spec : str
-        A graph (family, graph6, file: as ``grundy value``) or a simplicial
-        complex (``simplex-boundary:6``, ``torus``, a ``.facets`` file).
+        A graph (family, graph6, file: as ``grundy value``), a simplicial
+        complex (``simplex-boundary:6``, ``torus``, a ``.facets`` file) or a
+        position of the poset game: a poset (``divisors:60``, a ``.poset``
+        file), a Chomp board (``chomp:5,5,5``: its squares but the poisoned
+        one) or Nim heaps (``nim:3,4,5``: chains, each of at most
+        :data:`MAX_NIM_HEAP` elements).
     game : str
-        The graph ruleset (``grundy games``); complexes are always subset
-        take-away and accept only the default.
+        The graph ruleset (``grundy games``); complexes (subset take-away)
+        and posets (the poset game) accept only the default.
     theory, max_positions, time_limit, prune
         As for :class:`Certifier`.
     outcome : bool
@@ -515,8 +607,9 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     Raises
     ------
     InputError
-        Unreadable spec, several graphs, a family too large to build, a
-        poset or Chomp position (no certificates for those yet), an unknown game.
+        Unreadable spec, several graphs, a family too large to build, an
+        octal position (no certificates for those yet), a Nim heap over
+        :data:`MAX_NIM_HEAP`, an unknown game or one the kind does not take.
     SearchLimitReached
         At ``max_positions`` or ``time_limit``.
     """
@@ -524,9 +617,11 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     from grundy.readwrite.kinds import kind_of
 
     kind = kind_of(spec)
-    proofs = PROOFS.get(kind)
-    if proofs is None:
-        raise InputError(f"{spec}: {article(kind)} position; certificates are for graphs and simplicial complexes")
+    if kind not in CERTIFIED_KINDS:
+        raise InputError(f"{spec}: {article(kind)} position; certificates are for graphs, simplicial complexes, "
+                         "posets, Chomp boards and Nim heaps")
+    kind = CERTIFIED_KINDS[kind]
+    proofs = PROOFS[kind]
     name, root, labels, root_json = proofs.root(spec, game)
     certifier = Certifier(kind, name, theory, max_positions, time_limit, prune)
     old = sys.getrecursionlimit()
