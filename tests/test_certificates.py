@@ -474,8 +474,8 @@ def test_cli_outcome_certificates(tmp_path: Path, spec: str, game: str, outcome:
     out.write_text("\n".join([json.dumps(flipped)] + lines[1:]) + "\n")
     r = runner.invoke(_cli, ["verify", str(out)])
     assert r.exit_code == 1 and "root" in r.output
-    r = runner.invoke(_cli, ["certify", "octal:0.07:3,4", "--outcome", "-o", str(out)])
-    assert r.exit_code == 2 and "an octal position; certificates are for graphs" in r.output
+    r = runner.invoke(_cli, ["certify", spec, "--game", "be-bo", "--outcome", "-o", str(out)])
+    assert r.exit_code == 2 and "--game be-bo is" in r.output, r.output
 
 
 def test_outcome_records_belong_to_outcome_certificates() -> None:

@@ -245,7 +245,7 @@ def test_cli(tmp_path: Path) -> None:
     result = runner.invoke(main, ["certify", "nim:5,6", "--outcome", "-o", str(out)])
     assert result.exit_code == 0 and "N-position" in result.output
     for args, words in [(["nim:201"], "at most 200"), (["chomp:3,3", "--game", "node-kayles"], "--game node-kayles"),
-                        (["octal:0.07:5"], "an octal position")]:
+                        (["chomp:3,3", "--game", "be-bo"], "--game be-bo is for graphs")]:
         result = runner.invoke(main, ["certify", *args, "-o", str(out)])
         assert result.exit_code == 2 and words in result.output, (args, result.output)
 

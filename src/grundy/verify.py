@@ -10,9 +10,10 @@ canonical labellings; see "Canonical forms" below). It also runs as a script,
 ``python src/grundy/verify.py FILE``.
 
 Positions are graphs (graph6) under the graph rulesets, simplicial complexes
-(facets) under subset take-away, and posets (elements and the pairs of the
+(facets) under subset take-away, posets (elements and the pairs of the
 order) under the poset game, where a move removes an element with every
-element above it (Chomp boards and Nim heaps are certified as posets).
+element above it (Chomp boards and Nim heaps are certified as posets), and
+heaps of tokens under an octal game (``"octal:CODE"``, :func:`octal_digits`).
 
 What is checked
 ---------------
@@ -114,6 +115,10 @@ __all__ = [
     "graph_options",
     "main",
     "POSET_GAMES",
+    "heaps_components",
+    "heaps_form",
+    "heaps_options",
+    "octal_digits",
     "poset_components",
     "poset_form",
     "poset_options",
@@ -134,6 +139,10 @@ COMPLEX_GAMES = ("subset-takeaway",)
 #: element above it (the poset game; a Chomp board is the poset of its squares
 #: without the poisoned one, a Nim heap of size n a chain of n elements).
 POSET_GAMES = ("poset",)
+#: Octal games on heaps of tokens are named ``"octal:CODE"`` (:func:`octal_digits`).
+OCTAL_PREFIX = "octal:"
+#: The largest heap a position may hold (a heap's options number about n^2 / 4).
+MAX_HEAP = 100_000
 #: Games for which an involution record may be used, and the theorem it rests on.
 INVOLUTION_GAMES = ("chomp", "subset-takeaway")
 INVOLUTION_SOURCE = "Khandhawit-Ye, Theorem 1 (Draisma-van Rijnswou, Proposition 3)"
@@ -141,6 +150,7 @@ INVOLUTION_SOURCE = "Khandhawit-Ye, Theorem 1 (Draisma-van Rijnswou, Proposition
 Graph = tuple[int, ...]               # adj[i]: bitset of the neighbours of vertex i
 Complex = tuple[int, tuple[int, ...]]  # (number of vertices, facets as vertex bitsets)
 Poset = tuple[int, ...]               # up[i]: bitset of the elements strictly above element i
+Heaps = tuple[int, ...]               # heap sizes, each >= 1, in increasing order
 
 
 #: Bytes a certificate may hold, read from the file or decompressed (256 MiB:
@@ -528,6 +538,99 @@ def _poset_decode(obj: dict[str, Any], where: str) -> Poset:
     return tuple(up)
 
 
+# ------------------------------------------------------ octal games on heaps
+def octal_digits(game: str) -> tuple[int, tuple[int, ...], int]:
+    """``(d_0, (d_1, ..., d_L), r)`` of the game ``"octal:CODE"``: CODE is
+    ``D.DDD`` (octal digits; ``D`` before the point 0 or 4, or absent),
+    optionally ending in one repeating digit in parentheses, ``r`` (0 if
+    none): ``d_k`` for every ``k > L``. Digit ``d_k`` says what removing
+    ``k`` tokens from a heap may leave of it: bit 1 nothing, bit 2 one
+    nonempty heap, bit 4 two nonempty heaps (Guy-Smith; ``d_0``: bit 4
+    only, a split without removing).
+
+    Raises
+    ------
+    Malformed
+        Not a game of that form.
+    """
+    if not isinstance(game, str) or not game.startswith(OCTAL_PREFIX):
+        raise Malformed(f"{game!r} is not an octal game (octal:CODE)")
+    code = game[len(OCTAL_PREFIX):]
+    repeat = 0
+    if code.endswith(")"):
+        code, _, rep = code[:-1].partition("(")
+        if len(rep) != 1 or rep not in "1234567":
+            raise Malformed(f"{game!r}: one repeating digit 1-7 in parentheses")
+        repeat = int(rep)
+    before, point, after = code.partition(".")
+    if not point or before not in ("", "0", "4") or len(after) > 4096 or any(c not in "01234567" for c in after):
+        raise Malformed(f"{game!r}: a code is D.DDD in octal digits, D being 0 or 4")
+    return int(before or 0), tuple(int(c) for c in after), repeat
+
+
+def _octal_digit(digits: tuple[int, tuple[int, ...], int], k: int) -> int:
+    before, listed, repeat = digits
+    if k == 0:
+        return before
+    return listed[k - 1] if k <= len(listed) else repeat
+
+
+def _heap_options(digits: tuple[int, tuple[int, ...], int], n: int) -> Iterator[Heaps]:
+    """The options of one heap of ``n`` tokens: for ``k = 0, 1, ..., n``
+    tokens removed, what digit ``d_k`` allows: nothing (bit 1, ``k = n``),
+    the heap ``n - k`` (bit 2), two heaps ``a + b = n - k``, ``a <= b``
+    (bit 4, ``a`` increasing)."""
+    for k in range(n + 1):
+        d = _octal_digit(digits, k)
+        rest = n - k
+        if k and d & 1 and rest == 0:
+            yield ()
+        if k and d & 2 and rest > 0:
+            yield (rest,)
+        if d & 4:
+            for a in range(1, rest // 2 + 1):
+                yield (a, rest - a)
+
+
+def _heap_option_count(digits: tuple[int, tuple[int, ...], int], n: int) -> int:
+    """How many options :func:`_heap_options` makes of a heap of ``n``, counted without making them."""
+    count = 0
+    for k in range(n + 1):
+        d = _octal_digit(digits, k)
+        rest = n - k
+        count += (k > 0 and d & 1 and rest == 0) + (k > 0 and d & 2 and rest > 0) + (rest // 2 if d & 4 else 0)
+    return count
+
+
+def heaps_options(game: str, heaps: Heaps) -> Iterator[Heaps]:
+    """Every option of a position of heaps under ``"octal:CODE"``: heap by
+    heap, each heap's options (:func:`_heap_options`) in its place."""
+    digits = octal_digits(game)
+    for i, n in enumerate(heaps):
+        if i and heaps[i - 1] == n:
+            continue  # an equal heap before it gave the same options
+        for opt in _heap_options(digits, n):
+            yield tuple(sorted(heaps[:i] + opt + heaps[i + 1:]))
+
+
+def heaps_components(heaps: Heaps) -> list[Heaps]:
+    """Each heap alone: a position of heaps is the disjoint sum of its heaps."""
+    return [(n,) for n in heaps]
+
+
+def heaps_form(heaps: Heaps) -> Heaps:
+    """The form of a position of heaps: its sizes in increasing order (empty heaps dropped)."""
+    return tuple(sorted(n for n in heaps if n))
+
+
+def _heaps_decode(obj: dict[str, Any], where: str) -> Heaps:
+    raw = obj.get("heaps")
+    if not isinstance(raw, list) or len(raw) > MAX_VERTICES or not all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_HEAP for n in raw):
+        raise Malformed(f"{where}: 'heaps' must be a list of at most {MAX_VERTICES} heap sizes from 0 to {MAX_HEAP}")
+    return heaps_form(tuple(raw))
+
+
 # ------------------------------------------------------ reading records
 def _decode_position(kind: str, obj: Any, where: str) -> Any:
     if not isinstance(obj, dict):
@@ -536,6 +639,8 @@ def _decode_position(kind: str, obj: Any, where: str) -> Any:
         return graph6_decode(obj.get("graph6"))
     if kind == "poset":
         return _poset_decode(obj, where)
+    if kind == "heaps":
+        return _heaps_decode(obj, where)
     raw = obj.get("facets")
     if not isinstance(raw, list) or not all(isinstance(f, list) and f and all(
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4096 for v in f) for f in raw):
@@ -551,6 +656,8 @@ def _show(kind: str, pos: Any) -> str:
         return f"graph6 {graph6_encode(pos)!r}"
     if kind == "poset":
         return f"poset of {len(pos)} elements, covers " + json.dumps(poset_covers(pos), separators=(",", ":"))
+    if kind == "heaps":
+        return "heaps " + json.dumps(list(pos), separators=(",", ":"))
     return "facets " + json.dumps([list(_bits(f)) for f in pos[1]], separators=(",", ":"))
 
 
@@ -566,6 +673,8 @@ def _work(kind: str, pos: Any) -> int:
         return len(pos) + sum(a.bit_count() for a in pos) // 2
     if kind == "poset":
         return len(pos) + sum(a.bit_count() for a in pos)
+    if kind == "heaps":
+        return len(pos) + 1
     return pos[0] + len(pos[1])
 
 
@@ -585,6 +694,9 @@ def _option_count(kind: str, game: str, pos: Any) -> int:
     n = len(pos)
     if kind == "poset":
         return n
+    if kind == "heaps":
+        digits = octal_digits(game)
+        return sum(_heap_option_count(digits, h) for h in set(pos))
     m = sum(a.bit_count() for a in pos) // 2
     if game == "chomp":
         return n + m
@@ -694,16 +806,22 @@ class _Checker:
     def form(self, pos: Any) -> Any:
         if self.kind == "poset":
             return poset_form(pos)
+        if self.kind == "heaps":
+            return heaps_form(pos)
         return graph_form(pos) if self.kind == "graph" else complex_form(pos)
 
     def components(self, pos: Any) -> list[Any]:
         if self.kind == "poset":
             return poset_components(pos)
+        if self.kind == "heaps":
+            return heaps_components(pos)
         return graph_components(pos) if self.kind == "graph" else complex_components(pos)
 
     def options(self, pos: Any) -> Iterator[Any]:
         if self.kind == "poset":
             return poset_options(pos)
+        if self.kind == "heaps":
+            return heaps_options(self.game, pos)
         return graph_options(self.game, pos) if self.kind == "graph" else complex_options(pos)
 
     def sum_value(self, pos: Any, what: str) -> int:
@@ -896,6 +1014,8 @@ def _header(obj: Any) -> tuple[str, str, Any, int | None, str]:
     if (kind == "graph" and game in GRAPH_GAMES or kind == "complex" and game in COMPLEX_GAMES
             or kind == "poset" and game in POSET_GAMES):
         pass
+    elif kind == "heaps" and isinstance(game, str) and game.startswith(OCTAL_PREFIX):
+        octal_digits(game)  # Malformed unless a code
     else:
         raise Malformed(f"line 1: unknown kind and game {kind!r}, {game!r}")
     proves = obj.get("proves", "value")

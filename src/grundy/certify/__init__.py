@@ -1,5 +1,5 @@
 """Certificates of nim-values and outcomes (graphs, simplicial complexes,
-posets): ``grundy certify SPEC -o FILE``.
+posets, octal heaps): ``grundy certify SPEC -o FILE``.
 
 A certifying search (:class:`Certifier`) values a position by memoisation
 over canonical connected components and records every component it valued,

@@ -112,7 +112,8 @@ class OutcomeProver:
         if seen is not None:
             return seen
         comps = self.c._components(pos)
-        if len(comps) > 1:  # a disjoint sum: by its components' values
+        if len(comps) > 1 or not self.c.proofs.replies:
+            # a disjoint sum, or a kind valued without replies (heaps): by the components' values
             return "P" if self.c.value(pos) == 0 else "N"
         c = self.c
         c._tick()

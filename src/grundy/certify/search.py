@@ -48,6 +48,11 @@ class _Proofs:
 
     kind = ""
     games: tuple[str, ...] = ()
+    #: Whether a value may rest on replies (a move from an option to a position of the
+    #: value), pruning what is recorded; False for a kind whose every smaller position
+    #: is valued anyway (heaps): its records list every option's value, and an outcome
+    #: follows from the value.
+    replies = True
 
     def form(self, pos: Any) -> Any:
         raise NotImplementedError
@@ -135,8 +140,12 @@ class _GraphProofs(_Proofs):
 
     def root(self, spec: str, game: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
         from grundy.games.graphs.rulesets import get_ruleset
+        from grundy.games.partizan import PARTIZAN_RULESETS
         from grundy.readwrite.graphs import load
 
+        if game in PARTIZAN_RULESETS:
+            raise InputError(f"--game {game} is partizan: certificates prove nim-values and outcomes of impartial "
+                             f"games ({', '.join(V.GRAPH_GAMES)})")
         name = get_ruleset(game).name
         loaded = load(spec)
         if len(loaded) != 1:
@@ -285,15 +294,111 @@ def _plain_poset(spec: str) -> tuple[tuple[int, ...], list[Any]]:
 _POSET_ROOTS: dict[str, Callable[[str], tuple[tuple[int, ...], list[Any]]]] = {
     "poset": _plain_poset, "chomp": _board_poset, "nim": _heaps_poset}
 
+class _OctalGames:
+    """The games of the heaps kind: every ``"octal:CODE"`` the verifier reads."""
+
+    def __contains__(self, game: object) -> bool:
+        try:
+            V.octal_digits(game)  # type: ignore[arg-type]
+        except V.Malformed:
+            return False
+        return True
+
+
+class _SequenceOracle:
+    """Hints for heaps of an octal game: each heap's nim-value from the
+    game's nim-sequence (:func:`grundy.games.octal.nim_sequence`, extended
+    as larger heaps are asked for), so every position is a known nimber and
+    no search is needed. Untrusted like every hint: the verifier rechecks
+    every value by the mex rule."""
+
+    class _Limits:
+        def share(self, seconds: float, named: float | None = None) -> None:
+            """Nothing to share: a sequence of at most :data:`MAX_OCTAL_HEAP` + 1 terms takes no search."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.values: list[int] = []
+        self.limits = self._Limits()
+
+    def start(self) -> None:
+        """Nothing to start (the searcher protocol of the certifier's oracle)."""
+
+    def _value(self, n: int) -> int:
+        if n >= len(self.values):
+            from grundy.games.octal import nim_sequence
+
+            self.values = nim_sequence(self.code, max(n, 2 * len(self.values), 64))
+        return self.values[n]
+
+    def decompose(self, heaps: tuple[int, ...]) -> tuple[int, tuple[Any, ...]]:
+        total = 0
+        for n in heaps:
+            total ^= self._value(n)
+        return total, ()
+
+    def value_of(self, nim: int, unknown: tuple[Any, ...]) -> int:
+        return nim
+
+    def is_p(self, nim: int, unknown: tuple[Any, ...]) -> bool:
+        return nim == 0
+
+
+class _HeapProofs(_Proofs):
+    """Heaps of tokens under an octal game (``octal:CODE:HEAPS``)."""
+
+    kind = "heaps"
+    games = _OctalGames()  # type: ignore[assignment]
+    replies = False
+
+    def form(self, pos: Any) -> Any:
+        return V.heaps_form(pos)
+
+    def components(self, pos: Any) -> list[Any]:
+        return V.heaps_components(pos)
+
+    def options(self, game: str, pos: Any) -> Iterable[Any]:
+        return V.heaps_options(game, pos)
+
+    def engine(self, game: str, time_limit: float | None, max_positions: int | None) -> Any:
+        return _SequenceOracle(game[len(V.OCTAL_PREFIX):])
+
+    def size(self, comp: Any) -> int:
+        return sum(comp)
+
+    def position(self, pos: Any) -> dict[str, Any]:
+        return {"heaps": list(pos)}
+
+    def root(self, spec: str, game: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
+        from grundy.readwrite.kinds import parse_octal_position
+
+        if game not in ("chomp", "graph-chomp"):
+            raise InputError(f"--game {game} is for graphs; octal heaps are played by the code in the spec")
+        position = parse_octal_position(spec)
+        top = max(position.heaps, default=0)
+        digits = V.octal_digits(f"{V.OCTAL_PREFIX}{position.code}")
+        if top > MAX_OCTAL_HEAP or sum(V._heap_option_count(digits, n) for n in range(top + 1)) > MAX_OCTAL_OPTIONS:
+            raise InputError(f"{spec}: a certificate values every smaller heap by the mex rule over all its "
+                             f"options; heaps of at most {MAX_OCTAL_HEAP} tokens and {MAX_OCTAL_OPTIONS} options "
+                             "in all are certified")
+        root = V.heaps_form(position.heaps)
+        return f"{V.OCTAL_PREFIX}{position.code}", root, [[i + 1] for i in range(len(root))], self.position(root)
+
+
+#: The largest octal heap certified (its certificate holds a record per smaller
+#: heap), and the most options those records may have in all (each is checked).
+MAX_OCTAL_HEAP = 2000
+MAX_OCTAL_OPTIONS = 2_000_000
+
 #: The largest Nim heap certified (a chain of n elements has n(n-1)/2 pairs in
 #: its order: the verifier's work per record grows with n cubed).
 MAX_NIM_HEAP = 200
 
 #: The certificate kinds (the header's ``kind``) and what the certifier needs of each.
-PROOFS: dict[str, _Proofs] = {p.kind: p for p in (_GraphProofs(), _ComplexProofs(), _PosetProofs())}
+PROOFS: dict[str, _Proofs] = {p.kind: p for p in (_GraphProofs(), _ComplexProofs(), _PosetProofs(), _HeapProofs())}
 #: The kind of position (:func:`grundy.readwrite.kinds.kind_of`) each certificate kind takes.
 CERTIFIED_KINDS: dict[str, str] = {"graph": "graph", "complex": "complex", "poset": "poset", "chomp": "poset",
-                                   "nim": "poset"}
+                                   "nim": "poset", "octal": "heaps"}
 
 
 class Certifier:
@@ -301,13 +406,15 @@ class Certifier:
 
     Parameters
     ----------
-    kind : {"graph", "complex", "poset"}
+    kind : {"graph", "complex", "poset", "heaps"}
         Positions are graphs (adjacency bitset tuples), complexes
-        (``(number of vertices, facet bitsets)``) or posets (tuples of
-        strict up-set bitsets, transitively closed).
+        (``(number of vertices, facet bitsets)``), posets (tuples of
+        strict up-set bitsets, transitively closed) or heaps (sorted
+        tuples of heap sizes).
     game : str
         A graph ruleset of :data:`grundy.verify.GRAPH_GAMES`,
-        ``"subset-takeaway"`` for complexes, ``"poset"`` for posets.
+        ``"subset-takeaway"`` for complexes, ``"poset"`` for posets,
+        ``"octal:CODE"`` for heaps.
     theory : bool
         Use involution records where the game allows them (Khandhawit-Ye,
         Theorem 1); off: every record is by the mex rule.
@@ -354,7 +461,7 @@ class Certifier:
         self.records: list[dict[str, Any]] = []
         self.values: dict[Any, int] = {}
         self.max_positions, self.time_limit = max_positions, time_limit
-        self.prune = prune
+        self.prune = prune and proofs.replies
         self._oracle: Any = oracle
         self._deps: dict[Any, set[Any]] = {}  # form -> forms its record refers to
         self._taus: dict[Any, list[int] | None] = {}  # form -> its involution (the outcome prover asks first)
@@ -590,10 +697,13 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
         position of the poset game: a poset (``divisors:60``, a ``.poset``
         file), a Chomp board (``chomp:5,5,5``: its squares but the poisoned
         one) or Nim heaps (``nim:3,4,5``: chains, each of at most
-        :data:`MAX_NIM_HEAP` elements).
+        :data:`MAX_NIM_HEAP` elements); or heaps of an octal game
+        (``octal:0.07:5,3``, at most :data:`MAX_OCTAL_HEAP` tokens and
+        :data:`MAX_OCTAL_OPTIONS` options over the smaller heaps).
     game : str
-        The graph ruleset (``grundy games``); complexes (subset take-away)
-        and posets (the poset game) accept only the default.
+        The graph ruleset (``grundy games``, impartial); complexes (subset
+        take-away), posets (the poset game) and octal heaps (the spec's
+        code) accept only the default.
     theory, max_positions, time_limit, prune
         As for :class:`Certifier`.
     outcome : bool
@@ -607,9 +717,9 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     Raises
     ------
     InputError
-        Unreadable spec, several graphs, a family too large to build, an
-        octal position (no certificates for those yet), a Nim heap over
-        :data:`MAX_NIM_HEAP`, an unknown game or one the kind does not take.
+        Unreadable spec, several graphs, a family too large to build, a Nim
+        or octal heap over its limit, an unknown or partizan game, or one
+        the kind does not take.
     SearchLimitReached
         At ``max_positions`` or ``time_limit``.
     """
@@ -619,7 +729,7 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     kind = kind_of(spec)
     if kind not in CERTIFIED_KINDS:
         raise InputError(f"{spec}: {article(kind)} position; certificates are for graphs, simplicial complexes, "
-                         "posets, Chomp boards and Nim heaps")
+                         "posets, Chomp boards, Nim heaps and octal heaps")
     kind = CERTIFIED_KINDS[kind]
     proofs = PROOFS[kind]
     name, root, labels, root_json = proofs.root(spec, game)

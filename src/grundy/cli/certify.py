@@ -26,7 +26,7 @@ __all__ = ["certify", "verify"]
               help="Where to write the certificate (JSON lines; gzip when FILE ends in .gz).")
 @click.option("--game", default="chomp", show_default=True, metavar="NAME",
               help="The graph ruleset (see `grundy games`); a simplicial complex is always subset take-away, "
-                   "a poset, Chomp board or Nim heaps the poset game.")
+                   "a poset, Chomp board or Nim heaps the poset game, octal heaps their code.")
 @click.option("--no-theory", is_flag=True,
               help="No involution records (Khandhawit-Ye, Theorem 1): every value by the mex rule.")
 @click.option("--full", is_flag=True,
@@ -41,10 +41,10 @@ __all__ = ["certify", "verify"]
 def certify(spec: str, output: str, game: str, no_theory: bool, full: bool, outcome: bool,
             max_positions: int | None, time_limit: float | None) -> None:
     """Write a certificate of the nim-value (with --outcome: of the outcome)
-    of SPEC (a graph, a simplicial complex or a poset game: `wheel:9`,
-    `dodecahedron`, `simplex-boundary:6`, `torus`, `divisors:60`,
-    `chomp:5,5,5`, `nim:3,4,5`, a `.facets` or `.poset` file, ...) to FILE;
-    `grundy verify FILE` checks it."""
+    of SPEC (a graph, a simplicial complex, a poset game or octal heaps:
+    `wheel:9`, `dodecahedron`, `simplex-boundary:6`, `torus`, `divisors:60`,
+    `chomp:5,5,5`, `nim:3,4,5`, `octal:0.07:20,9`, a `.facets` or `.poset`
+    file, ...) to FILE; `grundy verify FILE` checks it."""
 
     def body() -> None:
         from grundy.certify import certify_spec, write_certificate
