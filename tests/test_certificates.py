@@ -489,3 +489,21 @@ def test_outcome_records_belong_to_outcome_certificates() -> None:
     mixed = [value[0], *extra, *value[1:-1], json.dumps(dict(end, records=end["records"] + len(extra)))]
     with pytest.raises(V.Malformed, match="outcome record"):
         V.verify_lines(mixed)
+
+
+def test_a_table_file_gives_the_hints_and_keeps_them(tmp_path: Path) -> None:
+    """``certify --table``: the engine's table is saved, and a second
+    certificate from it searches fewer positions for its hints; both verify
+    and are the same. Octal heaps, which ask no engine, refuse the option."""
+    path = str(tmp_path / "t.db")
+    first = certify_spec("random:9,0.5,3", table=path)
+    second = certify_spec("random:9,0.5,3", table=path)
+    assert first.hint_positions > 0 and second.hint_positions < first.hint_positions
+    assert first.lines() == second.lines()
+    assert V.verify_lines(second.lines()).value == second.header["value"]
+    won = certify_spec("simplex-boundary:5", outcome=True, table=str(tmp_path / "c.db"))
+    assert V.verify_lines(won.lines()).outcome == "P"
+    r = CliRunner().invoke(_cli, ["certify", "octal:0.07:9", "--table", path, "-o", str(tmp_path / "o.jsonl")])
+    assert r.exit_code == 2 and "--table" in r.output
+    r = CliRunner().invoke(_cli, ["certify", "wheel:9", "--table", path, "-o", str(tmp_path / "w.jsonl")])
+    assert r.exit_code == 0 and "for hints" in r.output, r.output

@@ -63,8 +63,10 @@ class _Proofs:
     def options(self, game: str, pos: Any) -> Iterable[Any]:
         raise NotImplementedError
 
-    def engine(self, game: str, time_limit: float | None, max_positions: int | None) -> Any:
-        """A new engine searcher for ``game`` under these limits (not started)."""
+    def engine(self, game: str, time_limit: float | None, max_positions: int | None,
+               table: str | None = None) -> Any:
+        """A new engine searcher for ``game`` under these limits (not
+        started), keeping its table in the file ``table`` if given."""
         raise NotImplementedError
 
     def searched(self, pos: Any) -> Any:
@@ -109,10 +111,11 @@ class _GraphProofs(_Proofs):
     def options(self, game: str, pos: Any) -> Iterable[Any]:
         return V.graph_options(game, pos)
 
-    def engine(self, game: str, time_limit: float | None, max_positions: int | None) -> Any:
+    def engine(self, game: str, time_limit: float | None, max_positions: int | None,
+               table: str | None = None) -> Any:
         from grundy.games.graphs.game import Solver
 
-        return Solver(ruleset=game, time_limit=time_limit, max_positions=max_positions)
+        return Solver(ruleset=game, time_limit=time_limit, max_positions=max_positions, table=table)
 
     def size(self, comp: Any) -> int:
         return len(comp) + sum(a.bit_count() for a in comp) // 2
@@ -170,10 +173,11 @@ class _ComplexProofs(_Proofs):
     def options(self, game: str, pos: Any) -> Iterable[Any]:
         return V.complex_options(pos)
 
-    def engine(self, game: str, time_limit: float | None, max_positions: int | None) -> Any:
+    def engine(self, game: str, time_limit: float | None, max_positions: int | None,
+               table: str | None = None) -> Any:
         from grundy.games.complexes.game import ComplexSolver
 
-        return ComplexSolver(time_limit=time_limit, max_positions=max_positions)
+        return ComplexSolver(time_limit=time_limit, max_positions=max_positions, table=table)
 
     def searched(self, pos: Any) -> Any:
         return pos[1]
@@ -231,10 +235,11 @@ class _PosetProofs(_Proofs):
     def options(self, game: str, pos: Any) -> Iterable[Any]:
         return V.poset_options(pos)
 
-    def engine(self, game: str, time_limit: float | None, max_positions: int | None) -> Any:
+    def engine(self, game: str, time_limit: float | None, max_positions: int | None,
+               table: str | None = None) -> Any:
         from grundy.games.posets.game import PosetSolver
 
-        return PosetSolver(time_limit=time_limit, max_positions=max_positions)
+        return PosetSolver(time_limit=time_limit, max_positions=max_positions, table=table)
 
     def size(self, comp: Any) -> int:
         return len(comp) + sum(a.bit_count() for a in comp)
@@ -305,47 +310,11 @@ class _OctalGames:
         return True
 
 
-class _SequenceOracle:
-    """Hints for heaps of an octal game: each heap's nim-value from the
-    game's nim-sequence (:func:`grundy.games.octal.nim_sequence`, extended
-    as larger heaps are asked for), so every position is a known nimber and
-    no search is needed. Untrusted like every hint: the verifier rechecks
-    every value by the mex rule."""
-
-    class _Limits:
-        def share(self, seconds: float, named: float | None = None) -> None:
-            """Nothing to share: a sequence of at most :data:`MAX_OCTAL_HEAP` + 1 terms takes no search."""
-
-    def __init__(self, code: str) -> None:
-        self.code = code
-        self.values: list[int] = []
-        self.limits = self._Limits()
-
-    def start(self) -> None:
-        """Nothing to start (the searcher protocol of the certifier's oracle)."""
-
-    def _value(self, n: int) -> int:
-        if n >= len(self.values):
-            from grundy.games.octal import nim_sequence
-
-            self.values = nim_sequence(self.code, max(n, 2 * len(self.values), 64))
-        return self.values[n]
-
-    def decompose(self, heaps: tuple[int, ...]) -> tuple[int, tuple[Any, ...]]:
-        total = 0
-        for n in heaps:
-            total ^= self._value(n)
-        return total, ()
-
-    def value_of(self, nim: int, unknown: tuple[Any, ...]) -> int:
-        return nim
-
-    def is_p(self, nim: int, unknown: tuple[Any, ...]) -> bool:
-        return nim == 0
-
-
 class _HeapProofs(_Proofs):
-    """Heaps of tokens under an octal game (``octal:CODE:HEAPS``)."""
+    """Heaps of tokens under an octal game (``octal:CODE:HEAPS``). No
+    engine: every heap below the largest is valued by the mex rule over all
+    its options (``replies`` False), which is the plain computation of the
+    nim-sequence itself, so no hint is ever asked."""
 
     kind = "heaps"
     games = _OctalGames()  # type: ignore[assignment]
@@ -359,9 +328,6 @@ class _HeapProofs(_Proofs):
 
     def options(self, game: str, pos: Any) -> Iterable[Any]:
         return V.heaps_options(game, pos)
-
-    def engine(self, game: str, time_limit: float | None, max_positions: int | None) -> Any:
-        return _SequenceOracle(game[len(V.OCTAL_PREFIX):])
 
     def size(self, comp: Any) -> int:
         return sum(comp)
@@ -434,8 +400,13 @@ class Certifier:
         every record is valued (the full closure, much larger).
     oracle : Searcher, optional
         The engine that supplies values as hints (default: a new
-        ``Solver(ruleset=game)`` or ``ComplexSolver()``); share one between
-        certifiers of one game to reuse its table.
+        ``Solver(ruleset=game)``, ``ComplexSolver()`` or ``PosetSolver()``);
+        share one between certifiers of one game to reuse its table.
+    table : str, optional
+        The table file of the default engine (``grundy value --table``):
+        what an earlier search learned gives hints without searching again,
+        and what this one learns is saved there (:meth:`close`). Hints are
+        untrusted: the certificate rests on nothing in the table.
 
     Attributes
     ----------
@@ -452,7 +423,7 @@ class Certifier:
 
     def __init__(self, kind: str, game: str, theory: bool = True,
                  max_positions: int | None = None, time_limit: float | None = None, prune: bool = True,
-                 oracle: Any = None) -> None:
+                 oracle: Any = None, table: str | None = None) -> None:
         proofs = PROOFS.get(kind)
         if proofs is None or game not in proofs.games:
             raise InputError(f"no certificates for {kind} positions under game {game!r}")
@@ -463,6 +434,8 @@ class Certifier:
         self.max_positions, self.time_limit = max_positions, time_limit
         self.prune = prune and proofs.replies
         self._oracle: Any = oracle
+        self._own_oracle = oracle is None  # made here: closed (its table file saved) by close()
+        self.table = table
         self._deps: dict[Any, set[Any]] = {}  # form -> forms its record refers to
         self._taus: dict[Any, list[int] | None] = {}  # form -> its involution (the outcome prover asks first)
         self._order: list[Any] = []           # the form of each record
@@ -511,6 +484,18 @@ class Certifier:
         self.records.append(record)
         return value
 
+    def hint_positions(self) -> int:
+        """Positions the engine searched for hints so far (0 before any hint)."""
+        stats = getattr(self._oracle, "stats", None)
+        return 0 if stats is None else int(stats.positions)
+
+    def close(self) -> None:
+        """Save and close the table file of the engine this certifier made
+        (no-op without one; an engine passed in is the caller's to close)."""
+        if self._own_oracle and self._oracle is not None and hasattr(self._oracle, "close"):
+            self._oracle.finish()
+            self._oracle.close()
+
     def needed(self, root: Any, keep: set[Any] | None = None) -> list[dict[str, Any]]:
         """The records the proof of ``root`` refers to, in order (a position
         valued on the way but not used in the end is left out); ``keep``:
@@ -529,7 +514,7 @@ class Certifier:
         if self._oracle is None:
             # the engine's searches for hints end at the certifier's time limit, counted
             # from the certifier's start (a caller's own oracle keeps its own limits)
-            self._oracle = self.proofs.engine(self.game, self.time_limit, self.max_positions)
+            self._oracle = self.proofs.engine(self.game, self.time_limit, self.max_positions, self.table)
             if self.time_limit is not None:
                 self._oracle.limits.share(max(self.started + self.time_limit - time.perf_counter(), 1e-9),
                                           named=self.time_limit)  # what is left of the certifier's limit
@@ -655,11 +640,15 @@ class Certificate:
     records : list of dict
     seconds : float
         Time of the certifying search.
+    hint_positions : int
+        Positions the engine searched for hints (fewer with a ``table``
+        that already knows them).
     """
 
     header: dict[str, Any]
     records: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    hint_positions: int = 0
 
     def lines(self) -> list[str]:
         """The JSON lines of the file, the end line included."""
@@ -685,7 +674,7 @@ def _label(label: Hashable) -> Any:
 
 def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
                  max_positions: int | None = None, time_limit: float | None = None,
-                 prune: bool = True, outcome: bool = False) -> Certificate:
+                 prune: bool = True, outcome: bool = False, table: str | None = None) -> Certificate:
     """Certify the nim-value (or, with ``outcome``, only the outcome) of the
     one position ``spec`` names.
 
@@ -709,6 +698,9 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     outcome : bool
         Prove only who wins (:class:`grundy.certify.outcome.OutcomeProver`):
         the header says ``"proves": "outcome"`` and has no ``value``.
+    table : str, optional
+        The engine's table file (as :class:`Certifier`'s), saved at the end
+        and at a limit.
 
     Returns
     -------
@@ -732,8 +724,11 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
                          "posets, Chomp boards, Nim heaps and octal heaps")
     kind = CERTIFIED_KINDS[kind]
     proofs = PROOFS[kind]
+    if table is not None and not proofs.replies:
+        raise InputError(f"--table: {spec} is valued by the mex rule over every smaller heap, with no engine "
+                         "and so no table")
     name, root, labels, root_json = proofs.root(spec, game)
-    certifier = Certifier(kind, name, theory, max_positions, time_limit, prune)
+    certifier = Certifier(kind, name, theory, max_positions, time_limit, prune, table=table)
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20_000))
     try:
@@ -748,12 +743,14 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
             won, keep = ("P" if value == 0 else "N"), None
     finally:
         sys.setrecursionlimit(old)
+        certifier.close()
     from grundy import __version__
 
     header = {"format": V.FORMAT, "version": V.VERSION, "kind": kind, "game": name, "spec": spec}
     header |= {"proves": "outcome"} if outcome else {"value": value}
     header |= {"outcome": won, "root": root_json, "labels": labels, "generator": f"grundy {__version__}"}
-    return Certificate(header, certifier.needed(root, keep), time.perf_counter() - certifier.started)
+    return Certificate(header, certifier.needed(root, keep), time.perf_counter() - certifier.started,
+                       certifier.hint_positions())
 
 
 def write_certificate(cert: Certificate, path: str) -> int:

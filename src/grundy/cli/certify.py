@@ -38,8 +38,12 @@ __all__ = ["certify", "verify"]
               help="Stop after recording N positions (exit code 3; nothing is written).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Stop after this many seconds (exit code 3; nothing is written).")
+@click.option("--table", default=None, metavar="PATH",
+              help="The engine's table file (as `grundy value --table`): what an earlier search learned gives "
+                   "the hints without searching again, and what this one learns is saved there. The "
+                   "certificate rests on nothing in it. Not for octal heaps.")
 def certify(spec: str, output: str, game: str, no_theory: bool, full: bool, outcome: bool,
-            max_positions: int | None, time_limit: float | None) -> None:
+            max_positions: int | None, time_limit: float | None, table: str | None) -> None:
     """Write a certificate of the nim-value (with --outcome: of the outcome)
     of SPEC (a graph, a simplicial complex, a poset game or octal heaps:
     `wheel:9`, `dodecahedron`, `simplex-boundary:6`, `torus`, `divisors:60`,
@@ -55,7 +59,7 @@ def certify(spec: str, output: str, game: str, no_theory: bool, full: bool, outc
         try:
             with _alarm(_grace(time_limit), time_limit):  # a backstop: one expansion may outlast the clock
                 cert = certify_spec(spec, game, not no_theory, max_positions, time_limit, prune=not full,
-                                    outcome=outcome)
+                                    outcome=outcome, table=table)
         except SearchLimitReached as e:
             click.echo(f"grundy: error: {spec}: certifying search stopped at the {e.reason} after "
                        f"{e.positions} position{'' if e.positions == 1 else 's'}; nothing was written", err=True)
@@ -67,7 +71,9 @@ def certify(spec: str, output: str, game: str, no_theory: bool, full: bool, outc
         by_outcome = (f"{counts['move']} N by a winning move, {counts['replies']} P by replies, " if outcome else "")
         click.echo(f"{spec}: {claim}; wrote {output}: "
                    f"{plural(len(cert.records), 'position')} ({by_outcome}{counts['mex']} by the mex rule, "
-                   f"{counts['involution']} by involutions), {plural(size, 'byte')}, in {cert.seconds:.2f} s")
+                   f"{counts['involution']} by involutions), {plural(size, 'byte')}, in {cert.seconds:.2f} s"
+                   + (f" (the engine searched {plural(cert.hint_positions, 'position')} for hints)"
+                      if table is not None else ""))
 
     _run(body)
 
