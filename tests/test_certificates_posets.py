@@ -259,3 +259,13 @@ def test_permutations_of_a_chain_are_one_form() -> None:
             up[perm[i]] = sum(1 << perm[j] for j in range(i + 1, 4))
         forms.add(V.poset_form(tuple(up)))
     assert len(forms) == 1
+
+
+def test_positions_past_the_checkers_bounds_are_refused(tmp_path: Path) -> None:
+    """A board, a set of heaps or a poset the checker would refuse (over
+    1,024 elements) is refused by the certifier first, exit 2."""
+    runner = CliRunner()
+    out = str(tmp_path / "x.jsonl")
+    for spec in ["chomp:" + ",".join(["40"] * 28), "nim:200,200,200,200,200,200"]:
+        result = runner.invoke(main, ["certify", spec, "-o", out])
+        assert result.exit_code == 2 and "1024" in result.output, (spec, result.output)

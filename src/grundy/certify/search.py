@@ -263,6 +263,9 @@ def _board_poset(spec: str) -> tuple[tuple[int, ...], list[Any]]:
     from grundy.games.chomp.position import parse_chomp
 
     rows = parse_chomp(spec).rows
+    if sum(rows) - 1 > V.MAX_VERTICES:
+        raise InputError(f"{spec}: a board of {sum(rows)} squares; certificates take posets of at most "
+                         f"{V.MAX_VERTICES} elements")
     cells = [(r + 1, c + 1) for r, length in enumerate(rows) for c in range(length) if (r, c) != (0, 0)]
     up = tuple(sum(1 << j for j, (r2, c2) in enumerate(cells) if (r2, c2) != (r, c) and r2 >= r and c2 >= c)
                for r, c in cells)
@@ -274,9 +277,9 @@ def _heaps_poset(spec: str) -> tuple[tuple[int, ...], list[Any]]:
     from grundy.games.chomp.nim import nim_position
 
     heaps = nim_position(spec).heaps
-    if max(heaps, default=0) > MAX_NIM_HEAP:
+    if max(heaps, default=0) > MAX_NIM_HEAP or sum(heaps) > V.MAX_VERTICES:
         raise InputError(f"{spec}: a certificate writes a heap of size n as a chain of n elements; "
-                         f"heaps of at most {MAX_NIM_HEAP} are certified")
+                         f"heaps of at most {MAX_NIM_HEAP}, {V.MAX_VERTICES} counters in all, are certified")
     labels: list[Any] = []
     ups: list[int] = []
     for h, size in enumerate(heaps):
@@ -292,6 +295,8 @@ def _plain_poset(spec: str) -> tuple[tuple[int, ...], list[Any]]:
     from grundy.readwrite.posets import load_poset
 
     poset = load_poset(spec)
+    if poset.n > V.MAX_VERTICES:
+        raise InputError(f"{spec}: a poset of {poset.n} elements; certificates take at most {V.MAX_VERTICES}")
     return tuple(poset.game_up), [_label(x) for x in poset.labels]
 
 
