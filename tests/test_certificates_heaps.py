@@ -155,3 +155,22 @@ def test_cli(tmp_path: Path) -> None:
                         (["octal:0.07:5", "--game", "arc-kayles"], "--game arc-kayles")]:
         result = runner.invoke(main, ["certify", *args, "-o", str(out)])
         assert result.exit_code == 2 and words in result.output, (args, result.output)
+
+
+def test_records_cannot_stall_the_checker() -> None:
+    """Review finding: a game with few options and large heaps made the
+    checker loop over every removal of every heap unbudgeted. Now a finite
+    code looks only at its listed removals, and a repeating one has its
+    loops charged: 1,024 large heaps under a repeating code are refused as
+    malformed at once, and under a finite code cost no loop over the heap."""
+    head = {"format": V.FORMAT, "version": V.VERSION, "kind": "heaps", "root": {"heaps": [1]},
+            "proves": "outcome", "outcome": "P"}
+    heaps = [V.MAX_HEAP - i for i in range(1024)]
+    record = json.dumps({"heaps": heaps, "outcome": "P", "by": "replies", "replies": []})
+    end = json.dumps({"end": True, "records": 1})
+    with pytest.raises(V.Malformed, match="removals"):
+        V.verify_lines([json.dumps(head | {"game": "octal:0.(1)"}), record, end])
+    assert len(V._removals(V.octal_digits("octal:0."), V.MAX_HEAP)) == 1
+    assert len(V._removals(V.octal_digits("octal:0.07"), V.MAX_HEAP)) == 3
+    with pytest.raises(V.Malformed, match="options add up"):  # ~5,000 splits a heap: over the budget
+        V.verify_lines([json.dumps(head | {"game": "octal:0.07"}), record, end])

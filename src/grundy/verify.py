@@ -141,8 +141,9 @@ COMPLEX_GAMES = ("subset-takeaway",)
 POSET_GAMES = ("poset",)
 #: Octal games on heaps of tokens are named ``"octal:CODE"`` (:func:`octal_digits`).
 OCTAL_PREFIX = "octal:"
-#: The largest heap a position may hold (a heap's options number about n^2 / 4).
-MAX_HEAP = 100_000
+#: The largest heap a position may hold (a heap's options number up to about
+#: n^2 / 4, and a repeating digit makes every removal 1..n a move).
+MAX_HEAP = 10_000
 #: Games for which an involution record may be used, and the theorem it rests on.
 INVOLUTION_GAMES = ("chomp", "subset-takeaway")
 INVOLUTION_SOURCE = "Khandhawit-Ye, Theorem 1 (Draisma-van Rijnswou, Proposition 3)"
@@ -575,12 +576,19 @@ def _octal_digit(digits: tuple[int, tuple[int, ...], int], k: int) -> int:
     return listed[k - 1] if k <= len(listed) else repeat
 
 
+def _removals(digits: tuple[int, tuple[int, ...], int], n: int) -> range:
+    """The numbers ``k`` of tokens whose removal from a heap of ``n`` may be
+    a move: all of ``0 .. n`` under a repeating digit, else only up to the
+    last listed digit (``d_k`` is 0 past it)."""
+    return range(n + 1) if digits[2] else range(min(n, len(digits[1])) + 1)
+
+
 def _heap_options(digits: tuple[int, tuple[int, ...], int], n: int) -> Iterator[Heaps]:
     """The options of one heap of ``n`` tokens: for ``k = 0, 1, ..., n``
     tokens removed, what digit ``d_k`` allows: nothing (bit 1, ``k = n``),
     the heap ``n - k`` (bit 2), two heaps ``a + b = n - k``, ``a <= b``
     (bit 4, ``a`` increasing)."""
-    for k in range(n + 1):
+    for k in _removals(digits, n):
         d = _octal_digit(digits, k)
         rest = n - k
         if k and d & 1 and rest == 0:
@@ -593,9 +601,10 @@ def _heap_options(digits: tuple[int, tuple[int, ...], int], n: int) -> Iterator[
 
 
 def _heap_option_count(digits: tuple[int, tuple[int, ...], int], n: int) -> int:
-    """How many options :func:`_heap_options` makes of a heap of ``n``, counted without making them."""
+    """How many options :func:`_heap_options` makes of a heap of ``n``,
+    counted without making them, in ``len(_removals(digits, n))`` steps."""
     count = 0
-    for k in range(n + 1):
+    for k in _removals(digits, n):
         d = _octal_digit(digits, k)
         rest = n - k
         count += (k > 0 and d & 1 and rest == 0) + (k > 0 and d & 2 and rest > 0) + (rest // 2 if d & 4 else 0)
@@ -694,9 +703,13 @@ def _option_count(kind: str, game: str, pos: Any) -> int:
     n = len(pos)
     if kind == "poset":
         return n
-    if kind == "heaps":
+    if kind == "heaps":  # the removals looked at count too: a game may have few options and long loops
         digits = octal_digits(game)
-        return sum(_heap_option_count(digits, h) for h in set(pos))
+        sizes = set(pos)
+        steps = sum(len(_removals(digits, h)) for h in sizes)
+        if steps > MAX_RECORD_WORK:
+            raise Malformed(f"heaps whose removals to look at add up to more than {MAX_RECORD_WORK}")
+        return steps + sum(_heap_option_count(digits, h) for h in sizes)
     m = sum(a.bit_count() for a in pos) // 2
     if game == "chomp":
         return n + m
