@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Callable
+from typing import Any
 
 import networkx as nx
 from click.testing import CliRunner
@@ -106,3 +107,73 @@ def kill_9_when(proc: "subprocess.Popen[str]", ready: "Callable[[], bool]", time
         proc.stdout.close()  # type: ignore[union-attr]
         proc.stderr.close()  # type: ignore[union-attr]
     assert proc.returncode == -signal.SIGKILL
+
+
+class Mutants:
+    """Single-change copies of a certificate's JSON lines, for tests that
+    the checker (grundy.verify) rejects each: ``self.out`` collects
+    ``(kind of change, lines)``; each method adds one change of record ``i``
+    (or of the root)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        import json
+
+        self.head, self.end = json.loads(lines[0]), json.loads(lines[-1])
+        self.records = [json.loads(x) for x in lines[1:-1]]
+        self.out: list[tuple[str, list[str]]] = []
+
+    def emit(self, kind: str, recs: list[dict], head: dict | None = None, end: dict | None = None) -> None:
+        """Add the certificate made of ``head``, ``recs`` and ``end`` (default: the original ones)."""
+        import json
+
+        h, e = self.head if head is None else head, self.end if end is None else end
+        self.out.append((kind, [json.dumps(h)] + [json.dumps(r) for r in recs] + [json.dumps(e)]))
+
+    def copy(self) -> list[dict]:
+        return [dict(x) for x in self.records]
+
+    def root_changed(self) -> None:
+        """The root's claim: its value one more (an N-position), or its outcome flipped."""
+        if "value" in self.head:
+            self.emit("root changed", self.records, dict(self.head, value=self.head["value"] + 1, outcome="N"))
+        else:
+            self.emit("root changed", self.records,
+                      dict(self.head, outcome="P" if self.head["outcome"] == "N" else "N"))
+
+    def outcome_flipped(self, i: int) -> None:
+        """Record ``i``'s outcome flipped, with a justification of the other kind."""
+        r, recs = self.records[i], self.copy()
+        if r["outcome"] == "N":
+            recs[i] = {k: v for k, v in r.items() if k != "move"} | {"outcome": "P", "by": "replies", "replies": []}
+        else:
+            recs[i] = {k: v for k, v in r.items() if k != "replies"} | {"outcome": "N", "by": "move", "move": 0}
+        self.emit("outcome flipped", recs)
+
+    def reply_removed(self, i: int, rng: Any) -> None:
+        """One reply of record ``i`` removed (if it has any)."""
+        if self.records[i].get("replies"):
+            recs = self.copy()
+            gone = rng.choice(self.records[i]["replies"])
+            recs[i]["replies"] = [p for p in self.records[i]["replies"] if p != gone]
+            self.emit("reply removed", recs)
+
+    def dropped(self, i: int) -> None:
+        """Record ``i`` left out (the end line's count with it)."""
+        recs = self.copy()
+        del recs[i]
+        self.emit("dropped", recs, self.head, dict(self.end, records=self.end["records"] - 1))
+
+
+def rejected_kinds(mutants: list[tuple[str, list[str]]]) -> set[str]:
+    """Check that the checker (grundy.verify) rejects every mutant, as a
+    false claim or a malformed file; the kinds of change tried."""
+    import pytest
+
+    from grundy import verify as V
+
+    kinds = set()
+    for kind, mutant in mutants:
+        with pytest.raises((V.ClaimFailed, V.Malformed)):
+            V.verify_lines(mutant)
+        kinds.add(kind)
+    return kinds

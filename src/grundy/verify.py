@@ -271,8 +271,8 @@ def graph_options(game: str, adj: Graph) -> Iterator[Graph]:
         raise Malformed(f"unknown game {game!r}")
 
 
-def graph_components(adj: Graph) -> list[Graph]:
-    """The connected components of a graph, each renumbered (none if empty)."""
+def _component_masks(adj: Graph) -> list[int]:
+    """The vertex sets (bitmasks) of the connected components of a graph."""
     left = (1 << len(adj)) - 1
     out = []
     while left:
@@ -284,8 +284,13 @@ def graph_components(adj: Graph) -> list[Graph]:
             frontier = reach & ~comp
             comp |= frontier
         left &= ~comp
-        out.append(induced(adj, comp))
+        out.append(comp)
     return out
+
+
+def graph_components(adj: Graph) -> list[Graph]:
+    """The connected components of a graph, each renumbered (none if empty)."""
+    return [induced(adj, comp) for comp in _component_masks(adj)]
 
 
 def _relabelled(lab: list[int], n: int) -> list[int]:
@@ -459,23 +464,11 @@ def poset_options(up: Poset) -> Iterator[Poset]:
 
 def poset_components(up: Poset) -> list[Poset]:
     """The components of a poset (elements linked through comparabilities), each compacted."""
-    n = len(up)
-    near = list(up)
-    for v in range(n):
+    near = list(up)  # the comparability graph
+    for v in range(len(up)):
         for w in _bits(up[v]):
             near[w] |= 1 << v
-    left, out = (1 << n) - 1, []
-    while left:
-        comp = frontier = left & -left
-        while frontier:
-            reach = 0
-            for v in _bits(frontier):
-                reach |= near[v]
-            frontier = reach & ~comp
-            comp |= frontier
-        left &= ~comp
-        out.append(_sub_poset(up, comp))
-    return out
+    return [_sub_poset(up, comp) for comp in _component_masks(tuple(near))]
 
 
 def poset_form(up: Poset) -> Poset:
