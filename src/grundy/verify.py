@@ -101,6 +101,7 @@ __all__ = [
     "COMPLEX_GAMES",
     "FORMAT",
     "GRAPH_GAMES",
+    "KINDS",
     "VERSION",
     "ClaimFailed",
     "Malformed",
@@ -576,32 +577,34 @@ def _removals(digits: tuple[int, tuple[int, ...], int], n: int) -> range:
     return range(n + 1) if digits[2] else range(min(n, len(digits[1])) + 1)
 
 
+def _after_removal(d: int, k: int, rest: int) -> tuple[bool, bool, int]:
+    """What digit ``d`` allows after removing ``k`` tokens leaves ``rest``:
+    (nothing left, bit 1, ``rest == 0``; one heap of ``rest``, bit 2; how
+    many splits ``a + b = rest``, ``1 <= a <= b``, bit 4). ``k = 0`` allows
+    only splits."""
+    return (bool(k and d & 1) and rest == 0, bool(k and d & 2) and rest > 0, rest // 2 if d & 4 else 0)
+
+
 def _heap_options(digits: tuple[int, tuple[int, ...], int], n: int) -> Iterator[Heaps]:
-    """The options of one heap of ``n`` tokens: for ``k = 0, 1, ..., n``
-    tokens removed, what digit ``d_k`` allows: nothing (bit 1, ``k = n``),
-    the heap ``n - k`` (bit 2), two heaps ``a + b = n - k``, ``a <= b``
-    (bit 4, ``a`` increasing)."""
+    """The options of one heap of ``n`` tokens: for each removal ``k`` of
+    :func:`_removals`, in increasing order, what digit ``d_k`` allows
+    (:func:`_after_removal`): nothing, the heap ``n - k``, then the splits
+    with ``a`` increasing."""
     for k in _removals(digits, n):
-        d = _octal_digit(digits, k)
         rest = n - k
-        if k and d & 1 and rest == 0:
+        nothing, one, splits = _after_removal(_octal_digit(digits, k), k, rest)
+        if nothing:
             yield ()
-        if k and d & 2 and rest > 0:
+        if one:
             yield (rest,)
-        if d & 4:
-            for a in range(1, rest // 2 + 1):
-                yield (a, rest - a)
+        for a in range(1, splits + 1):
+            yield (a, rest - a)
 
 
 def _heap_option_count(digits: tuple[int, tuple[int, ...], int], n: int) -> int:
     """How many options :func:`_heap_options` makes of a heap of ``n``,
     counted without making them, in ``len(_removals(digits, n))`` steps."""
-    count = 0
-    for k in _removals(digits, n):
-        d = _octal_digit(digits, k)
-        rest = n - k
-        count += (k > 0 and d & 1 and rest == 0) + (k > 0 and d & 2 and rest > 0) + (rest // 2 if d & 4 else 0)
-    return count
+    return sum(sum(_after_removal(_octal_digit(digits, k), k, n - k)) for k in _removals(digits, n))
 
 
 def heaps_options(game: str, heaps: Heaps) -> Iterator[Heaps]:
@@ -634,15 +637,7 @@ def _heaps_decode(obj: dict[str, Any], where: str) -> Heaps:
 
 
 # ------------------------------------------------------ reading records
-def _decode_position(kind: str, obj: Any, where: str) -> Any:
-    if not isinstance(obj, dict):
-        raise Malformed(f"{where}: a position must be an object")
-    if kind == "graph":
-        return graph6_decode(obj.get("graph6"))
-    if kind == "poset":
-        return _poset_decode(obj, where)
-    if kind == "heaps":
-        return _heaps_decode(obj, where)
+def _complex_decode(obj: dict[str, Any], where: str) -> Complex:
     raw = obj.get("facets")
     if not isinstance(raw, list) or not all(isinstance(f, list) and f and all(
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4096 for v in f) for f in raw):
@@ -653,68 +648,111 @@ def _decode_position(kind: str, obj: Any, where: str) -> Any:
     return _compact(0, _maximal(masks))
 
 
-def _show(kind: str, pos: Any) -> str:
-    if kind == "graph":
-        return f"graph6 {graph6_encode(pos)!r}"
-    if kind == "poset":
-        return f"poset of {len(pos)} elements, covers " + json.dumps(poset_covers(pos), separators=(",", ":"))
-    if kind == "heaps":
-        return "heaps " + json.dumps(list(pos), separators=(",", ":"))
-    return "facets " + json.dumps([list(_bits(f)) for f in pos[1]], separators=(",", ":"))
+def _compact_json(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"))
 
 
-def _size(kind: str, pos: Any) -> int:
-    return pos[0] if kind == "complex" else len(pos)
-
-
-def _work(kind: str, pos: Any) -> int:
-    """What a position costs to build and key: vertices and edges (a
-    graph), vertices and facets (a complex), elements and pairs of the
-    order (a poset)."""
-    if kind == "graph":
-        return len(pos) + sum(a.bit_count() for a in pos) // 2
-    if kind == "poset":
-        return len(pos) + sum(a.bit_count() for a in pos)
-    if kind == "heaps":
-        return len(pos) + 1
-    return pos[0] + len(pos[1])
-
-
-def _option_count(kind: str, game: str, pos: Any) -> int:
-    """How many options :func:`graph_options` or :func:`complex_options`
-    makes of ``pos`` (at most), counted without making them.
-
-    Raises
-    ------
-    Malformed
-        A facet, or a Graph Nim vertex's set of edges, of more than
-        :data:`MAX_SUBSET_BITS` (as making the options would).
-    """
-    if kind == "complex":
-        _faces(tuple(f for f in pos[1] if f.bit_count() > MAX_SUBSET_BITS))  # names the first one
-        return sum((1 << f.bit_count()) - 1 for f in pos[1])
-    n = len(pos)
-    if kind == "poset":
-        return n
-    if kind == "heaps":  # the removals looked at count too: a game may have few options and long loops
-        digits = octal_digits(game)
-        sizes = set(pos)
-        steps = sum(len(_removals(digits, h)) for h in sizes)
-        if steps > MAX_RECORD_WORK:
-            raise Malformed(f"heaps whose removals to look at add up to more than {MAX_RECORD_WORK}")
-        return steps + sum(_heap_option_count(digits, h) for h in sizes)
-    m = sum(a.bit_count() for a in pos) // 2
+def _graph_option_count(game: str, adj: Graph) -> int:
+    n = len(adj)
+    m = sum(a.bit_count() for a in adj) // 2
     if game == "chomp":
         return n + m
     if game == "graph-nim":
-        top = max((a.bit_count() for a in pos), default=0)
+        top = max((a.bit_count() for a in adj), default=0)
         if top > MAX_SUBSET_BITS:
             raise Malformed(f"a vertex of degree {top} under graph-nim (at most {MAX_SUBSET_BITS}: "
                             "its sets of edges are enumerated)")
-        return sum((1 << a.bit_count()) - 1 for a in pos)
+        return sum((1 << a.bit_count()) - 1 for a in adj)
     if game in ("odd-vertex", "even-vertex", "node-kayles"):
         return n
     return m
+
+
+def _complex_option_count(game: str, cx: Complex) -> int:
+    _faces(tuple(f for f in cx[1] if f.bit_count() > MAX_SUBSET_BITS))  # names the first one
+    return sum((1 << f.bit_count()) - 1 for f in cx[1])
+
+
+def _heaps_option_count(game: str, heaps: Heaps) -> int:
+    # the removals looked at count too: a game may have few options and long loops
+    digits = octal_digits(game)
+    sizes = set(heaps)
+    steps = sum(len(_removals(digits, h)) for h in sizes)
+    if steps > MAX_RECORD_WORK:
+        raise Malformed(f"heaps whose removals to look at add up to more than {MAX_RECORD_WORK}")
+    return steps + sum(_heap_option_count(digits, h) for h in sizes)
+
+
+def _is_octal(game: Any) -> bool:
+    try:
+        octal_digits(game)
+    except Malformed:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """What the checker needs of one kind of position (a header's ``kind``),
+    each written once: the games it is played by, how a record's position
+    field is read and shown, its size (0: empty), what it costs to build
+    and key (:class:`_Budget`), how many options it has (counted without
+    making them; Malformed past a bound the making would hit), its
+    canonical form, components and options."""
+
+    takes: Callable[[Any], bool]
+    decode: Callable[[dict[str, Any], str], Any]
+    show: Callable[[Any], str]
+    size: Callable[[Any], int]
+    work: Callable[[Any], int]
+    option_count: Callable[[str, Any], int]
+    form: Callable[[Any], Any]
+    components: Callable[[Any], list[Any]]
+    options: Callable[[str, Any], Iterator[Any]]
+
+
+#: Every kind of position a certificate may hold, by the header's ``kind``.
+KINDS: dict[str, _Kind] = {
+    "graph": _Kind(
+        takes=lambda game: game in GRAPH_GAMES,
+        decode=lambda obj, where: graph6_decode(obj.get("graph6")),
+        show=lambda adj: f"graph6 {graph6_encode(adj)!r}",
+        size=len,
+        work=lambda adj: len(adj) + sum(a.bit_count() for a in adj) // 2,  # vertices and edges
+        option_count=_graph_option_count,
+        form=graph_form, components=graph_components, options=graph_options),
+    "complex": _Kind(
+        takes=lambda game: game in COMPLEX_GAMES,
+        decode=_complex_decode,
+        show=lambda cx: "facets " + _compact_json([list(_bits(f)) for f in cx[1]]),
+        size=lambda cx: cx[0],
+        work=lambda cx: cx[0] + len(cx[1]),  # vertices and facets
+        option_count=_complex_option_count,
+        form=complex_form, components=complex_components, options=lambda game, cx: complex_options(cx)),
+    "poset": _Kind(
+        takes=lambda game: game in POSET_GAMES,
+        decode=_poset_decode,
+        show=lambda up: f"poset of {len(up)} elements, covers " + _compact_json(poset_covers(up)),
+        size=len,
+        work=lambda up: len(up) + sum(a.bit_count() for a in up),  # elements and pairs of the order
+        option_count=lambda game, up: len(up),
+        form=poset_form, components=poset_components, options=lambda game, up: poset_options(up)),
+    "heaps": _Kind(
+        takes=_is_octal,
+        decode=_heaps_decode,
+        show=lambda heaps: "heaps " + _compact_json(list(heaps)),
+        size=len,
+        work=lambda heaps: len(heaps) + 1,  # an option is made and keyed heap by heap
+        option_count=_heaps_option_count,
+        form=heaps_form, components=heaps_components, options=heaps_options),
+}
+
+
+def _decode_position(kind: str, obj: Any, where: str) -> Any:
+    """The position field of a record (or the header's root) of a certificate of ``kind``."""
+    if not isinstance(obj, dict):
+        raise Malformed(f"{where}: a position must be an object")
+    return KINDS[kind].decode(obj, where)
 
 
 class _Budget:
@@ -723,7 +761,7 @@ class _Budget:
     at the size of the position it is made from, before it is made."""
 
     def __init__(self, kind: str, game: str, where: str) -> None:
-        self.kind, self.game, self.where, self.left = kind, game, where, MAX_RECORD_WORK
+        self.kind, self.game, self.where, self.left = KINDS[kind], game, where, MAX_RECORD_WORK
 
     def charge(self, pos: Any) -> None:
         """Count the options of ``pos`` against the budget.
@@ -733,7 +771,7 @@ class _Budget:
         Malformed
             Past :data:`MAX_RECORD_WORK`: the record is too large to check.
         """
-        self.left -= _option_count(self.kind, self.game, pos) * _work(self.kind, pos)
+        self.left -= self.kind.option_count(self.game, pos) * self.kind.work(pos)
         if self.left < 0:
             raise Malformed(f"{self.where}: its options add up to more than {MAX_RECORD_WORK} vertices and "
                             "edges (too large to check)")
@@ -804,31 +842,20 @@ class Report:
 class _Checker:
     def __init__(self, kind: str, game: str, check_below: int, outcomes: bool = False) -> None:
         self.kind, self.game, self.check_below = kind, game, check_below
+        self.of = KINDS[kind]
         self.takes_outcomes = outcomes  # outcome records belong to outcome certificates
         self.index: dict[Any, tuple[int, int]] = {}  # form -> (value, line)
         self.outcomes: dict[Any, tuple[str, int]] = {}  # form of a whole position -> (outcome, line)
         self.brute: dict[Any, int] = {}
 
     def form(self, pos: Any) -> Any:
-        if self.kind == "poset":
-            return poset_form(pos)
-        if self.kind == "heaps":
-            return heaps_form(pos)
-        return graph_form(pos) if self.kind == "graph" else complex_form(pos)
+        return self.of.form(pos)
 
     def components(self, pos: Any) -> list[Any]:
-        if self.kind == "poset":
-            return poset_components(pos)
-        if self.kind == "heaps":
-            return heaps_components(pos)
-        return graph_components(pos) if self.kind == "graph" else complex_components(pos)
+        return self.of.components(pos)
 
     def options(self, pos: Any) -> Iterator[Any]:
-        if self.kind == "poset":
-            return poset_options(pos)
-        if self.kind == "heaps":
-            return heaps_options(self.game, pos)
-        return graph_options(self.game, pos) if self.kind == "graph" else complex_options(pos)
+        return self.of.options(self.game, pos)
 
     def sum_value(self, pos: Any, what: str) -> int:
         """Nim-sum of the recorded values of the components of ``pos``."""
@@ -836,7 +863,7 @@ class _Checker:
         for comp in self.components(pos):
             known = self.index.get(self.form(comp))
             if known is None:
-                raise ClaimFailed(f"{what}: its component {_show(self.kind, comp)} is on no earlier line")
+                raise ClaimFailed(f"{what}: its component {self.of.show(comp)} is on no earlier line")
             total ^= known[0]
         return total
 
@@ -844,7 +871,7 @@ class _Checker:
         """The outcome of ``pos`` (any number of components) from earlier
         records: P if empty, else its own outcome record, else the nim-sum
         of its components' values (P iff 0)."""
-        if _size(self.kind, pos) == 0:
+        if self.of.size(pos) == 0:
             return "P"
         known = self.outcomes.get(self.form(pos))
         if known is not None:
@@ -860,9 +887,9 @@ class _Checker:
                             'or "outcome": "P" with "by": "replies" (and no value)')
         budget = _Budget(self.kind, self.game, where)
         budget.charge(pos)
-        if _size(self.kind, pos) == 0:
+        if self.of.size(pos) == 0:
             raise Malformed(f"{where}: a record's position must be nonempty")
-        what = f"{where}: the claim that {_show(self.kind, pos)} is {_a(claim + '-position')}"
+        what = f"{where}: the claim that {self.of.show(pos)} is {_a(claim + '-position')}"
         key = self.form(pos)
         if key in self.outcomes:
             raise ClaimFailed(f"{what}: the position repeats line {self.outcomes[key][1]}")
@@ -923,7 +950,7 @@ class _Checker:
 
     def involution(self, pos: Any, tau: Any, where: str) -> Any:
         """The fixed part of ``pos`` under ``tau`` after checking the conditions of Theorem 1."""
-        n = _size(self.kind, pos)
+        n = self.of.size(pos)
         if (not isinstance(tau, list) or len(tau) != n or
                 any(not isinstance(t, int) or isinstance(t, bool) for t in tau) or sorted(tau) != list(range(n))):
             raise Malformed(f"{where}: 'tau' must be a permutation of 0..{n - 1}")
@@ -964,9 +991,9 @@ class _Checker:
         budget = _Budget(self.kind, self.game, where)
         if by == "mex":
             budget.charge(pos)  # before the position is even keyed: a record of K_600 is refused at once
-        if _size(self.kind, pos) == 0 or len(self.components(pos)) != 1:
+        if self.of.size(pos) == 0 or len(self.components(pos)) != 1:
             raise Malformed(f"{where}: a record's position must be nonempty and connected")
-        what = f"{where}: the claim that {_show(self.kind, pos)} has value {value} (by {by})"
+        what = f"{where}: the claim that {self.of.show(pos)} has value {value} (by {by})"
         key = self.form(pos)
         if key in self.index:
             raise ClaimFailed(f"{what}: the position repeats line {self.index[key][1]}")
@@ -998,7 +1025,7 @@ class _Checker:
             got = self.sum_value(fixed, what + ", its fixed-point set")
             if got != value:
                 raise ClaimFailed(f"{what} fails: its fixed-point set has value {got}")
-            if _size(self.kind, pos) <= self.check_below:
+            if self.of.size(pos) <= self.check_below:
                 if self.brute_value(pos) != value:  # pragma: no cover - Theorem 1 is a theorem
                     raise ClaimFailed(f"{what} fails: brute force gives {self.brute_value(pos)}")
                 report.involutions_checked += 1
@@ -1017,12 +1044,7 @@ def _header(obj: Any) -> tuple[str, str, Any, int | None, str]:
     if obj.get("version") != VERSION:
         raise Malformed(f"line 1: format version {obj.get('version')!r} is not supported (this checker reads {VERSION})")
     kind, game, value = obj.get("kind"), obj.get("game"), obj.get("value")
-    if (kind == "graph" and game in GRAPH_GAMES or kind == "complex" and game in COMPLEX_GAMES
-            or kind == "poset" and game in POSET_GAMES):
-        pass
-    elif kind == "heaps" and isinstance(game, str) and game.startswith(OCTAL_PREFIX):
-        octal_digits(game)  # Malformed unless a code
-    else:
+    if not isinstance(kind, str) or kind not in KINDS or not KINDS[kind].takes(game):
         raise Malformed(f"line 1: unknown kind and game {kind!r}, {game!r}")
     proves = obj.get("proves", "value")
     if proves not in PROVES:

@@ -40,14 +40,14 @@ __all__ = ["Certificate", "Certifier", "certify_spec", "write_certificate"]
 
 
 class _Proofs:
-    """What the certifier needs of one kind of certified position: its
-    games, canonical form, components and options (the verifier's own,
-    :mod:`grundy.verify`), the engine that gives hints, a record's position
-    field, the fixed part of an involution and the symmetries to find one.
-    :data:`PROOFS` holds one per certificate ``kind``."""
+    """What the certifier needs of one kind of certified position beyond
+    the verifier's own definition of it (:data:`grundy.verify.KINDS`: its
+    games, canonical form, components and options, used as they are): the
+    engine that gives hints, a record's position field, the fixed part of
+    an involution and the symmetries to find one, the root read from a
+    spec. :data:`PROOFS` holds one per certificate ``kind``."""
 
     kind = ""
-    games: tuple[str, ...] = ()
     #: Whether a value may rest on replies (a move from an option to a position of the
     #: value), pruning what is recorded; False for a kind whose every smaller position
     #: is valued anyway (heaps): its records list every option's value, and an outcome
@@ -55,13 +55,13 @@ class _Proofs:
     replies = True
 
     def form(self, pos: Any) -> Any:
-        raise NotImplementedError
+        return V.KINDS[self.kind].form(pos)
 
     def components(self, pos: Any) -> list[Any]:
-        raise NotImplementedError
+        return V.KINDS[self.kind].components(pos)
 
     def options(self, game: str, pos: Any) -> Iterable[Any]:
-        raise NotImplementedError
+        return V.KINDS[self.kind].options(game, pos)
 
     def engine(self, game: str, time_limit: float | None, max_positions: int | None,
                table: str | None = None) -> Any:
@@ -74,11 +74,13 @@ class _Proofs:
         return pos
 
     def size(self, comp: Any) -> int:
-        """Vertices and edges (faces): the cost of valuing ``comp``."""
+        """The cost of valuing ``comp``, to choose the cheaper proof: vertices
+        and edges (faces, elements and pairs, tokens)."""
         raise NotImplementedError
 
     def position(self, pos: Any) -> dict[str, Any]:
-        """A record's position field (``graph6`` or ``facets``)."""
+        """A record's position field (``graph6``, ``facets``, ``elements`` and
+        ``less``, or ``heaps``)."""
         raise NotImplementedError
 
     def fixed_part(self, pos: Any, moved: int) -> Any:
@@ -92,24 +94,23 @@ class _Proofs:
         its image): what :meth:`Certifier._involution` searches."""
         raise NotImplementedError
 
-    def root(self, spec: str, game: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
+    def root(self, spec: str, game: str, kind: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
         """(game name, root position, vertex labels, root field) of the
-        one position ``spec`` names, read under ``game``."""
+        one position ``spec`` names, read under ``game``; ``kind`` is the
+        spec's kind of position (:func:`grundy.readwrite.kinds.kind_of`)."""
         raise NotImplementedError
+
+
+def _only_its_game(game: str, own: str | None, what: str) -> None:
+    """Refuse a ``--game`` other than the default (``chomp``) or the kind's
+    ``own`` game: graph rulesets are for graphs; ``what`` says what plays
+    this kind."""
+    if game not in ("chomp", "graph-chomp", own):
+        raise InputError(f"--game {game} is for graphs; {what}")
 
 
 class _GraphProofs(_Proofs):
     kind = "graph"
-    games = V.GRAPH_GAMES
-
-    def form(self, pos: Any) -> Any:
-        return V.graph_form(pos)
-
-    def components(self, pos: Any) -> list[Any]:
-        return V.graph_components(pos)
-
-    def options(self, game: str, pos: Any) -> Iterable[Any]:
-        return V.graph_options(game, pos)
 
     def engine(self, game: str, time_limit: float | None, max_positions: int | None,
                table: str | None = None) -> Any:
@@ -141,7 +142,7 @@ class _GraphProofs(_Proofs):
             return all(q[v] == v or not pos[v] >> q[v] & 1 for v in range(n))
         return n, classes, gens, allowed
 
-    def root(self, spec: str, game: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
+    def root(self, spec: str, game: str, kind: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
         from grundy.games.graphs.rulesets import get_ruleset
         from grundy.games.partizan import PARTIZAN_RULESETS
         from grundy.readwrite.graphs import load
@@ -162,16 +163,6 @@ class _GraphProofs(_Proofs):
 
 class _ComplexProofs(_Proofs):
     kind = "complex"
-    games = V.COMPLEX_GAMES
-
-    def form(self, pos: Any) -> Any:
-        return V.complex_form(pos)
-
-    def components(self, pos: Any) -> list[Any]:
-        return V.complex_components(pos)
-
-    def options(self, game: str, pos: Any) -> Iterable[Any]:
-        return V.complex_options(pos)
 
     def engine(self, game: str, time_limit: float | None, max_positions: int | None,
                table: str | None = None) -> Any:
@@ -208,11 +199,10 @@ class _ComplexProofs(_Proofs):
             return not any(f >> q[v] & 1 for f in facets for v in V._bits(f) if q[v] != v)
         return n, classes, [g[:n] for g in gens], allowed
 
-    def root(self, spec: str, game: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
+    def root(self, spec: str, game: str, kind: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
         from grundy.readwrite.complexes import load_complex
 
-        if game not in ("chomp", "graph-chomp", "subset-takeaway"):
-            raise InputError(f"--game {game} is for graphs; a complex is played by subset take-away")
+        _only_its_game(game, "subset-takeaway", "a complex is played by subset take-away")
         cx = load_complex(spec)
         root = (len(cx.labels), tuple(cx.facets))
         return "subset-takeaway", root, [_label(x) for x in cx.labels], self.position(root)
@@ -224,16 +214,6 @@ class _PosetProofs(_Proofs):
     column) and Nim heaps (a heap of size n is a chain of n elements)."""
 
     kind = "poset"
-    games = V.POSET_GAMES
-
-    def form(self, pos: Any) -> Any:
-        return V.poset_form(pos)
-
-    def components(self, pos: Any) -> list[Any]:
-        return V.poset_components(pos)
-
-    def options(self, game: str, pos: Any) -> Iterable[Any]:
-        return V.poset_options(pos)
 
     def engine(self, game: str, time_limit: float | None, max_positions: int | None,
                table: str | None = None) -> Any:
@@ -247,13 +227,9 @@ class _PosetProofs(_Proofs):
     def position(self, pos: Any) -> dict[str, Any]:
         return {"elements": len(pos), "less": V.poset_covers(pos)}
 
-    def root(self, spec: str, game: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
-        from grundy.readwrite.kinds import kind_of
-
-        if game not in ("chomp", "graph-chomp", "poset"):
-            raise InputError(f"--game {game} is for graphs; a poset, a Chomp board or Nim heaps are played "
-                             "by the poset game")
-        up, labels = _POSET_ROOTS[kind_of(spec)](spec)
+    def root(self, spec: str, game: str, kind: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
+        _only_its_game(game, "poset", "a poset, a Chomp board or Nim heaps are played by the poset game")
+        up, labels = _POSET_ROOTS[kind](spec)
         return "poset", up, labels, self.position(up)
 
 
@@ -304,17 +280,6 @@ def _plain_poset(spec: str) -> tuple[tuple[int, ...], list[Any]]:
 _POSET_ROOTS: dict[str, Callable[[str], tuple[tuple[int, ...], list[Any]]]] = {
     "poset": _plain_poset, "chomp": _board_poset, "nim": _heaps_poset}
 
-class _OctalGames:
-    """The games of the heaps kind: every ``"octal:CODE"`` the verifier reads."""
-
-    def __contains__(self, game: object) -> bool:
-        try:
-            V.octal_digits(game)  # type: ignore[arg-type]
-        except V.Malformed:
-            return False
-        return True
-
-
 class _HeapProofs(_Proofs):
     """Heaps of tokens under an octal game (``octal:CODE:HEAPS``). No
     engine: every heap below the largest is valued by the mex rule over all
@@ -322,17 +287,7 @@ class _HeapProofs(_Proofs):
     nim-sequence itself, so no hint is ever asked."""
 
     kind = "heaps"
-    games = _OctalGames()  # type: ignore[assignment]
     replies = False
-
-    def form(self, pos: Any) -> Any:
-        return V.heaps_form(pos)
-
-    def components(self, pos: Any) -> list[Any]:
-        return V.heaps_components(pos)
-
-    def options(self, game: str, pos: Any) -> Iterable[Any]:
-        return V.heaps_options(game, pos)
 
     def size(self, comp: Any) -> int:
         return sum(comp)
@@ -340,11 +295,10 @@ class _HeapProofs(_Proofs):
     def position(self, pos: Any) -> dict[str, Any]:
         return {"heaps": list(pos)}
 
-    def root(self, spec: str, game: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
+    def root(self, spec: str, game: str, kind: str) -> tuple[str, Any, list[Any], dict[str, Any]]:
         from grundy.readwrite.kinds import parse_octal_position
 
-        if game not in ("chomp", "graph-chomp"):
-            raise InputError(f"--game {game} is for graphs; octal heaps are played by the code in the spec")
+        _only_its_game(game, None, "octal heaps are played by the code in the spec")
         position = parse_octal_position(spec)
         top = max(position.heaps, default=0)
         digits = V.octal_digits(f"{V.OCTAL_PREFIX}{position.code}")
@@ -430,7 +384,7 @@ class Certifier:
                  max_positions: int | None = None, time_limit: float | None = None, prune: bool = True,
                  oracle: Any = None, table: str | None = None) -> None:
         proofs = PROOFS.get(kind)
-        if proofs is None or game not in proofs.games:
+        if proofs is None or not V.KINDS[kind].takes(game):
             raise InputError(f"no certificates for {kind} positions under game {game!r}")
         self.kind, self.game, self.proofs = kind, game, proofs
         self.theory = theory and game in V.INVOLUTION_GAMES
@@ -445,8 +399,8 @@ class Certifier:
         self._taus: dict[Any, list[int] | None] = {}  # form -> its involution (the outcome prover asks first)
         self._order: list[Any] = []           # the form of each record
         self.started = time.perf_counter()
-        self._form: Callable[[Any], Any] = proofs.form
-        self._components: Callable[[Any], list[Any]] = proofs.components
+        self._form: Callable[[Any], Any] = V.KINDS[kind].form  # the verifier's own, unwrapped
+        self._components: Callable[[Any], list[Any]] = V.KINDS[kind].components
 
     def value(self, pos: Any) -> int:
         """Nim-value of a position (any number of components), recording
@@ -491,13 +445,12 @@ class Certifier:
 
     def hint_positions(self) -> int:
         """Positions the engine searched for hints so far (0 before any hint)."""
-        stats = getattr(self._oracle, "stats", None)
-        return 0 if stats is None else int(stats.positions)
+        return 0 if self._oracle is None else int(self._oracle.stats.positions)
 
     def close(self) -> None:
         """Save and close the table file of the engine this certifier made
         (no-op without one; an engine passed in is the caller's to close)."""
-        if self._own_oracle and self._oracle is not None and hasattr(self._oracle, "close"):
+        if self._own_oracle and self._oracle is not None:
             self._oracle.finish()
             self._oracle.close()
 
@@ -727,12 +680,12 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     if kind not in CERTIFIED_KINDS:
         raise InputError(f"{spec}: {article(kind)} position; certificates are for graphs, simplicial complexes, "
                          "posets, Chomp boards, Nim heaps and octal heaps")
-    kind = CERTIFIED_KINDS[kind]
-    proofs = PROOFS[kind]
+    proofs = PROOFS[CERTIFIED_KINDS[kind]]
     if table is not None and not proofs.replies:
         raise InputError(f"--table: {spec} is valued by the mex rule over every smaller heap, with no engine "
                          "and so no table")
-    name, root, labels, root_json = proofs.root(spec, game)
+    name, root, labels, root_json = proofs.root(spec, game, kind)
+    kind = proofs.kind
     certifier = Certifier(kind, name, theory, max_positions, time_limit, prune, table=table)
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20_000))
