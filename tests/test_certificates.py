@@ -485,3 +485,41 @@ def test_a_table_file_gives_the_hints_and_keeps_them(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "--table" in r.output
     r = CliRunner().invoke(_cli, ["certify", "wheel:9", "--table", path, "-o", str(tmp_path / "w.jsonl")])
     assert r.exit_code == 0 and "for hints" in r.output, r.output
+
+
+@pytest.mark.parametrize("spec", ["wheel:5", "simplex-boundary:4", "divisors:12", "chomp:3,2", "nim:2,3",
+                                  "octal:0.07:6"])
+@pytest.mark.parametrize("flag", ["--progress", "--no-progress"])
+def test_certify_takes_progress_for_every_kind(tmp_path: Path, spec: str, flag: str) -> None:
+    """``--progress`` and ``--no-progress`` are honoured for every kind of
+    position certify takes: the certificate is the same and verifies."""
+    runner = CliRunner()
+    out = tmp_path / "c.jsonl"
+    r = runner.invoke(_cli, ["certify", spec, "-o", str(out), flag])
+    assert r.exit_code == 0, (spec, flag, r.output)
+    assert runner.invoke(_cli, ["verify", str(out)]).exit_code == 0
+    plain = tmp_path / "plain.jsonl"
+    assert runner.invoke(_cli, ["certify", spec, "-o", str(plain)]).exit_code == 0
+    assert out.read_text() == plain.read_text()
+
+
+def test_certify_progress_counts_records_and_the_engines_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    """The certifier's bar counts its records and shows the engine's
+    positions searched for hints; the engine shows its own search; none
+    appears in the first second; close() closes it."""
+    certifier = Certifier("graph", "chomp", progress=True)
+    certifier.value(V.graph_form(_adj(nx.wheel_graph(8))))
+    assert certifier._oracle is not None and certifier._oracle.progress
+    certifier._show(certifier.started + 0.5)
+    assert certifier._bar is None  # not in the first second
+    certifier._show(certifier.started + 2.0)
+    bar = certifier._bar
+    assert bar is not None and bar.n == len(certifier.records) > 0
+    assert bar.postfix == f"hint_positions={certifier.hint_positions()}" and certifier.hint_positions() > 0
+    certifier.close()
+    assert certifier._bar is None and bar.disable  # closed
+    assert "certifying" in capsys.readouterr().err
+    quiet = Certifier("graph", "chomp")
+    quiet.value(V.graph_form(_adj(nx.wheel_graph(8))))
+    assert not quiet._oracle.progress and quiet._bar is None
+    quiet.close()

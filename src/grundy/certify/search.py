@@ -366,6 +366,11 @@ class Certifier:
         what an earlier search learned gives hints without searching again,
         and what this one learns is saved there (:meth:`close`). Hints are
         untrusted: the certificate rests on nothing in the table.
+    progress : bool
+        Show on stderr, once certifying has run a second, the records made
+        and the positions the engine searched for hints (a ``tqdm`` bar,
+        closed by :meth:`close`), and the engine's own search bar while it
+        looks for hints.
 
     Attributes
     ----------
@@ -382,7 +387,7 @@ class Certifier:
 
     def __init__(self, kind: str, game: str, theory: bool = True,
                  max_positions: int | None = None, time_limit: float | None = None, prune: bool = True,
-                 oracle: Any = None, table: str | None = None) -> None:
+                 oracle: Any = None, table: str | None = None, progress: bool = False) -> None:
         proofs = PROOFS.get(kind)
         if proofs is None or not V.KINDS[kind].takes(game):
             raise InputError(f"no certificates for {kind} positions under game {game!r}")
@@ -399,6 +404,8 @@ class Certifier:
         self._taus: dict[Any, list[int] | None] = {}  # form -> its involution (the outcome prover asks first)
         self._order: list[Any] = []           # the form of each record
         self.started = time.perf_counter()
+        self.progress = progress
+        self._bar: Any = None
         self._form: Callable[[Any], Any] = V.KINDS[kind].form  # the verifier's own, unwrapped
         self._components: Callable[[Any], list[Any]] = V.KINDS[kind].components
 
@@ -411,11 +418,28 @@ class Certifier:
         return total
 
     def _tick(self) -> None:
-        seconds = time.perf_counter() - self.started
+        now = time.perf_counter()
+        seconds = now - self.started
         if self.max_positions is not None and len(self.records) >= self.max_positions:
             raise SearchLimitReached(f"position limit {self.max_positions}", len(self.records), seconds)
         if self.time_limit is not None and seconds > self.time_limit:
             raise SearchLimitReached(f"time limit {self.time_limit:g} s", len(self.records), seconds)
+        if self.progress:
+            self._show(now)
+
+    def _show(self, now: float) -> None:
+        """The progress bar at ``now`` (``time.perf_counter()``): records
+        made, and the engine's positions searched for hints; none in the
+        first second."""
+        if self._bar is None:
+            if now - self.started < 1.0:
+                return
+            from tqdm import tqdm
+
+            self._bar = tqdm(desc="certifying", unit=" records", file=sys.stderr, mininterval=0.5, leave=False)
+        self._bar.update(len(self.records) - self._bar.n)
+        # as a string: tqdm shows the number 10000 as 1e+4
+        self._bar.set_postfix({"hint_positions": str(self.hint_positions())}, refresh=False)
 
     def _component_value(self, form: Any) -> int:
         known = self.values.get(form)
@@ -450,6 +474,9 @@ class Certifier:
     def close(self) -> None:
         """Save and close the table file of the engine this certifier made
         (no-op without one; an engine passed in is the caller's to close)."""
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
         if self._own_oracle and self._oracle is not None:
             self._oracle.finish()
             self._oracle.close()
@@ -473,6 +500,7 @@ class Certifier:
             # the engine's searches for hints end at the certifier's time limit, counted
             # from the certifier's start (a caller's own oracle keeps its own limits)
             self._oracle = self.proofs.engine(self.game, self.time_limit, self.max_positions, self.table)
+            self._oracle.progress = self.progress
             if self.time_limit is not None:
                 self._oracle.limits.share(max(self.started + self.time_limit - time.perf_counter(), 1e-9),
                                           named=self.time_limit)  # what is left of the certifier's limit
@@ -632,7 +660,8 @@ def _label(label: Hashable) -> Any:
 
 def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
                  max_positions: int | None = None, time_limit: float | None = None,
-                 prune: bool = True, outcome: bool = False, table: str | None = None) -> Certificate:
+                 prune: bool = True, outcome: bool = False, table: str | None = None,
+                 progress: bool = False) -> Certificate:
     """Certify the nim-value (or, with ``outcome``, only the outcome) of the
     one position ``spec`` names.
 
@@ -659,6 +688,8 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     table : str, optional
         The engine's table file (as :class:`Certifier`'s), saved at the end
         and at a limit.
+    progress : bool
+        Progress bars on stderr (as :class:`Certifier`'s).
 
     Returns
     -------
@@ -686,7 +717,7 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
                          "and so no table")
     name, root, labels, root_json = proofs.root(spec, game, kind)
     kind = proofs.kind
-    certifier = Certifier(kind, name, theory, max_positions, time_limit, prune, table=table)
+    certifier = Certifier(kind, name, theory, max_positions, time_limit, prune, table=table, progress=progress)
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20_000))
     try:

@@ -42,8 +42,12 @@ __all__ = ["certify", "verify"]
               help="The engine's table file (as `grundy value --table`): what an earlier search learned gives "
                    "the hints without searching again, and what this one learns is saved there. The "
                    "certificate rests on nothing in it. Not for octal heaps.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress on stderr: records made and the engine's positions searched for hints "
+                   "(default: when stderr is a terminal).")
 def certify(spec: str, output: str, game: str, no_theory: bool, full: bool, outcome: bool,
-            max_positions: int | None, time_limit: float | None, table: str | None) -> None:
+            max_positions: int | None, time_limit: float | None, table: str | None,
+            progress: bool | None) -> None:
     """Write a certificate of the nim-value (with --outcome: of the outcome)
     of SPEC (a graph, a simplicial complex, a poset game or octal heaps:
     `wheel:9`, `dodecahedron`, `simplex-boundary:6`, `torus`, `divisors:60`,
@@ -55,11 +59,12 @@ def certify(spec: str, output: str, game: str, no_theory: bool, full: bool, outc
         from grundy.games.graphs.formulas import plural
 
         from grundy.cli.limits import _alarm, _grace
+        from grundy.kinds import progress_default
 
         try:
             with _alarm(_grace(time_limit), time_limit):  # a backstop: one expansion may outlast the clock
                 cert = certify_spec(spec, game, not no_theory, max_positions, time_limit, prune=not full,
-                                    outcome=outcome, table=table)
+                                    outcome=outcome, table=table, progress=progress_default(progress))
         except SearchLimitReached as e:
             click.echo(f"grundy: error: {spec}: certifying search stopped at the {e.reason} after "
                        f"{e.positions} position{'' if e.positions == 1 else 's'}; nothing was written", err=True)
