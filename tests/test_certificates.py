@@ -523,3 +523,64 @@ def test_certify_progress_counts_records_and_the_engines_positions(capsys: pytes
     quiet.value(V.graph_form(_adj(nx.wheel_graph(8))))
     assert not quiet._oracle.progress and quiet._bar is None
     quiet.close()
+
+
+# -- the checker's fast set operations against their plain definitions -------------------------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@st.composite
+def _graph_and_keep(draw: st.DrawFn) -> tuple[tuple[int, ...], int]:
+    n = draw(st.integers(1, 70))
+    edges = draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=3 * n))
+    adj = [0] * n
+    for u, v in edges:
+        if u != v:
+            adj[u] |= 1 << v
+            adj[v] |= 1 << u
+    full = (1 << n) - 1
+    gone = draw(st.one_of(st.sets(st.integers(0, n - 1), max_size=5), st.sets(st.integers(0, n - 1))))
+    return tuple(adj), full & ~sum(1 << v for v in gone)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_graph_and_keep())
+def test_induced_is_the_plain_renumbering(case: tuple[tuple[int, ...], int]) -> None:
+    adj, keep = case
+    order = [v for v in range(len(adj)) if keep >> v & 1]
+    new = {v: i for i, v in enumerate(order)}
+    plain = tuple(sum(1 << new[w] for w in order if adj[v] >> w & 1) for v in order)
+    assert V.induced(adj, keep) == plain
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.integers(0, (1 << 9) - 1), max_size=40))
+def test_maximal_sets_are_those_no_other_set_contains(sets: set[int]) -> None:
+    plain = sorted(f for f in sets if f and not any(g != f and f & g == f for g in sets))
+    assert V._maximal(sets) == tuple(plain)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(1, (1 << 24) - 1), min_size=1, max_size=12))
+def test_compact_renumbers_the_used_vertices_in_order(facets: list[int]) -> None:
+    used = sorted({v for f in facets for v in range(24) if f >> v & 1})
+    new = {v: i for i, v in enumerate(used)}
+    plain = tuple(sorted(sum(1 << new[v] for v in range(24) if f >> v & 1) for f in facets))
+    assert V._compact(24, tuple(facets)) == (len(used), plain)
+
+
+def test_the_certifiers_memos_are_the_verifiers_functions() -> None:
+    """The certifier's memoised forms, components and options are the
+    verifier's own (the same values), and a caller changing a list it got
+    does not change what the memo gives next."""
+    certifier = Certifier("complex", "subset-takeaway")
+    cx = (5, (0b00111, 0b01110, 0b11000))
+    assert certifier._form(cx) == V.KINDS["complex"].form(cx)
+    got = certifier._components(cx)
+    assert got == V.KINDS["complex"].components(cx)
+    got.append("changed")
+    assert certifier._components(cx) == V.KINDS["complex"].components(cx)
+    options = certifier._options(cx)
+    assert options == list(V.KINDS["complex"].options("subset-takeaway", cx))
+    options.clear()
+    assert certifier._options(cx) == list(V.KINDS["complex"].options("subset-takeaway", cx))

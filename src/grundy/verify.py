@@ -202,8 +202,22 @@ def mex(values: set[int]) -> int:
 
 
 # ---------------------------------------------------------------- graphs
+def _squeeze(mask: int, gaps: list[int]) -> int:
+    """``mask`` without the bits ``gaps`` (decreasing): the bits above each
+    move down one."""
+    for v in gaps:
+        mask = (mask & ((1 << v) - 1)) | (mask >> (v + 1) << v)
+    return mask
+
+
 def induced(adj: Graph, keep: int) -> Graph:
-    """The subgraph induced on the vertex mask ``keep``, renumbered 0.. in order."""
+    """The subgraph induced on the vertex mask ``keep``, renumbered 0.. in
+    order. A few vertices gone (an option): each deleted from the kept rows
+    by shifting; many (a component): the kept rows rebuilt bit by bit."""
+    gone = ((1 << len(adj)) - 1) & ~keep
+    if gone.bit_count() <= 4:
+        gaps = sorted(_bits(gone), reverse=True)
+        return tuple(_squeeze(a & keep, gaps) for v, a in enumerate(adj) if keep >> v & 1)
     order = list(_bits(keep))
     new = {v: i for i, v in enumerate(order)}
     return tuple(sum(1 << new[w] for w in _bits(adj[v] & keep)) for v in order)
@@ -365,7 +379,14 @@ def graph6_decode(text: str) -> Graph:
 
 # ------------------------------------------------------------- complexes
 def _maximal(sets: set[int]) -> tuple[int, ...]:
-    return tuple(sorted(f for f in sets if f and not any(f != g and f & g == f for g in sets)))
+    """The maximal nonempty sets of ``sets``, sorted. Larger sets are looked
+    at first, so a set is maximal iff no set kept before contains it (a
+    strict superset is larger, and lies inside a maximal one kept before)."""
+    kept: list[int] = []
+    for f in sorted(sets, key=int.bit_count, reverse=True):
+        if f and not any(f & g == f for g in kept):
+            kept.append(f)
+    return tuple(sorted(kept))
 
 
 #: The largest facet (vertices) and the most edges at a vertex (Graph Nim)
@@ -389,11 +410,14 @@ def _faces(facets: tuple[int, ...]) -> set[int]:
 
 
 def _compact(nv: int, facets: tuple[int, ...]) -> Complex:
+    """The complex on its used vertices only, renumbered 0.. in order: each
+    unused vertex below the top used one is deleted from every facet (the
+    bits above it move down one), the highest first."""
     used = 0
     for f in facets:
         used |= f
-    new = {v: i for i, v in enumerate(_bits(used))}
-    return used.bit_count(), tuple(sorted(sum(1 << new[v] for v in _bits(f)) for f in facets))
+    gaps = sorted(_bits(~used & ((1 << used.bit_length()) - 1)), reverse=True)
+    return used.bit_count(), tuple(sorted(_squeeze(f, gaps) for f in facets))
 
 
 def complex_options(cx: Complex) -> Iterator[Complex]:

@@ -24,6 +24,7 @@ the proof touches; nothing is pruned (no Lemoine-Viennot replies).
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import sys
@@ -319,6 +320,13 @@ MAX_OCTAL_OPTIONS = 2_000_000
 #: its order: the verifier's work per record grows with n cubed).
 MAX_NIM_HEAP = 200
 
+#: The certifier remembers the canonical forms and components of this many
+#: positions, and the option lists of MEMO_OPTIONS (least recently used
+#: dropped first): measured, forms and components 1.6-1.7x less CPU, option
+#: lists 1.03-1.14x more, for about 100 MB (docs/performance.md).
+MEMO_FORMS = 1 << 17
+MEMO_OPTIONS = 1 << 12
+
 #: The certificate kinds (the header's ``kind``) and what the certifier needs of each.
 PROOFS: dict[str, _Proofs] = {p.kind: p for p in (_GraphProofs(), _ComplexProofs(), _PosetProofs(), _HeapProofs())}
 #: The kind of position (:func:`grundy.readwrite.kinds.kind_of`) each certificate kind takes.
@@ -406,8 +414,14 @@ class Certifier:
         self.started = time.perf_counter()
         self.progress = progress
         self._bar: Any = None
-        self._form: Callable[[Any], Any] = V.KINDS[kind].form  # the verifier's own, unwrapped
-        self._components: Callable[[Any], list[Any]] = V.KINDS[kind].components
+        # the verifier's own functions, memoised (pure: a position's form, components and options
+        # are asked again and again; bounded, LRU): 1.6-1.9x less CPU (docs/performance.md)
+        forms = functools.lru_cache(maxsize=MEMO_FORMS)(V.KINDS[kind].form)
+        components = functools.lru_cache(maxsize=MEMO_FORMS)(lambda pos: tuple(V.KINDS[kind].components(pos)))
+        options = functools.lru_cache(maxsize=MEMO_OPTIONS)(lambda pos: tuple(proofs.options(game, pos)))
+        self._form: Callable[[Any], Any] = forms
+        self._components: Callable[[Any], list[Any]] = lambda pos: list(components(pos))
+        self._option_list: Callable[[Any], tuple[Any, ...]] = options
 
     def value(self, pos: Any) -> int:
         """Nim-value of a position (any number of components), recording
@@ -492,7 +506,7 @@ class Certifier:
         return [r for form, r in zip(self._order, self.records) if form in keep]
 
     def _options(self, pos: Any) -> list[Any]:
-        return list(self.proofs.options(self.game, pos))
+        return list(self._option_list(pos))
 
     # -- the pruned proof: witnesses and replies -------------------------------
     def _oracle_split(self, pos: Any) -> tuple[int, tuple[Any, ...]]:
