@@ -211,10 +211,11 @@ def test_verify_imports_nothing_of_grundy() -> None:
             assert node.level == 0, "no relative imports"
             names.add(node.module or "")
     assert not [n for n in names if n.split(".")[0] == "grundy"], names
-    # os, stat, io and zlib: the bounded read of issue 31 (a regular file, a capped gunzip)
+    # os, stat, io and zlib: the bounded read of issue 31 (a regular file, a capped gunzip);
+    # functools: the memo of forms and components
     assert {n.split(".")[0] for n in names} <= {"__future__", "gzip", "json", "sys", "time", "collections",
                                                   "dataclasses", "itertools", "typing", "pynauty",
-                                                  "io", "os", "stat", "zlib"}
+                                                  "io", "os", "stat", "zlib", "functools"}
 
 
 @click.group()
@@ -584,3 +585,17 @@ def test_the_certifiers_memos_are_the_verifiers_functions() -> None:
     assert options == list(V.KINDS["complex"].options("subset-takeaway", cx))
     options.clear()
     assert certifier._options(cx) == list(V.KINDS["complex"].options("subset-takeaway", cx))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.integers(1, (1 << 8) - 1), min_size=1, max_size=10))
+def test_complex_options_are_the_plain_ones_in_the_same_order(sets: set[int]) -> None:
+    """Options in the checker's order (replies name them by index), each the
+    complex of every face not containing the chosen one, by the plain rule:
+    its maximal faces among all faces left, renumbered."""
+    cx = V._compact(0, V._maximal(sets))
+    plain = []
+    for face in sorted(V._faces(cx[1])):
+        left = {g for g in V._faces(cx[1]) if g & face != face}
+        plain.append(V._compact(0, tuple(sorted(f for f in left if not any(g != f and f & g == f for g in left)))))
+    assert list(V.complex_options(cx)) == plain

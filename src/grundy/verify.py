@@ -94,6 +94,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -426,13 +427,18 @@ def complex_options(cx: Complex) -> Iterator[Complex]:
     the chosen face ``F`` leaves the faces ``G - v``, ``v`` in ``F``."""
     nv, facets = cx
     for face in sorted(_faces(facets)):
-        rest: set[int] = set()
+        kept: list[int] = []
+        cut: set[int] = set()
         for g in facets:
             if g & face == face:
-                rest.update(g & ~(1 << v) for v in _bits(face))
+                cut.update(g & ~(1 << v) for v in _bits(face))
             else:
-                rest.add(g)
-        yield _compact(nv, _maximal(rest))
+                kept.append(g)
+        # the facets are an antichain (every complex here is: records are read through
+        # _maximal, and each option, component and form keeps it), so a kept facet is
+        # maximal still; a cut one is, unless a kept facet or another cut one holds it
+        kept.extend(f for f in _maximal(cut) if not any(f & g == f for g in kept))
+        yield _compact(nv, tuple(kept))
 
 
 def complex_components(cx: Complex) -> list[Complex]:
@@ -863,6 +869,10 @@ class Report:
         return text
 
 
+#: Positions whose canonical form and components the checker remembers.
+MEMO = 1 << 17
+
+
 class _Checker:
     def __init__(self, kind: str, game: str, check_below: int, outcomes: bool = False) -> None:
         self.kind, self.game, self.check_below = kind, game, check_below
@@ -871,12 +881,16 @@ class _Checker:
         self.index: dict[Any, tuple[int, int]] = {}  # form -> (value, line)
         self.outcomes: dict[Any, tuple[str, int]] = {}  # form of a whole position -> (outcome, line)
         self.brute: dict[Any, int] = {}
+        # a position's form and components are asked for again and again (an option met
+        # in many records): remembered, the least recently used dropped past MEMO entries
+        self._form = lru_cache(maxsize=MEMO)(self.of.form)
+        self._components = lru_cache(maxsize=MEMO)(lambda pos: tuple(self.of.components(pos)))
 
     def form(self, pos: Any) -> Any:
-        return self.of.form(pos)
+        return self._form(pos)
 
     def components(self, pos: Any) -> list[Any]:
-        return self.of.components(pos)
+        return list(self._components(pos))
 
     def options(self, pos: Any) -> Iterator[Any]:
         return self.of.options(self.game, pos)
