@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Hashable, Iterable
@@ -412,6 +413,8 @@ class Certifier:
         self._taus: dict[Any, list[int] | None] = {}  # form -> its involution (the outcome prover asks first)
         self._order: list[Any] = []           # the form of each record
         self.started = time.perf_counter()
+        #: Records given back by :func:`grundy.certify.partial.load_partial` (the limits count the others)
+        self.restored = 0
         self.progress = progress
         self._bar: Any = None
         # the verifier's own functions, memoised (pure: a position's form, components and options
@@ -434,10 +437,11 @@ class Certifier:
     def _tick(self) -> None:
         now = time.perf_counter()
         seconds = now - self.started
-        if self.max_positions is not None and len(self.records) >= self.max_positions:
-            raise SearchLimitReached(f"position limit {self.max_positions}", len(self.records), seconds)
+        made = len(self.records) - self.restored
+        if self.max_positions is not None and made >= self.max_positions:
+            raise SearchLimitReached(f"position limit {self.max_positions}", made, seconds)
         if self.time_limit is not None and seconds > self.time_limit:
-            raise SearchLimitReached(f"time limit {self.time_limit:g} s", len(self.records), seconds)
+            raise SearchLimitReached(f"time limit {self.time_limit:g} s", made, seconds)
         if self.progress:
             self._show(now)
 
@@ -527,7 +531,8 @@ class Certifier:
         try:
             return ask()
         except SearchLimitReached as stop:
-            raise SearchLimitReached(stop.reason, len(self.records), time.perf_counter() - self.started) from None
+            raise SearchLimitReached(stop.reason, len(self.records) - self.restored,
+                                     time.perf_counter() - self.started) from None
 
     def _oracle_is(self, pos: Any, value: int) -> bool:
         """Whether ``pos`` has nim-value ``value``, by the engine (untrusted: a hint)."""
@@ -675,7 +680,7 @@ def _label(label: Hashable) -> Any:
 def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
                  max_positions: int | None = None, time_limit: float | None = None,
                  prune: bool = True, outcome: bool = False, table: str | None = None,
-                 progress: bool = False) -> Certificate:
+                 progress: bool = False, keep: str | None = None) -> Certificate:
     """Certify the nim-value (or, with ``outcome``, only the outcome) of the
     one position ``spec`` names.
 
@@ -704,6 +709,15 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
         and at a limit.
     progress : bool
         Progress bars on stderr (as :class:`Certifier`'s).
+    keep : str, optional
+        A file for the records of a stopped search
+        (:mod:`grundy.certify.partial`): if it exists, the search resumes
+        from the records it keeps (those of the same spec, game, claim and
+        switches); at a limit, Ctrl-C or SIGTERM the records made so far are
+        written there (the stop's exception gets ``kept``: the path and
+        their number, or the path and None if it could not be written). It
+        is left in place at the end, for the caller to remove once the
+        certificate is written.
 
     Returns
     -------
@@ -714,9 +728,10 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     InputError
         Unreadable spec, several graphs, a family too large to build, a Nim
         or octal heap over its limit, an unknown or partizan game, or one
-        the kind does not take.
+        the kind does not take; a ``keep`` file that cannot be read or is
+        another certificate's.
     SearchLimitReached
-        At ``max_positions`` or ``time_limit``.
+        At ``max_positions`` (records made in this run) or ``time_limit``.
     """
     from grundy.games.graphs.formulas import article
     from grundy.readwrite.kinds import kind_of
@@ -732,18 +747,29 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     name, root, labels, root_json = proofs.root(spec, game, kind)
     kind = proofs.kind
     certifier = Certifier(kind, name, theory, max_positions, time_limit, prune, table=table, progress=progress)
+    from grundy.certify.outcome import OutcomeProver
+    from grundy.certify.partial import load_partial, partial_header, save_partial
+
+    prover = OutcomeProver(certifier) if outcome else None
+    kept = partial_header(kind, name, spec, outcome, certifier.theory, certifier.prune)
+    if keep is not None and os.path.exists(keep):
+        load_partial(keep, kept, certifier, prover)
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20_000))
     try:
-        if outcome:
-            from grundy.certify.outcome import OutcomeProver
-
-            prover = OutcomeProver(certifier)
+        if prover is not None:
             won, value = prover.prove(root), None
-            keep = prover.refs(root)
+            rests_on = prover.refs(root)
         else:
             value = certifier.value(root)
-            won, keep = ("P" if value == 0 else "N"), None
+            won, rests_on = ("P" if value == 0 else "N"), None
+    except (SearchLimitReached, KeyboardInterrupt) as stop:
+        if keep is not None:
+            try:
+                stop.kept = (keep, save_partial(keep, kept, certifier))  # type: ignore[union-attr]
+            except OSError:
+                stop.kept = (keep, None)  # type: ignore[union-attr]
+        raise
     finally:
         sys.setrecursionlimit(old)
         certifier.close()
@@ -752,7 +778,7 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     header = {"format": V.FORMAT, "version": V.VERSION, "kind": kind, "game": name, "spec": spec}
     header |= {"proves": "outcome"} if outcome else {"value": value}
     header |= {"outcome": won, "root": root_json, "labels": labels, "generator": f"grundy {__version__}"}
-    return Certificate(header, certifier.needed(root, keep), time.perf_counter() - certifier.started,
+    return Certificate(header, certifier.needed(root, rests_on), time.perf_counter() - certifier.started,
                        certifier.hint_positions())
 
 

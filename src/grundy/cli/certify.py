@@ -10,6 +10,7 @@ limit (certify).
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -35,9 +36,11 @@ __all__ = ["certify", "verify"]
               help="Prove who wins (N or P) and not the nim-value: a winning move for N, a reply to every "
                    "option (up to isomorphism) for P; disjoint sums by their components' values.")
 @click.option("--max-positions", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Stop after recording N positions (exit code 3; nothing is written).")
+              help="Stop after recording N positions in this run (exit code 3; the records made are kept "
+                   "in FILE.partial and the same command resumes from them).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
-              help="Stop after this many seconds (exit code 3; nothing is written).")
+              help="Stop after this many seconds (exit code 3; the records made are kept in FILE.partial "
+                   "and the same command resumes from them).")
 @click.option("--table", default=None, metavar="PATH",
               help="The engine's table file (as `grundy value --table`): what an earlier search learned gives "
                    "the hints without searching again, and what this one learns is saved there. The "
@@ -61,15 +64,21 @@ def certify(spec: str, output: str, game: str, no_theory: bool, full: bool, outc
         from grundy.cli.limits import _alarm, _grace
         from grundy.kinds import progress_default
 
+        keep = output + ".partial"
         try:
             with _alarm(_grace(time_limit), time_limit):  # a backstop: one expansion may outlast the clock
                 cert = certify_spec(spec, game, not no_theory, max_positions, time_limit, prune=not full,
-                                    outcome=outcome, table=table, progress=progress_default(progress))
+                                    outcome=outcome, table=table, progress=progress_default(progress), keep=keep)
         except SearchLimitReached as e:
             click.echo(f"grundy: error: {spec}: certifying search stopped at the {e.reason} after "
-                       f"{e.positions} position{'' if e.positions == 1 else 's'}; nothing was written", err=True)
+                       f"{plural(e.positions, 'record')}; {_kept(e)}", err=True)
             sys.exit(3)
+        except KeyboardInterrupt as e:
+            click.echo(f"\ngrundy: {spec}: certifying interrupted; {_kept(e)}", err=True)
+            raise
         size = write_certificate(cert, output)
+        if os.path.exists(keep):
+            os.remove(keep)  # the certificate is written: the kept records are in it
         counts = cert.counts()
         won = f"{cert.header['outcome']}-position"
         claim = won if outcome else f"nim-value {cert.header['value']} ({won})"
@@ -81,6 +90,19 @@ def certify(spec: str, output: str, game: str, no_theory: bool, full: bool, outc
                       if table is not None else ""))
 
     _run(body)
+
+
+def _kept(stop: BaseException) -> str:
+    """What a stopped certify says of the records it made."""
+    from grundy.games.graphs.formulas import plural
+
+    path, count = getattr(stop, "kept", (None, None))
+    if path is None:
+        return "no certificate was written"
+    if count is None:
+        return f"no certificate was written, and the records made could not be kept in {path}"
+    return (f"no certificate was written; the {plural(count, 'record')} made so far are kept in {path}: "
+            "the same command resumes from them")
 
 
 @click.command(cls=_Command)
