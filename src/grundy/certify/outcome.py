@@ -84,18 +84,21 @@ class OutcomeProver:
         return bool(c._hint(lambda: c._oracle.is_p(nim, unknown)))  # type: ignore[union-attr]
 
     def _p_choice(self, positions: list[Any]) -> int | None:
-        """The index of a P-position among ``positions``: one the records
-        already show, else the cheapest the engine says is P; None if none."""
-        best: tuple[tuple[int, int], int] | None = None
+        """The index of a P-position among ``positions``: the first the
+        records already show, else the cheapest (least unknown size, then
+        first) the engine says is P; None if none. The engine is asked in
+        order of cost and no further than the first P it names."""
+        unknown = []
         for i, pos in enumerate(positions):
             seen = self.known(pos)
             if seen == "P":
                 return i
-            if seen is None and self._hint_p(pos):
-                cost = self.c._unknown_size(pos)
-                if best is None or cost < best[0]:
-                    best = (cost, i)
-        return None if best is None else best[1]
+            if seen is None:
+                unknown.append((self.c._unknown_size(pos), i))
+        for _, i in sorted(unknown):
+            if self._hint_p(positions[i]):
+                return i
+        return None
 
     def prove(self, pos: Any) -> str:
         """The outcome of ``pos`` (any number of components), ``"N"`` or
