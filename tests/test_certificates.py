@@ -599,3 +599,27 @@ def test_complex_options_are_the_plain_ones_in_the_same_order(sets: set[int]) ->
         left = {g for g in V._faces(cx[1]) if g & face != face}
         plain.append(V._compact(0, tuple(sorted(f for f in left if not any(g != f and f & g == f for g in left)))))
     assert list(V.complex_options(cx)) == plain
+
+
+def test_the_outcome_provers_choice_is_the_first_known_p_else_the_cheapest_p() -> None:
+    """``_p_choice`` asks the engine in order of cost and stops at the first
+    P; its choice is the plain rule's: the first option the records show to
+    be P, else the cheapest (then first) that is P."""
+    from grundy.certify.outcome import OutcomeProver
+    from grundy.readwrite.graphs import to_graph
+
+    for spec in ("random:9,0.5,2", "random:8,0.6,1", "wheel:9"):
+        prover = OutcomeProver(Certifier("graph", "chomp"))
+        root = V.graph_form(tuple(to_graph(spec).adj))
+        prover.prove(root)  # records to know some options by
+        for pos in [root, *V.graph_options("chomp", root)]:
+            options = list(V.graph_options("chomp", pos))
+            known = [i for i, o in enumerate(options) if prover.known(o) == "P"]
+            if known:
+                plain = known[0]
+            else:
+                p = [(prover.c._unknown_size(o), i) for i, o in enumerate(options)
+                     if prover.known(o) is None and prover._hint_p(o)]
+                plain = min(p)[1] if p else None
+            assert prover._p_choice(options) == plain, (spec, pos)
+        prover.c.close()
