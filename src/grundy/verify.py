@@ -480,9 +480,9 @@ def complex_form(cx: Complex) -> Complex:
 
 # ------------------------------------------------------ posets
 def _sub_poset(up: Poset, keep: int) -> Poset:
-    """The subposet on the elements of ``keep``, renumbered in increasing order."""
-    new = {v: i for i, v in enumerate(_bits(keep))}
-    return tuple(sum(1 << new[w] for w in _bits(up[v] & keep)) for v in _bits(keep))
+    """The subposet on the elements of ``keep``, renumbered in increasing
+    order: the up-sets restricted as a graph's rows are (:func:`induced`)."""
+    return induced(up, keep)
 
 
 def poset_options(up: Poset) -> Iterator[Poset]:
