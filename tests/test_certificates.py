@@ -588,6 +588,42 @@ def test_the_certifiers_memos_are_the_verifiers_functions() -> None:
 
 
 @settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 40), max_size=60), st.integers(1, 50))
+def test_a_memo_gives_the_functions_values_within_its_work_budget(calls: list[int], budget: int) -> None:
+    """V.Memo: the same values as the function; what it keeps never weighs
+    more than its budget (a position heavier than the budget is not kept);
+    a value kept is not computed again."""
+    computed: list[int] = []
+
+    def square(x: int) -> int:
+        computed.append(x)
+        return x * x
+
+    memo = V.Memo(square, lambda x, _: x, budget)
+    for x in calls:
+        before = len(computed)
+        kept = x in memo.kept
+        assert memo(x) == x * x
+        assert len(computed) == before + (not kept)
+        assert memo.spent == sum(y + 1 for y in memo.kept) <= budget
+
+
+def test_the_checker_and_certifier_memos_are_bounded_by_work() -> None:
+    """The memos of forms, components and options are budgeted by the
+    positions' work (vertices and edges), not their number: a certificate of
+    large positions cannot fill memory (paths P_1 .. P_360 once took 948 MB)."""
+    checker = V._Checker("graph", "chomp", 6)
+    certifier = Certifier("graph", "chomp")
+    for memo in (checker._form, checker._components, certifier._form, certifier._option_list):
+        assert isinstance(memo, V.Memo) and memo.budget <= V.MEMO_WORK
+    path = tuple((1 << v - 1 if v else 0) | (1 << v + 1 if v < 299 else 0) for v in range(300))
+    checker.form(path)
+    certifier._options(path)
+    assert checker._form.spent == 300 + 299 + 1
+    assert certifier._option_list.spent == sum(V.KINDS["graph"].work(o) for o in certifier._options(path)) + 1
+
+
+@settings(max_examples=200, deadline=None)
 @given(st.sets(st.integers(1, (1 << 8) - 1), min_size=1, max_size=10))
 def test_complex_options_are_the_plain_ones_in_the_same_order(sets: set[int]) -> None:
     """Options in the checker's order (replies name them by index), each the

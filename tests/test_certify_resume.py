@@ -52,10 +52,24 @@ def _stop_after(monkeypatch: pytest.MonkeyPatch, records: int) -> None:
     monkeypatch.setattr(Certifier, "_tick", stopping)
 
 
+def _certifiers(monkeypatch: pytest.MonkeyPatch) -> list[Certifier]:
+    """Every Certifier made from now on (to see what a run restored and made)."""
+    made: list[Certifier] = []
+    init = Certifier.__init__
+
+    def spying(self: Certifier, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        made.append(self)
+
+    monkeypatch.setattr(Certifier, "__init__", spying)
+    return made
+
+
 @pytest.mark.parametrize("spec,outcome,made", CASES)
 def test_a_stopped_certify_resumes_from_its_kept_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                         spec: str, outcome: bool, made: int) -> None:
     keep = str(tmp_path / "c.jsonl.partial")
+    runs = _certifiers(monkeypatch)
     whole = certify_spec(spec, outcome=outcome)
     with monkeypatch.context() as m:
         _stop_after(m, made)
@@ -68,6 +82,9 @@ def test_a_stopped_certify_resumes_from_its_kept_records(tmp_path: Path, monkeyp
     resumed = certify_spec(spec, outcome=outcome, keep=keep)
     assert resumed.header == whole.header
     assert len(resumed.records) == len(whole.records)
+    # the resumed run took the kept records and made only the rest
+    one_go, _, again = runs
+    assert again.restored == count and len(again.records) == len(one_go.records)
     out = tmp_path / "c.jsonl"
     write_certificate(resumed, str(out))
     report = V.verify_file(str(out))
@@ -129,3 +146,116 @@ def test_cli_keeps_resumes_and_removes_the_kept_records(tmp_path: Path, monkeypa
         _stop_after(m, 5)
         r = runner.invoke(_cli, ["certify", "wheel:11", "-o", str(tmp_path / "no" / "dir.jsonl")])
     assert r.exit_code == 3 and "could not be kept" in r.output, r.output
+
+
+def _kept_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spec: str = "wheel:11",
+                outcome: bool = False) -> tuple[Path, list[str]]:
+    keep = tmp_path / "c.partial"
+    with monkeypatch.context() as m:
+        _stop_after(m, 40)
+        with pytest.raises(SearchLimitReached):
+            certify_spec(spec, outcome=outcome, keep=str(keep))
+    return keep, keep.read_text().splitlines()
+
+
+def _with(lines: list[str], n: int, **change: object) -> list[str]:
+    """``lines`` with the record of line ``n`` (1-based) changed."""
+    entry = json.loads(lines[n - 1])
+    entry["record"] = entry["record"] | change
+    return lines[:n - 1] + [json.dumps(entry)] + lines[n:]
+
+
+def test_kept_records_are_checked_before_they_are_trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept value or outcome that is false, a position not in canonical
+    form, a repeated record, a boolean for a value, or dependencies that
+    leave the certificate short: each refused (InputError, exit 2 from the
+    command), never a false value printed or a certificate written."""
+    keep, lines = _kept_lines(tmp_path, monkeypatch)
+    last = json.loads(lines[-1])["record"]
+    bad = {
+        "a false value": _with(lines, len(lines), value=last["value"] + 1),
+        "a boolean value": _with(lines, 2, value=bool(json.loads(lines[1])["record"]["value"])),
+        "a repeated record": lines + [lines[-1]],
+    }
+    # the same graph, its vertices relabelled (reversed): true, but not the certifier's canonical form
+    from grundy import verify as V
+
+    adj = V.graph6_decode(last["graph6"])
+    n = len(adj)
+    flipped = tuple(sum(1 << (n - 1 - w) for w in range(n) if adj[n - 1 - v] >> w & 1) for v in range(n))
+    assert V.graph_form(flipped) == V.graph_form(adj)
+    if V.graph6_encode(flipped) != last["graph6"]:
+        bad["a position not in canonical form"] = _with(lines, len(lines), graph6=V.graph6_encode(flipped))
+    for what, damaged in bad.items():
+        keep.write_text("\n".join(damaged) + "\n")
+        with pytest.raises(InputError, match="kept records") as refused:
+            certify_spec("wheel:11", keep=str(keep))
+        assert str(keep) in str(refused.value), what
+    # dependencies dropped: the certificate keeps fewer records; it is verified whole before it is
+    # returned, so it is either refused or true
+    keep.write_text("\n".join([lines[0]] + [json.dumps(json.loads(t) | {"deps": []}) for t in lines[1:]]) + "\n")
+    try:
+        cert = certify_spec("wheel:11", keep=str(keep))
+    except InputError as e:
+        assert "does not verify" in str(e)
+    else:
+        assert V.verify_lines(cert.lines()).value == cert.header["value"] == 1
+    runner = CliRunner()
+    out = tmp_path / "c"
+    Path(f"{out}.partial").write_text("\n".join(bad["a false value"]) + "\n")
+    r = runner.invoke(_cli, ["certify", "wheel:11", "-o", str(out)])
+    assert r.exit_code == 2 and "damaged kept records" in r.output and not out.exists(), r.output
+    assert Path(f"{out}.partial").exists()  # left for the user to look at
+
+
+def test_a_false_kept_outcome_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    keep, lines = _kept_lines(tmp_path, monkeypatch, "random:9,0.5,2", outcome=True)
+    flips = [n for n, t in enumerate(lines[1:], start=2) if "outcome" in json.loads(t)["record"]]
+    assert flips
+    entry = json.loads(lines[flips[0] - 1])
+    record = {k: v for k, v in entry["record"].items() if k not in ("move", "by", "outcome", "replies")}
+    if entry["record"]["outcome"] == "N":  # claimed P, with no replies
+        record |= {"outcome": "P", "by": "replies", "replies": []}
+    else:  # claimed N, by a move to an option that is N
+        record |= {"outcome": "N", "by": "move", "move": 0}
+    damaged = lines[:flips[0] - 1] + [json.dumps(entry | {"record": record})] + lines[flips[0]:]
+    keep.write_text("\n".join(damaged) + "\n")
+    with pytest.raises(InputError, match="damaged kept records"):
+        certify_spec("random:9,0.5,2", outcome=True, keep=str(keep))
+
+
+def test_a_stop_before_any_record_keeps_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    keep = tmp_path / "c.partial"
+    with monkeypatch.context() as m:
+        _stop_after(m, 0)
+        with pytest.raises(SearchLimitReached) as stop:
+            certify_spec("wheel:11", keep=str(keep))
+    assert stop.value.kept == (str(keep), 0) and not keep.exists()  # type: ignore[attr-defined]
+    with monkeypatch.context() as m:
+        _stop_after(m, 0)
+        r = CliRunner().invoke(_cli, ["certify", "wheel:11", "-o", str(tmp_path / "c")])
+    assert r.exit_code == 3 and "no record was made to keep" in r.output and "resumes" not in r.output, r.output
+
+
+def test_a_failed_write_leaves_no_temporary_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    keep = tmp_path / "c.partial"
+
+    def refuse(src: str, dst: str) -> None:
+        raise OSError("disk full")
+
+    with monkeypatch.context() as m:
+        _stop_after(m, 20)
+        m.setattr("grundy.certify.partial.os.replace", refuse)
+        with pytest.raises(SearchLimitReached) as stop:
+            certify_spec("wheel:11", keep=str(keep))
+    assert stop.value.kept == (str(keep), None)  # type: ignore[attr-defined]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_says_so_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(self: Certifier) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Certifier, "_tick", interrupted)
+    r = CliRunner().invoke(_cli, ["certify", "wheel:11", "-o", str(tmp_path / "c")])
+    assert r.exit_code == 130 and r.output.count("interrupted") == 1, r.output

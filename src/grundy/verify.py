@@ -94,7 +94,6 @@ import time
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -869,8 +868,45 @@ class Report:
         return text
 
 
-#: Positions whose canonical form and components the checker remembers.
-MEMO = 1 << 17
+#: Involution records on at most this many vertices are re-checked by brute
+#: force by default (``grundy verify --check-below``).
+CHECK_BELOW = 6
+
+#: The work (:class:`_Kind`'s ``work``: vertices and edges, vertices and
+#: facets, ...) of the positions whose canonical forms and components the
+#: checker remembers, all told: a bound on memory (about 100 bytes a unit at
+#: most), not on their number, so a certificate of large positions cannot
+#: fill the machine.
+MEMO_WORK = 1 << 22
+
+
+class Memo:
+    """``fn(pos)`` remembered while the ``work(pos, fn(pos))`` of the
+    positions remembered adds up to at most ``budget``; past it, everything
+    remembered is forgotten at once and the count starts again. ``fn`` must
+    be pure and ``pos`` hashable. (Used by the checker, and by the certifier
+    for the same functions.)"""
+
+    __slots__ = ("fn", "work", "budget", "spent", "kept")
+
+    def __init__(self, fn: Callable[[Any], Any], work: Callable[[Any, Any], int], budget: int) -> None:
+        self.fn, self.work, self.budget = fn, work, budget
+        self.spent = 0
+        self.kept: dict[Any, Any] = {}
+
+    def __call__(self, pos: Any) -> Any:
+        kept = self.kept
+        if pos in kept:
+            return kept[pos]
+        out = self.fn(pos)
+        cost = self.work(pos, out) + 1
+        if self.spent + cost > self.budget:
+            kept.clear()
+            self.spent = 0
+        if cost <= self.budget:
+            kept[pos] = out
+            self.spent += cost
+        return out
 
 
 class _Checker:
@@ -882,9 +918,11 @@ class _Checker:
         self.outcomes: dict[Any, tuple[str, int]] = {}  # form of a whole position -> (outcome, line)
         self.brute: dict[Any, int] = {}
         # a position's form and components are asked for again and again (an option met
-        # in many records): remembered, the least recently used dropped past MEMO entries
-        self._form = lru_cache(maxsize=MEMO)(self.of.form)
-        self._components = lru_cache(maxsize=MEMO)(lambda pos: tuple(self.of.components(pos)))
+        # in many records): remembered, up to MEMO_WORK of positions' work
+        of = self.of
+        work = lambda pos, _: of.work(pos)  # noqa: E731 - the form or components are no larger
+        self._form = Memo(of.form, work, MEMO_WORK)
+        self._components = Memo(lambda pos: tuple(of.components(pos)), work, MEMO_WORK)
 
     def form(self, pos: Any) -> Any:
         return self._form(pos)
@@ -1099,7 +1137,7 @@ def _header(obj: Any) -> tuple[str, str, Any, int | None, str]:
     return kind, game, root, value, "P" if value == 0 else "N"
 
 
-def verify_lines(lines: list[str], check_below: int = 6) -> Report:
+def verify_lines(lines: list[str], check_below: int = CHECK_BELOW) -> Report:
     """Check a certificate given as its lines (see the module docstring).
 
     Parameters
@@ -1192,7 +1230,7 @@ def _read_bounded(path: str) -> bytes:
     return raw
 
 
-def verify_file(path: str, check_below: int = 6) -> Report:
+def verify_file(path: str, check_below: int = CHECK_BELOW) -> Report:
     """Check the certificate in ``path`` (gzip is recognised by its magic
     bytes; a leading UTF-8 byte-order mark is dropped). As
     :func:`verify_lines`; an unreadable file (see :func:`_read_bounded`)

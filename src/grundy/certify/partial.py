@@ -3,14 +3,15 @@ command resumes from them (``grundy certify SPEC -o FILE`` keeps them in
 ``FILE.partial`` at a time or position limit, Ctrl-C or SIGTERM).
 
 The file is JSON lines: a header naming what is being certified (kind,
-game, spec, value or outcome, theory, pruning), then one line per record
-made, in the order made (dependency order): ``{"record": ..., "outcome":
-bool, "deps": [indices of the earlier records it rests on]}``. Nothing in
-it is trusted by ``grundy verify``: the records go into the certificate,
-which the checker re-checks from the rules like any other. A resumed search
-takes each record's position as its canonical form (the certifier's own
-:meth:`~grundy.certify.search.Certifier._form` of the position read back),
-and its value or outcome as known.
+game, spec, root position, value or outcome, theory, pruning), then one
+line per record made, in the order made (dependency order): ``{"record":
+..., "outcome": bool, "deps": [indices of the earlier records it rests
+on]}``. Nothing in it is taken on trust: before resuming, each kept record
+is checked in file order by the independent checker (:mod:`grundy.verify`)
+as a certificate's records are, and its position must be written as the
+certifier writes it (its canonical form); a resumed certificate is
+verified whole before it is returned (the dependencies decide which
+records it keeps). A file that fails is refused, naming the line.
 """
 
 from __future__ import annotations
@@ -29,16 +30,19 @@ PARTIAL_FORMAT = "grundy-certificate-partial"
 VERSION = 1
 
 
-def partial_header(kind: str, game: str, spec: str, outcome: bool, theory: bool, prune: bool) -> dict[str, Any]:
-    """What a file of kept records must match to be resumed from."""
+def partial_header(kind: str, game: str, spec: str, root: Any, outcome: bool, theory: bool,
+                   prune: bool) -> dict[str, Any]:
+    """What a file of kept records must match to be resumed from (``root``:
+    the root position as a certificate's header gives it, JSON)."""
     return {"format": PARTIAL_FORMAT, "version": VERSION, "kind": kind, "game": game, "spec": spec,
-            "proves": "outcome" if outcome else "value", "theory": theory, "prune": prune}
+            "root": root, "proves": "outcome" if outcome else "value", "theory": theory, "prune": prune}
 
 
 def save_partial(path: str, header: dict[str, Any], certifier: Any) -> int:
     """Write the records ``certifier`` has made (with what each rests on) to
     ``path``; returns how many. Written to a temporary file first, then
-    renamed, so a stop during the write leaves the previous file whole.
+    renamed, so a stop during the write leaves the previous file whole (and
+    no temporary file is left behind).
 
     Raises
     ------
@@ -47,67 +51,87 @@ def save_partial(path: str, header: dict[str, Any], certifier: Any) -> int:
     """
     index = {key: i for i, key in enumerate(certifier._order)}
     tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps(header, separators=(",", ":")) + "\n")
-        for key, record in zip(certifier._order, certifier.records):
-            deps = sorted(index[d] for d in certifier._deps.get(key, ()) if d in index)
-            line = {"record": record, "outcome": isinstance(key, tuple) and len(key) == 2 and key[0] == "outcome",
-                    "deps": deps}
-            fh.write(json.dumps(line, separators=(",", ":")) + "\n")
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(header, separators=(",", ":")) + "\n")
+            for key, record in zip(certifier._order, certifier.records):
+                deps = sorted(index[d] for d in certifier._deps.get(key, ()) if d in index)
+                line = {"record": record, "outcome": _is_outcome(key), "deps": deps}
+                fh.write(json.dumps(line, separators=(",", ":")) + "\n")
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise
     return len(certifier.records)
+
+
+def _is_outcome(key: Any) -> bool:
+    """Whether a certifier's record key is an outcome record's (``("outcome", form)``)."""
+    return isinstance(key, tuple) and len(key) == 2 and key[0] == "outcome"
 
 
 def load_partial(path: str, header: dict[str, Any], certifier: Any, prover: Any = None) -> int:
     """Give ``certifier`` (and the outcome ``prover``) the records kept in
     ``path``: its records, their order and dependencies, the values of value
-    records and the outcomes of outcome records. Returns how many.
+    records and the outcomes of outcome records, each checked first by the
+    independent checker (:mod:`grundy.verify`) in file order. Returns how
+    many.
 
     Raises
     ------
     InputError
-        ``path`` cannot be read, is not a file of kept records, or keeps the
-        records of another certificate (another spec, game, kind or claim,
-        or other switches): remove it or name another output.
+        ``path`` cannot be read, is not a file of kept records, keeps the
+        records of another certificate (another spec, root, game, kind or
+        claim, or other switches), or is damaged: a line that is not a
+        record, a position not written in its canonical form, a claim the
+        checker refutes, or a dependency on no earlier record. Remove it (or
+        name another output) to start afresh.
     """
     try:
         with open(path, encoding="utf-8") as fh:
             lines = fh.read().splitlines()
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"{path}: cannot read the kept records: {e}") from None
+    kind = header["kind"]
+    checker = V._Checker(kind, header["game"], check_below=V.CHECK_BELOW, outcomes=prover is not None)
+    report = V.Report()
     try:
         head = json.loads(lines[0]) if lines else None
         if head != header:
-            mine = {k: head.get(k) for k in header} if isinstance(head, dict) else head
+            mine = {k: head.get(k) for k in header if k != "root"} if isinstance(head, dict) else head
             raise InputError(f"{path}: kept records of another certificate ({mine}); remove the file to start "
                              "afresh") from None
-        kind = header["kind"]
         keys: list[Any] = []
         for n, text in enumerate(lines[1:], start=2):
             entry = json.loads(text)
-            record, is_outcome, deps = entry["record"], bool(entry["outcome"]), entry["deps"]
-            if not isinstance(record, dict) or not isinstance(deps, list):
-                raise ValueError(f"line {n}")
-            form = certifier._form(V.KINDS[kind].decode(record, f"{path}, line {n}"))
+            if not isinstance(entry, dict):
+                raise ValueError(f"line {n}: not a kept record")
+            record, is_outcome, deps = entry["record"], entry["outcome"], entry["deps"]
+            if not isinstance(record, dict) or not isinstance(deps, list) or not isinstance(is_outcome, bool):
+                raise ValueError(f"line {n}: not a kept record")
+            if is_outcome != ("outcome" in record) or (is_outcome and prover is None):
+                raise ValueError(f"line {n}: an outcome record where a value record belongs, or the reverse")
+            form = certifier._form(V.KINDS[kind].decode(record, f"line {n}"))
+            if any(record.get(k) != v for k, v in certifier._position(form).items()):
+                raise ValueError(f"line {n}: the position is not written in its canonical form")
+            checker.record(record, n, report)  # the claim, from the earlier records (Malformed, ClaimFailed)
             key: Any = ("outcome", form) if is_outcome else form
-            if any(not isinstance(d, int) or not 0 <= d < len(keys) for d in deps):
+            if any(not isinstance(d, int) or isinstance(d, bool) or not 0 <= d < len(keys) for d in deps):
                 raise ValueError(f"line {n}: a dependency that is not an earlier record")
             if is_outcome:
-                if prover is None or record.get("outcome") not in ("N", "P"):
-                    raise ValueError(f"line {n}: an outcome record")
                 prover.outcomes[form] = record["outcome"]
             else:
-                value = record.get("value")
-                if not isinstance(value, int) or value < 0:
-                    raise ValueError(f"line {n}: a value record without a value")
-                certifier.values[form] = value
+                certifier.values[form] = record["value"]
             certifier._deps[key] = {keys[d] for d in deps}
             certifier._order.append(key)
             certifier.records.append(record)
             keys.append(key)
     except InputError:
         raise
-    except (ValueError, KeyError, TypeError, V.Malformed) as e:
+    except (ValueError, KeyError, TypeError, RecursionError, V.Malformed, V.ClaimFailed) as e:
         raise InputError(f"{path}: damaged kept records ({e}); remove the file to start afresh") from None
     certifier.restored = len(keys)
     return len(keys)

@@ -24,7 +24,6 @@ the proof touches; nothing is pruned (no Lemoine-Viennot replies).
 
 from __future__ import annotations
 
-import functools
 import gzip
 import json
 import os
@@ -321,12 +320,14 @@ MAX_OCTAL_OPTIONS = 2_000_000
 #: its order: the verifier's work per record grows with n cubed).
 MAX_NIM_HEAP = 200
 
-#: The certifier remembers the canonical forms and components of this many
-#: positions, and the option lists of MEMO_OPTIONS (least recently used
-#: dropped first): measured, forms and components 1.6-1.7x less CPU, option
-#: lists 1.03-1.14x more, for about 100 MB (docs/performance.md).
-MEMO_FORMS = 1 << 17
-MEMO_OPTIONS = 1 << 12
+#: The certifier remembers canonical forms and components, and option lists,
+#: of positions whose work (the verifier's ``work``: vertices and edges, ...;
+#: of an option list, its options') adds up to at most these (then forgets
+#: them at once: a bound on memory, not on their number): measured, forms and
+#: components 1.6-1.7x less CPU, option lists 1.03-1.14x more
+#: (docs/performance.md).
+MEMO_FORMS = V.MEMO_WORK
+MEMO_OPTIONS = V.MEMO_WORK
 
 #: The certificate kinds (the header's ``kind``) and what the certifier needs of each.
 PROOFS: dict[str, _Proofs] = {p.kind: p for p in (_GraphProofs(), _ComplexProofs(), _PosetProofs(), _HeapProofs())}
@@ -419,9 +420,12 @@ class Certifier:
         self._bar: Any = None
         # the verifier's own functions, memoised (pure: a position's form, components and options
         # are asked again and again; bounded, LRU): 1.6-1.9x less CPU (docs/performance.md)
-        forms = functools.lru_cache(maxsize=MEMO_FORMS)(V.KINDS[kind].form)
-        components = functools.lru_cache(maxsize=MEMO_FORMS)(lambda pos: tuple(V.KINDS[kind].components(pos)))
-        options = functools.lru_cache(maxsize=MEMO_OPTIONS)(lambda pos: tuple(proofs.options(game, pos)))
+        of = V.KINDS[kind]
+        work = lambda pos, _: of.work(pos)  # noqa: E731 - the form or components are no larger
+        forms = V.Memo(of.form, work, MEMO_FORMS)
+        components = V.Memo(lambda pos: tuple(of.components(pos)), work, MEMO_FORMS)
+        options = V.Memo(lambda pos: tuple(proofs.options(game, pos)),
+                         lambda pos, opts: sum(map(of.work, opts)), MEMO_OPTIONS)
         self._form: Callable[[Any], Any] = forms
         self._components: Callable[[Any], list[Any]] = lambda pos: list(components(pos))
         self._option_list: Callable[[Any], tuple[Any, ...]] = options
@@ -712,12 +716,14 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     keep : str, optional
         A file for the records of a stopped search
         (:mod:`grundy.certify.partial`): if it exists, the search resumes
-        from the records it keeps (those of the same spec, game, claim and
-        switches); at a limit, Ctrl-C or SIGTERM the records made so far are
-        written there (the stop's exception gets ``kept``: the path and
-        their number, or the path and None if it could not be written). It
-        is left in place at the end, for the caller to remove once the
-        certificate is written.
+        from the records it keeps (those of the same spec, root, game, claim
+        and switches), each re-checked by the independent checker first, and
+        the certificate resumed is verified whole before it is returned; at
+        a limit, Ctrl-C or SIGTERM the records made so far are written there
+        (the stop's exception gets ``kept``: the path and their number, 0
+        when none was made and nothing written, or the path and None if it
+        could not be written). It is left in place at the end, for the
+        caller to remove once the certificate is written.
 
     Returns
     -------
@@ -728,10 +734,13 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     InputError
         Unreadable spec, several graphs, a family too large to build, a Nim
         or octal heap over its limit, an unknown or partizan game, or one
-        the kind does not take; a ``keep`` file that cannot be read or is
-        another certificate's.
+        the kind does not take; a ``keep`` file that cannot be read, is
+        another certificate's, or is damaged (a record the checker refutes,
+        a position not in canonical form, a dependency on no earlier record,
+        or a resumed certificate that does not verify).
     SearchLimitReached
-        At ``max_positions`` (records made in this run) or ``time_limit``.
+        At ``max_positions`` (records made in this run, or positions the
+        engine's searches for hints expanded in this run) or ``time_limit``.
     """
     from grundy.games.graphs.formulas import article
     from grundy.readwrite.kinds import kind_of
@@ -751,7 +760,7 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     from grundy.certify.partial import load_partial, partial_header, save_partial
 
     prover = OutcomeProver(certifier) if outcome else None
-    kept = partial_header(kind, name, spec, outcome, certifier.theory, certifier.prune)
+    kept = partial_header(kind, name, spec, root_json, outcome, certifier.theory, certifier.prune)
     if keep is not None and os.path.exists(keep):
         load_partial(keep, kept, certifier, prover)
     old = sys.getrecursionlimit()
@@ -765,8 +774,9 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
             won, rests_on = ("P" if value == 0 else "N"), None
     except (SearchLimitReached, KeyboardInterrupt) as stop:
         if keep is not None:
-            try:
-                stop.kept = (keep, save_partial(keep, kept, certifier))  # type: ignore[union-attr]
+            try:  # nothing made (a hint's search stopped first): nothing to keep, no file written
+                made = save_partial(keep, kept, certifier) if certifier.records else 0
+                stop.kept = (keep, made)  # type: ignore[union-attr]
             except OSError:
                 stop.kept = (keep, None)  # type: ignore[union-attr]
         raise
@@ -778,8 +788,15 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     header = {"format": V.FORMAT, "version": V.VERSION, "kind": kind, "game": name, "spec": spec}
     header |= {"proves": "outcome"} if outcome else {"value": value}
     header |= {"outcome": won, "root": root_json, "labels": labels, "generator": f"grundy {__version__}"}
-    return Certificate(header, certifier.needed(root, rests_on), time.perf_counter() - certifier.started,
+    cert = Certificate(header, certifier.needed(root, rests_on), time.perf_counter() - certifier.started,
                        certifier.hint_positions())
+    if certifier.restored:  # the kept records' dependencies chose which records it holds: checked whole
+        try:
+            V.verify_lines(cert.lines())
+        except (V.Malformed, V.ClaimFailed) as e:
+            raise InputError(f"{keep}: the certificate resumed from these kept records does not verify ({e}); "
+                             "remove the file to start afresh") from None
+    return cert
 
 
 def write_certificate(cert: Certificate, path: str) -> int:

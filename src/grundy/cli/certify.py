@@ -16,6 +16,7 @@ import sys
 import click
 
 from grundy.cli.common import _Command, _run
+from grundy.core.limits import interrupt_exit_code
 from grundy.errors import InputError, SearchLimitReached
 
 __all__ = ["certify", "verify"]
@@ -36,7 +37,8 @@ __all__ = ["certify", "verify"]
               help="Prove who wins (N or P) and not the nim-value: a winning move for N, a reply to every "
                    "option (up to isomorphism) for P; disjoint sums by their components' values.")
 @click.option("--max-positions", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Stop after recording N positions in this run (exit code 3; the records made are kept "
+              help="Stop after recording N positions in this run, or once the engine's searches for "
+                   "hints have expanded N positions in this run (exit code 3; the records made are kept "
                    "in FILE.partial and the same command resumes from them).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Stop after this many seconds (exit code 3; the records made are kept in FILE.partial "
@@ -75,7 +77,7 @@ def certify(spec: str, output: str, game: str, no_theory: bool, full: bool, outc
             sys.exit(3)
         except KeyboardInterrupt as e:
             click.echo(f"\ngrundy: {spec}: certifying interrupted; {_kept(e)}", err=True)
-            raise
+            sys.exit(interrupt_exit_code())
         size = write_certificate(cert, output)
         if os.path.exists(keep):
             os.remove(keep)  # the certificate is written: the kept records are in it
@@ -101,6 +103,8 @@ def _kept(stop: BaseException) -> str:
         return "no certificate was written"
     if count is None:
         return f"no certificate was written, and the records made could not be kept in {path}"
+    if count == 0:
+        return "no certificate was written, and no record was made to keep"
     return (f"no certificate was written; the {plural(count, 'record')} made so far are kept in {path}: "
             "the same command resumes from them")
 
