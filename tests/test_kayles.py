@@ -23,6 +23,7 @@ from click.testing import CliRunner
 from grundy import Graph, Solver, Theory
 from grundy.cli import main
 from grundy.games.graphs.misere import MisereSolver
+from grundy.core.moves import Move
 from grundy.games.graphs.rulesets import RULESETS, TakeMove, get_ruleset
 from grundy.games.octal import nim_sequence
 
@@ -144,6 +145,24 @@ def test_labelled_moves_delete_the_right_vertices(game: str) -> None:
                 assert move.to_json() == {"edge": list(move.edge)}
                 assert str(move) == f"take edge {move.edge[0]}-{move.edge[1]} (remove vertices {move.edge[0]}, {move.edge[1]})"
             assert rs.apply(g.adj, index_move) == Graph.from_networkx(H).adj
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_take_move_is_the_plain_move_it_names(game: str) -> None:
+    """A Kayles move equals (and hashes as) the plain Move of its vertex or
+    edge, so ``Move(vertex=v) in winning_moves`` asks what it says; moves
+    at different vertices or edges differ."""
+    import grundy
+
+    p = grundy.position("path:7", game=game)
+    moves = [m for m, _ in p.options()]
+    plain = [Move(vertex=m.vertex, edge=m.edge) for m in moves]
+    for i, (m, q) in enumerate(zip(moves, plain)):
+        assert m == q and q == m and hash(m) == hash(q) and q in moves
+        assert all(m != other for j, other in enumerate(plain) if j != i)
+    assert Move(vertex=99) not in moves and moves[0] != "v"
+    won = p.analyze().winning_moves
+    assert all(Move(vertex=m.vertex, edge=m.edge) in won for m in won)
 
 
 # -- paths and octal games ---------------------------------------------------------

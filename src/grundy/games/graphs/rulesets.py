@@ -57,12 +57,27 @@ EDGE_KINDS = frozenset({"e", "a"})
 class TakeMove(Move):
     """A Kayles move in the user's labels: ``vertex`` (Node Kayles) or
     ``edge`` (Arc Kayles) is taken with ``removes``, every vertex deleted.
-    JSON as :class:`Move` (``{"vertex": v}`` / ``{"edge": [u, v]}``)."""
+    JSON as :class:`Move` (``{"vertex": v}`` / ``{"edge": [u, v]}``), and
+    equal to that plain move (``Move(vertex=2) in analysis.winning_moves``):
+    ``removes`` follows from the position."""
 
     removes: tuple[Hashable, ...] = ()
 
+    def _plain(self) -> Move:
+        return Move(vertex=self.vertex, edge=self.edge)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TakeMove):
+            return self._plain() == other._plain()
+        if type(other) is Move:
+            return self._plain() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._plain())
+
     def to_json(self) -> dict[str, Any]:
-        return Move(vertex=self.vertex, edge=self.edge).to_json()
+        return self._plain().to_json()
 
     def __str__(self) -> str:
         gone = ", ".join(label_str(v) for v in self.removes)
