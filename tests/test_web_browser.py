@@ -19,9 +19,10 @@ names a winning move in play before Hint (Chomp, Nim); "New game" after the
 end; grids drawn as read, large graphs legibly; only the controls that
 apply to each kind; ``/docs`` rendered by Swagger UI 5.
 
-The tests write the screenshots of the docs into ``docs/screenshots/``:
-``wheel9.png``, ``path5-won.png``, ``triangle.png``, ``grid3x4.png``,
-``too-slow.png`` and ``api-docs.png``.
+The tests take the screenshots of the docs (``wheel9.png``,
+``path5-won.png``, ``triangle.png``, ``grid3x4.png``, ``too-slow.png`` and
+``api-docs.png``) into a temporary folder, so a test run leaves the tree as
+it was; ``GRUNDY_SCREENSHOTS=docs/screenshots`` retakes the docs' own.
 
 Skipped without FastAPI, selenium, Chromium or chromedriver, unless the
 environment variable ``GRUNDY_REQUIRE_BROWSER=1`` is set (as in CI): then
@@ -34,6 +35,7 @@ import json
 import math
 import os
 import socket
+import tempfile
 import threading
 import time
 import urllib.error
@@ -48,7 +50,9 @@ import pytest
 REQUIRE = os.environ.get("GRUNDY_REQUIRE_BROWSER") == "1"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+#: Where the screenshots go: GRUNDY_SCREENSHOTS (docs/screenshots to retake the docs' own), else a
+#: temporary folder (a test run must not change tracked files)
+SCREENSHOTS = Path(os.environ.get("GRUNDY_SCREENSHOTS") or Path(tempfile.gettempdir()) / "grundy-screenshots")
 WAIT = 20  # seconds: the longest any one wait on the page may take
 
 
