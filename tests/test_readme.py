@@ -265,7 +265,8 @@ def test_completion_script_is_printed(shell: str, tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 def test_bash_completion_completes(tmp_path: Path) -> None:
-    """The README's bash line, then a <TAB> after ``grundy ce`` and ``grundy value --ti``."""
+    """The README's bash line, then a <TAB> after ``grundy ce``, ``grundy value --ti`` and
+    ``--game o`` (ruleset names)."""
     line = next(line for line, _ in sh_lines() if "bash_source" in line)
     setup = line.split("#")[0].strip()
     script = (
@@ -275,12 +276,19 @@ def test_bash_completion_completes(tmp_path: Path) -> None:
         'echo "commands: ${COMPREPLY[*]}"\n'
         "COMP_WORDS=(grundy value --ti); COMP_CWORD=2; COMPREPLY=(); _grundy_completion grundy\n"
         'echo "options: ${COMPREPLY[*]}"\n'
+        "COMP_WORDS=(grundy value path:5 --game o); COMP_CWORD=4; COMPREPLY=(); _grundy_completion grundy\n"
+        'echo "value games: ${COMPREPLY[*]}"\n'
+        "COMP_WORDS=(grundy form path:5 --game o); COMP_CWORD=4; COMPREPLY=(); _grundy_completion grundy\n"
+        'echo "form games: ${COMPREPLY[*]}"\n'
     )
     result = run_shell(script, tmp_path)
     assert result.returncode == 0, result.stdout
     assert "-F _grundy_completion grundy" in result.stdout
     assert "commands: census certify\n" in result.stdout
     assert "options: --time-limit\n" in result.stdout
+    # --game completes ruleset names: impartial ones where only those are taken, partizan ones too in form
+    assert "value games: oe-oe odd-vertex\n" in result.stdout
+    assert "form games: oe-oe odd-vertex oe-bo" in result.stdout
 
 
 def test_the_browser_address_is_the_default() -> None:

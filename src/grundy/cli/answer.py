@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from grundy.analysis import Analysis
-from grundy.cli.common import _run, _Stopped
+from grundy.cli.common import _run, _Stopped, game_names
 from grundy.cli.limits import _alarm, _grace
 from grundy.cli.positions import _budget_stop, _check_memory
 from grundy.core.table import table_memory
@@ -52,7 +52,7 @@ def _memory_size(ctx: click.Context, param: click.Parameter, text: str | None) -
 def _search_options(f: Callable[..., Any]) -> Callable[..., Any]:
     f = click.option("--json", "as_json", is_flag=True, help="One JSON object per position (JSON lines).")(f)
     f = click.option("--no-theory", is_flag=True, help="Pure search: no closed forms or reductions from the papers.")(f)
-    f = click.option("--game", default=None, metavar="NAME",
+    f = click.option("--game", default=None, metavar="NAME", shell_complete=game_names(partizan=False),
                      help="The ruleset for graphs (default graph-chomp, also spelled chomp); see `grundy games`.")(f)
     f = click.option("--table", metavar="PATH", default=None,
                      help="Keep the search's table in this SQLite file: a later run reuses it (graphs, posets, complexes).")(f)

@@ -17,7 +17,7 @@ import click
 from grundy.census.build import Census, CensusSpec
 from grundy.games.graphs.rulesets import RULESETS
 from grundy.census.geng import GraphClass
-from grundy.cli.common import PROG, _Command, _run
+from grundy.cli.common import PROG, _Command, _run, game_names
 from grundy.core.limits import check_seconds, interrupt_exit_code
 from grundy.errors import InputError, SearchLimitReached
 from grundy.kinds import article
@@ -245,7 +245,7 @@ def _input_orders(data: bytes) -> tuple[list[bytes], list[int], int]:
 
 @click.command(cls=_Command, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("vertices", required=False)
-@click.option("--game", default="chomp", show_default=True,
+@click.option("--game", default="chomp", show_default=True, shell_complete=game_names(partizan=False),
               help=f"The graph ruleset: {', '.join(RULESETS)} (graph-chomp = chomp).")
 @click.option("--misere", is_flag=True, help="Misère play: outcomes (P/N) instead of nim-values.")
 @click.option("--connected", is_flag=True, help="Connected graphs only (geng -c).")

@@ -15,7 +15,7 @@ import sys
 
 import click
 
-from grundy.cli.common import _Command, _run
+from grundy.cli.common import _Command, _run, game_names
 from grundy.core.limits import interrupt_exit_code
 from grundy.errors import InputError, SearchLimitReached
 
@@ -26,7 +26,7 @@ __all__ = ["certify", "verify"]
 @click.argument("spec")
 @click.option("-o", "--output", "output", required=True, metavar="FILE",
               help="Where to write the certificate (JSON lines; gzip when FILE ends in .gz).")
-@click.option("--game", default="chomp", show_default=True, metavar="NAME",
+@click.option("--game", default="chomp", show_default=True, metavar="NAME", shell_complete=game_names(partizan=False),
               help="The graph ruleset (see `grundy games`); a simplicial complex is always subset take-away, "
                    "a poset, Chomp board or Nim heaps the poset game, octal heaps their code.")
 @click.option("--no-theory", is_flag=True,

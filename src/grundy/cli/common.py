@@ -20,6 +20,24 @@ from grundy.games.graphs.formulas import plural
 PROG = "grundy"
 
 
+def game_names(partizan: bool) -> Callable[[click.Context, click.Parameter, str], list[str]]:
+    """Shell completion for ``--game``: the impartial graph rulesets (and
+    their aliases), and with ``partizan`` the partizan ones too, that start
+    with what was typed (``grundy games`` lists them)."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        from grundy.games.graphs.rulesets import ALIASES, RULESETS
+
+        names = [*RULESETS, *ALIASES]
+        if partizan:
+            from grundy.games.partizan.rulesets import PARTIZAN_RULESETS
+
+            names += list(PARTIZAN_RULESETS)
+        return [name for name in names if name.startswith(incomplete)]
+
+    return complete
+
+
 def _fail(message: str, code: int) -> NoReturn:
     click.echo(f"{PROG}: error: {message}", err=True)
     sys.exit(code)

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from grundy.cli.common import _Command, _run, _Stopped
+from grundy.cli.common import _Command, _run, _Stopped, game_names
 from grundy.cli.limits import _alarm, _grace
 from grundy.cli.positions import _budget_stop
 from grundy.errors import InputError, SearchLimitReached
@@ -19,7 +19,7 @@ __all__ = ["form"]
 
 @click.command(cls=_Command)
 @click.argument("specs", nargs=-1, required=True, metavar="SPEC...")
-@click.option("--game", default=None, metavar="NAME",
+@click.option("--game", default=None, metavar="NAME", shell_complete=game_names(partizan=True),
               help="The ruleset for graphs, partizan or impartial (default graph-chomp); see `grundy games`.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per graph (JSON lines).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write ^ v +- instead of ↑ ↓ ±.")

@@ -26,7 +26,7 @@ from typing import Any
 
 import click
 
-from grundy.cli.common import _Command, _run, _Stopped
+from grundy.cli.common import _Command, _run, _Stopped, game_names
 from grundy.core.moves import Move, label_str
 from grundy.core.limits import check_seconds, interrupt_exit_code
 from grundy.errors import InputError, SearchLimitReached
@@ -109,7 +109,7 @@ def _shown(text: str) -> str:
 
 @click.command(cls=_Command)
 @click.argument("spec", metavar="SPEC")
-@click.option("--game", default=None, metavar="NAME",
+@click.option("--game", default=None, metavar="NAME", shell_complete=game_names(partizan=True),
               help="The ruleset for graphs, impartial or partizan (default graph-chomp); see `grundy games`.")
 @click.option("--first", type=click.Choice(["me", "engine"]), default="me", show_default=True,
               help="Who moves first.")
