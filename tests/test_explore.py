@@ -198,3 +198,20 @@ def test_a_limit_in_the_api_is_one_exception_without_the_searchs_frames() -> Non
         frames = traceback.extract_tb(info.value.__traceback__)
         assert not any(f.filename.endswith((".pyx", "search.py", "limits.py")) for f in frames), frames
         assert info.value.__cause__ is None and info.value.__suppress_context__
+
+
+def test_grundy_debug_keeps_every_frame_and_the_context(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GRUNDY_DEBUG=1: an API error arrives as raised, with the search's
+    frames and, for an error raised while handling another, that one."""
+    monkeypatch.setenv("GRUNDY_DEBUG", "1")
+    with pytest.raises(SearchLimitReached) as info:
+        grundy.nim_value("random:12,0.5,2", max_positions=500)
+    frames = traceback.extract_tb(info.value.__traceback__)
+    assert any(f.filename.endswith(("search.py", "limits.py", ".pyx")) for f in frames), frames
+    with pytest.raises(InputError) as bad:
+        grundy.nim_value("nosuchfamily:3")
+    deep = traceback.extract_tb(bad.value.__traceback__)
+    monkeypatch.delenv("GRUNDY_DEBUG")
+    with pytest.raises(InputError) as cut:
+        grundy.nim_value("nosuchfamily:3")
+    assert len(deep) > len(traceback.extract_tb(cut.value.__traceback__))

@@ -24,6 +24,7 @@ or a graph6 / sparse6 string; a spec of another kind (``"divisors:30"``,
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -48,13 +49,17 @@ def public(fn: F) -> F:
     raised inside (a limit reached deep in the compiled search, a refusal)
     reaches the caller as that one exception, its traceback starting at the
     call, not hundreds of search frames (``SearchLimitReached`` keeps its
-    message and ``outcome``)."""
+    message and ``outcome``). With the environment variable
+    ``GRUNDY_DEBUG=1`` it is raised as it was, every frame and the
+    exception it arose from (``__context__``) kept, for debugging."""
 
     @functools.wraps(fn)
     def entry(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
         except GrundyError as exc:
+            if os.environ.get("GRUNDY_DEBUG") == "1":
+                raise
             raise exc.with_traceback(None) from None
 
     return entry  # type: ignore[return-value]
