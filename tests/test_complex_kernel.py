@@ -371,3 +371,17 @@ def test_chomp_on_p_nk_follows_gale_neyman_up_to_six_points(n: int) -> None:
     for k in range(1, n + 1):
         value = grundy.nim_value(f"skeleton:{n},{k}")
         assert (value == 0) == (n % (k + 1) == 0), (n, k, value)
+
+
+def test_p_7_4_and_p_7_5_are_n_positions_won_as_docs_results_says() -> None:
+    """On seven points: P_{7,4} is won by taking a 2-set, P_{7,5} by taking
+    a point (it leaves P_{6,5}, a P-position); each move leads to a
+    P-position, checked by the value search of what it leaves."""
+    import grundy
+
+    for k, face in ((4, (1, 2)), (5, (1,))):
+        spec = f"skeleton:7,{k}"
+        assert grundy.outcome(spec) == "N"
+        p = grundy.position(spec)
+        assert grundy.Move(face=face) in p.analyze(outcome=True).winning_moves
+        assert grundy.nim_value(p.after(grundy.Move(face=face)).position) == 0
