@@ -324,8 +324,8 @@ MAX_NIM_HEAP = 200
 #: of positions whose work (the verifier's ``work``: vertices and edges, ...;
 #: of an option list, its options') adds up to at most these (then forgets
 #: them at once: a bound on memory, not on their number): measured, forms and
-#: components 1.6-1.7x less CPU, option lists 1.03-1.14x more
-#: (docs/performance.md).
+#: components 1.6-1.7x less CPU, and option lists so bounded 1.4-2.6x less
+#: again than 4,096 of them (docs/certificates.md, "Measured").
 MEMO_FORMS = V.MEMO_WORK
 MEMO_OPTIONS = V.MEMO_WORK
 
@@ -419,7 +419,7 @@ class Certifier:
         self.progress = progress
         self._bar: Any = None
         # the verifier's own functions, memoised (pure: a position's form, components and options
-        # are asked again and again; bounded, LRU): 1.6-1.9x less CPU (docs/performance.md)
+        # are asked again and again; bounded by the positions' work, MEMO_FORMS and MEMO_OPTIONS)
         of = V.KINDS[kind]
         work = lambda pos, _: of.work(pos)  # noqa: E731 - the form or components are no larger
         forms = V.Memo(of.form, work, MEMO_FORMS)
