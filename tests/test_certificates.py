@@ -614,13 +614,14 @@ def test_the_checker_and_certifier_memos_are_bounded_by_work() -> None:
     large positions cannot fill memory (paths P_1 .. P_360 once took 948 MB)."""
     checker = V._Checker("graph", "chomp", 6)
     certifier = Certifier("graph", "chomp")
-    for memo in (checker._form, checker._components, certifier._form, certifier._option_list):
+    memos = (checker._forms, checker._comps, certifier._form.__self__, certifier._option_list.__self__)
+    for memo in memos:
         assert isinstance(memo, V.Memo) and memo.budget <= V.MEMO_WORK
     path = tuple((1 << v - 1 if v else 0) | (1 << v + 1 if v < 299 else 0) for v in range(300))
     checker.form(path)
     certifier._options(path)
-    assert checker._form.spent == 300 + 299 + 1
-    assert certifier._option_list.spent == sum(V.KINDS["graph"].work(o) for o in certifier._options(path)) + 1
+    assert checker._forms.spent == 300 + 299 + 1
+    assert memos[3].spent == sum(V.KINDS["graph"].work(o) for o in certifier._options(path)) + 1
 
 
 @settings(max_examples=200, deadline=None)

@@ -149,10 +149,10 @@ def test_cli_keeps_resumes_and_removes_the_kept_records(tmp_path: Path, monkeypa
 
 
 def _kept_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spec: str = "wheel:11",
-                outcome: bool = False) -> tuple[Path, list[str]]:
+                outcome: bool = False, made: int = 40) -> tuple[Path, list[str]]:
     keep = tmp_path / "c.partial"
     with monkeypatch.context() as m:
-        _stop_after(m, 40)
+        _stop_after(m, made)
         with pytest.raises(SearchLimitReached):
             certify_spec(spec, outcome=outcome, keep=str(keep))
     return keep, keep.read_text().splitlines()
@@ -259,3 +259,124 @@ def test_ctrl_c_says_so_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(Certifier, "_tick", interrupted)
     r = CliRunner().invoke(_cli, ["certify", "wheel:11", "-o", str(tmp_path / "c")])
     assert r.exit_code == 130 and r.output.count("interrupted") == 1, r.output
+
+
+def test_a_resume_under_a_time_limit_gets_its_time_for_the_search(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check of the kept records does not count against --time-limit:
+    repeated runs under a limit shorter than the check still make records
+    (before, each resumed run stopped at once, having made none)."""
+    keep, lines = _kept_lines(tmp_path, monkeypatch)
+    import time
+
+    from grundy.certify import partial
+
+    record = V._Checker.record
+
+    def slow(self: V._Checker, *args: object) -> None:
+        time.sleep(0.05)
+        record(self, *args)  # type: ignore[arg-type]
+
+    runs = _certifiers(monkeypatch)
+    monkeypatch.setattr(partial.V._Checker, "record", slow)  # the check takes 2 s and more
+    try:
+        cert = certify_spec("wheel:11", time_limit=1.5, keep=str(keep))
+    except SearchLimitReached as stop:
+        assert stop.positions > 0 and stop.kept[1] > len(lines) - 1  # type: ignore[attr-defined]
+    else:
+        assert cert.header["value"] == 1
+    assert runs[-1].restored == len(lines) - 1 and len(runs[-1].records) > runs[-1].restored
+
+
+def _records_without_replies(lines: list[str]) -> list[int]:
+    return [n for n, t in enumerate(lines[1:], start=2)
+            if json.loads(t)["record"].get("by") == "mex" and "replies" not in json.loads(t)["record"]]
+
+
+def test_each_check_of_the_kept_records_refuses_on_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Damage the independent checker alone would let through: a true mex
+    record whose graph is relabelled (its options in another order, none
+    named), a field the certifier does not write, a line with a key more, a
+    boolean dependency, an outcome flag that does not match its record."""
+    keep, lines = _kept_lines(tmp_path, monkeypatch)
+    bad: dict[str, list[str]] = {}
+    for n in _records_without_replies(lines):
+        record = json.loads(lines[n - 1])["record"]
+        adj = V.graph6_decode(record["graph6"])
+        k = len(adj)
+        flipped = tuple(sum(1 << (k - 1 - w) for w in range(k) if adj[k - 1 - v] >> w & 1) for v in range(k))
+        if V.graph6_encode(flipped) != record["graph6"]:
+            relabelled = _with(lines, n, graph6=V.graph6_encode(flipped))
+            checker, report = V._Checker("graph", "chomp", V.CHECK_BELOW), V.Report()
+            for i, t in enumerate(relabelled[1:n], start=2):
+                checker.record(json.loads(t)["record"], i, report)  # true: the checker alone takes it
+            bad["not written in its canonical form"] = relabelled[:n]
+            break
+    assert "not written in its canonical form" in bad  # a relabelled record was found
+    bad["fields the certifier does not write: note"] = _with(lines, 2, note="trust me")
+    entry = json.loads(lines[1])
+    bad["not a kept record"] = [lines[0], json.dumps(entry | {"extra": 1})] + lines[2:]
+    deps = next(n for n, t in enumerate(lines[1:], start=2) if json.loads(t)["deps"])
+    entry = json.loads(lines[deps - 1])
+    bad["a dependency that is not an earlier record"] = (lines[:deps - 1] + [json.dumps(entry | {"deps": [True]})]
+                                                         + lines[deps:])
+    entry = json.loads(lines[1])
+    bad["an outcome record where a value record belongs"] = [lines[0], json.dumps(entry | {"outcome": True})]
+    for what, damaged in bad.items():
+        keep.write_text("\n".join(damaged) + "\n")
+        with pytest.raises(InputError, match="damaged kept records") as refused:
+            certify_spec("wheel:11", keep=str(keep))
+        assert what in str(refused.value), (what, str(refused.value))
+
+
+def test_dropped_dependencies_are_caught_by_the_final_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every kept record true, but no dependencies: the resumed certificate
+    would lack the records its kept ones rest on; the whole-certificate check
+    refuses it rather than return a certificate verify rejects. (Most of
+    W_11's 395 records kept: those early on are all referred to by records
+    made after the resume, so dropping theirs loses nothing.)"""
+    keep, lines = _kept_lines(tmp_path, monkeypatch, made=300)
+    keep.write_text("\n".join([lines[0]] + [json.dumps(json.loads(t) | {"deps": []}) for t in lines[1:]]) + "\n")
+    with pytest.raises(InputError, match="does not verify"):
+        certify_spec("wheel:11", keep=str(keep))
+
+
+def test_ctrl_c_in_the_final_check_keeps_every_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    keep, lines = _kept_lines(tmp_path, monkeypatch)
+
+    def interrupted(lines: list[str], check_below: int = 6) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("grundy.certify.search.V.verify_lines", interrupted)
+    with pytest.raises(KeyboardInterrupt) as stop:
+        certify_spec("wheel:11", keep=str(keep))
+    path, count = stop.value.kept  # type: ignore[attr-defined]
+    assert path == str(keep) and count == len(certify_spec("wheel:11").records) > len(lines) - 1
+    monkeypatch.undo()
+    assert certify_spec("wheel:11", keep=str(keep)).header["value"] == 1
+
+
+def test_a_changed_file_is_another_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spec naming a file keeps its records under the position it held: the
+    file changed, the records are refused as another root's."""
+    from itertools import combinations
+
+    facets = tmp_path / "gale5.facets"
+    facets.write_text("".join(" ".join(map(str, f)) + "\n" for f in combinations(range(1, 6), 4)))
+    keep = tmp_path / "c.partial"
+    with monkeypatch.context() as m:
+        _stop_after(m, 2)
+        with pytest.raises(SearchLimitReached):
+            certify_spec(str(facets), keep=str(keep))
+    facets.write_text(facets.read_text() + "6 7\n")
+    with pytest.raises(InputError, match="another root position"):
+        certify_spec(str(facets), keep=str(keep))
+
+
+def test_kept_records_that_are_not_a_regular_file_are_refused(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "c.partial"
+    os.mkfifo(fifo)  # reading it would wait for a writer for ever
+    with pytest.raises(InputError, match="not a regular file"):
+        certify_spec("wheel:11", keep=str(fifo))

@@ -874,39 +874,46 @@ CHECK_BELOW = 6
 
 #: The work (:class:`_Kind`'s ``work``: vertices and edges, vertices and
 #: facets, ...) of the positions whose canonical forms and components the
-#: checker remembers, all told: a bound on memory (about 100 bytes a unit at
-#: most), not on their number, so a certificate of large positions cannot
-#: fill the machine.
-MEMO_WORK = 1 << 22
+#: checker remembers, per memo: a bound on memory (measured 10-15 bytes a
+#: unit on random graphs, up to about 120 on positions of one or two
+#: vertices), not on their number, so a certificate of large positions
+#: cannot fill the machine (docs/certificates.md, "Measured").
+MEMO_WORK = 1 << 20
 
 
-class Memo:
+class Memo(dict):
     """``fn(pos)`` remembered while the ``work(pos, fn(pos))`` of the
     positions remembered adds up to at most ``budget``; past it, everything
     remembered is forgotten at once and the count starts again. ``fn`` must
-    be pure and ``pos`` hashable. (Used by the checker, and by the certifier
-    for the same functions.)"""
+    be pure and ``pos`` hashable. Call it, or index it (``memo[pos]``: a
+    remembered position is then found without a Python call). (Used by the
+    checker, and by the certifier for the same functions.)"""
 
-    __slots__ = ("fn", "work", "budget", "spent", "kept")
+    __slots__ = ("fn", "work", "budget", "spent")
 
     def __init__(self, fn: Callable[[Any], Any], work: Callable[[Any, Any], int], budget: int) -> None:
+        super().__init__()
         self.fn, self.work, self.budget = fn, work, budget
         self.spent = 0
-        self.kept: dict[Any, Any] = {}
 
-    def __call__(self, pos: Any) -> Any:
-        kept = self.kept
-        if pos in kept:
-            return kept[pos]
+    @property
+    def kept(self) -> dict[Any, Any]:
+        """What is remembered (position -> ``fn(position)``)."""
+        return dict(self)
+
+    def __missing__(self, pos: Any) -> Any:
         out = self.fn(pos)
         cost = self.work(pos, out) + 1
         if self.spent + cost > self.budget:
-            kept.clear()
+            self.clear()
             self.spent = 0
         if cost <= self.budget:
-            kept[pos] = out
+            self[pos] = out
             self.spent += cost
         return out
+
+    def __call__(self, pos: Any) -> Any:
+        return self[pos]
 
 
 class _Checker:
@@ -921,14 +928,12 @@ class _Checker:
         # in many records): remembered, up to MEMO_WORK of positions' work
         of = self.of
         work = lambda pos, _: of.work(pos)  # noqa: E731 - the form or components are no larger
-        self._form = Memo(of.form, work, MEMO_WORK)
-        self._components = Memo(lambda pos: tuple(of.components(pos)), work, MEMO_WORK)
-
-    def form(self, pos: Any) -> Any:
-        return self._form(pos)
+        self._forms = Memo(of.form, work, MEMO_WORK)
+        self._comps = Memo(lambda pos: tuple(of.components(pos)), work, MEMO_WORK)
+        self.form: Callable[[Any], Any] = self._forms.__getitem__
 
     def components(self, pos: Any) -> list[Any]:
-        return list(self._components(pos))
+        return list(self._comps[pos])
 
     def options(self, pos: Any) -> Iterator[Any]:
         return self.of.options(self.game, pos)

@@ -9,9 +9,12 @@ line per record made, in the order made (dependency order): ``{"record":
 on]}``. Nothing in it is taken on trust: before resuming, each kept record
 is checked in file order by the independent checker (:mod:`grundy.verify`)
 as a certificate's records are, and its position must be written as the
-certifier writes it (its canonical form); a resumed certificate is
-verified whole before it is returned (the dependencies decide which
-records it keeps). A file that fails is refused, naming the line.
+certifier writes it (its canonical form), with no field the certifier
+does not write; a resumed certificate is verified whole before it is
+returned (the dependencies decide which records it keeps). A file that
+fails is refused, naming the line. So a resumed run checks its kept
+records twice (about what ``grundy verify`` takes for them, each time);
+neither check counts against its time limit.
 """
 
 from __future__ import annotations
@@ -27,7 +30,11 @@ __all__ = ["PARTIAL_FORMAT", "partial_header", "save_partial", "load_partial"]
 
 #: The header's ``format`` of a file of kept records.
 PARTIAL_FORMAT = "grundy-certificate-partial"
-VERSION = 1
+VERSION = 2
+
+#: The fields a record of each justification (``by``) has besides its position's.
+_FIELDS = {"mex": {"value", "by", "replies"}, "involution": {"value", "by", "tau"},
+           "move": {"outcome", "by", "move"}, "replies": {"outcome", "by", "replies"}}
 
 
 def partial_header(kind: str, game: str, spec: str, root: Any, outcome: bool, theory: bool,
@@ -87,37 +94,46 @@ def load_partial(path: str, header: dict[str, Any], certifier: Any, prover: Any 
         records of another certificate (another spec, root, game, kind or
         claim, or other switches), or is damaged: a line that is not a
         record, a position not written in its canonical form, a claim the
-        checker refutes, or a dependency on no earlier record. Remove it (or
+        checker refutes, a field the certifier does not write, or a
+        dependency on no earlier record; or it is not a regular file, or is
+        larger than :data:`grundy.verify.MAX_CERTIFICATE_BYTES`. Remove it (or
         name another output) to start afresh.
     """
     try:
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
-    except (OSError, UnicodeDecodeError) as e:
+        lines = V._read_bounded(path).decode("utf-8").splitlines()
+    except UnicodeDecodeError as e:
         raise InputError(f"{path}: cannot read the kept records: {e}") from None
+    except V.Malformed as e:
+        raise InputError(f"cannot read the kept records: {e}") from None
     kind = header["kind"]
     checker = V._Checker(kind, header["game"], check_below=V.CHECK_BELOW, outcomes=prover is not None)
     report = V.Report()
     try:
         head = json.loads(lines[0]) if lines else None
         if head != header:
-            mine = {k: head.get(k) for k in header if k != "root"} if isinstance(head, dict) else head
+            mine = {k: head.get(k) for k in header} if isinstance(head, dict) else head
+            if isinstance(mine, dict) and all(mine[k] == header[k] for k in header if k != "root"):
+                mine = f"the same command, but another root position: {mine['root']}, not {header['root']}"
             raise InputError(f"{path}: kept records of another certificate ({mine}); remove the file to start "
                              "afresh") from None
         keys: list[Any] = []
         for n, text in enumerate(lines[1:], start=2):
             entry = json.loads(text)
-            if not isinstance(entry, dict):
+            if not isinstance(entry, dict) or set(entry) != {"record", "outcome", "deps"}:
                 raise ValueError(f"line {n}: not a kept record")
             record, is_outcome, deps = entry["record"], entry["outcome"], entry["deps"]
             if not isinstance(record, dict) or not isinstance(deps, list) or not isinstance(is_outcome, bool):
                 raise ValueError(f"line {n}: not a kept record")
             if is_outcome != ("outcome" in record) or (is_outcome and prover is None):
                 raise ValueError(f"line {n}: an outcome record where a value record belongs, or the reverse")
-            form = certifier._form(V.KINDS[kind].decode(record, f"line {n}"))
-            if any(record.get(k) != v for k, v in certifier._position(form).items()):
-                raise ValueError(f"line {n}: the position is not written in its canonical form")
             checker.record(record, n, report)  # the claim, from the earlier records (Malformed, ClaimFailed)
+            form = certifier._form(V.KINDS[kind].decode(record, f"line {n}"))
+            position = certifier._position(form)
+            if any(record.get(k) != v for k, v in position.items()):
+                raise ValueError(f"line {n}: the position is not written in its canonical form")
+            extra = set(record) - set(position) - _FIELDS[record["by"]]
+            if extra:
+                raise ValueError(f"line {n}: fields the certifier does not write: {', '.join(sorted(extra))}")
             key: Any = ("outcome", form) if is_outcome else form
             if any(not isinstance(d, int) or isinstance(d, bool) or not 0 <= d < len(keys) for d in deps):
                 raise ValueError(f"line {n}: a dependency that is not an earlier record")

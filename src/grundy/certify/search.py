@@ -323,9 +323,9 @@ MAX_NIM_HEAP = 200
 #: The certifier remembers canonical forms and components, and option lists,
 #: of positions whose work (the verifier's ``work``: vertices and edges, ...;
 #: of an option list, its options') adds up to at most these (then forgets
-#: them at once: a bound on memory, not on their number): measured, forms and
-#: components 1.6-1.7x less CPU, and option lists so bounded 1.4-2.6x less
-#: again than 4,096 of them (docs/certificates.md, "Measured").
+#: them at once: a bound on memory, not on their number): measured, the memos
+#: cut certify's CPU 2.0-2.3x, and option lists so bounded 1.35-2.5x again
+#: against 4,096 of them (docs/certificates.md, "Measured").
 MEMO_FORMS = V.MEMO_WORK
 MEMO_OPTIONS = V.MEMO_WORK
 
@@ -426,9 +426,9 @@ class Certifier:
         components = V.Memo(lambda pos: tuple(of.components(pos)), work, MEMO_FORMS)
         options = V.Memo(lambda pos: tuple(proofs.options(game, pos)),
                          lambda pos, opts: sum(map(of.work, opts)), MEMO_OPTIONS)
-        self._form: Callable[[Any], Any] = forms
-        self._components: Callable[[Any], list[Any]] = lambda pos: list(components(pos))
-        self._option_list: Callable[[Any], tuple[Any, ...]] = options
+        self._form: Callable[[Any], Any] = forms.__getitem__
+        self._components: Callable[[Any], list[Any]] = lambda pos: list(components[pos])
+        self._option_list: Callable[[Any], tuple[Any, ...]] = options.__getitem__
 
     def value(self, pos: Any) -> int:
         """Nim-value of a position (any number of components), recording
@@ -761,8 +761,12 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
 
     prover = OutcomeProver(certifier) if outcome else None
     kept = partial_header(kind, name, spec, root_json, outcome, certifier.theory, certifier.prune)
+    from grundy.core.limits import backstop_paused
+
     if keep is not None and os.path.exists(keep):
-        load_partial(keep, kept, certifier, prover)
+        with backstop_paused():
+            load_partial(keep, kept, certifier, prover)
+        certifier.started = time.perf_counter()  # the time limit is this run's search's, not the check's
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20_000))
     try:
@@ -772,7 +776,21 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
         else:
             value = certifier.value(root)
             won, rests_on = ("P" if value == 0 else "N"), None
-    except (SearchLimitReached, KeyboardInterrupt) as stop:
+        from grundy import __version__
+
+        header = {"format": V.FORMAT, "version": V.VERSION, "kind": kind, "game": name, "spec": spec}
+        header |= {"proves": "outcome"} if outcome else {"value": value}
+        header |= {"outcome": won, "root": root_json, "labels": labels, "generator": f"grundy {__version__}"}
+        cert = Certificate(header, certifier.needed(root, rests_on), time.perf_counter() - certifier.started,
+                           certifier.hint_positions())
+        if certifier.restored:  # the kept records' dependencies chose which records it holds: checked whole
+            try:
+                with backstop_paused():
+                    V.verify_lines(cert.lines())
+            except (V.Malformed, V.ClaimFailed) as e:
+                raise InputError(f"{keep}: the certificate resumed from these kept records does not verify "
+                                 f"({e}); remove the file to start afresh") from None
+    except (SearchLimitReached, KeyboardInterrupt) as stop:  # Ctrl-C in the final check too: all kept
         if keep is not None:
             try:  # nothing made (a hint's search stopped first): nothing to keep, no file written
                 made = save_partial(keep, kept, certifier) if certifier.records else 0
@@ -783,19 +801,6 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
     finally:
         sys.setrecursionlimit(old)
         certifier.close()
-    from grundy import __version__
-
-    header = {"format": V.FORMAT, "version": V.VERSION, "kind": kind, "game": name, "spec": spec}
-    header |= {"proves": "outcome"} if outcome else {"value": value}
-    header |= {"outcome": won, "root": root_json, "labels": labels, "generator": f"grundy {__version__}"}
-    cert = Certificate(header, certifier.needed(root, rests_on), time.perf_counter() - certifier.started,
-                       certifier.hint_positions())
-    if certifier.restored:  # the kept records' dependencies chose which records it holds: checked whole
-        try:
-            V.verify_lines(cert.lines())
-        except (V.Malformed, V.ClaimFailed) as e:
-            raise InputError(f"{keep}: the certificate resumed from these kept records does not verify ({e}); "
-                             "remove the file to start afresh") from None
     return cert
 
 
