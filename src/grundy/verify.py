@@ -94,7 +94,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any
 
 __all__ = [
@@ -380,11 +380,16 @@ def graph6_decode(text: str) -> Graph:
 # ------------------------------------------------------------- complexes
 def _maximal(sets: set[int]) -> tuple[int, ...]:
     """The maximal nonempty sets of ``sets``, sorted. Larger sets are looked
-    at first, so a set is maximal iff no set kept before contains it (a
-    strict superset is larger, and lies inside a maximal one kept before)."""
+    at first, so a set is maximal iff no set kept before it of more elements
+    contains it (a strict superset is larger, and lies inside a maximal one
+    kept before): sets of one size (a graph's edges) cost no comparison."""
     kept: list[int] = []
+    larger = 0  # kept[:larger]: the sets kept of more elements than the size now looked at
+    size = -1
     for f in sorted(sets, key=int.bit_count, reverse=True):
-        if f and not any(f & g == f for g in kept):
+        if f.bit_count() != size:
+            size, larger = f.bit_count(), len(kept)
+        if f and not any(f & g == f for g in islice(kept, larger)):
             kept.append(f)
     return tuple(sorted(kept))
 
