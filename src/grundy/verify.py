@@ -929,6 +929,10 @@ class _Checker:
         self.index: dict[Any, tuple[int, int]] = {}  # form -> (value, line)
         self.outcomes: dict[Any, tuple[str, int]] = {}  # form of a whole position -> (outcome, line)
         self.brute: dict[Any, int] = {}
+        #: When a set: each record's lookups are added to it (the form of each
+        #: component whose value was used, ``("outcome", form)`` of each outcome
+        #: used), what the record rests on (:mod:`grundy.certify.partial`)
+        self.used: set[Any] | None = None
         # a position's form and components are asked for again and again (an option met
         # in many records): remembered, up to MEMO_WORK of positions' work
         of = self.of
@@ -947,9 +951,12 @@ class _Checker:
         """Nim-sum of the recorded values of the components of ``pos``."""
         total = 0
         for comp in self.components(pos):
-            known = self.index.get(self.form(comp))
+            key = self.form(comp)
+            known = self.index.get(key)
             if known is None:
                 raise ClaimFailed(f"{what}: its component {self.of.show(comp)} is on no earlier line")
+            if self.used is not None:
+                self.used.add(key)
             total ^= known[0]
         return total
 
@@ -959,8 +966,11 @@ class _Checker:
         of its components' values (P iff 0)."""
         if self.of.size(pos) == 0:
             return "P"
-        known = self.outcomes.get(self.form(pos))
+        key = self.form(pos)
+        known = self.outcomes.get(key)
         if known is not None:
+            if self.used is not None:
+                self.used.add(("outcome", key))
             return known[0]
         return "P" if self.sum_value(pos, what) == 0 else "N"
 

@@ -5,16 +5,16 @@ command resumes from them (``grundy certify SPEC -o FILE`` keeps them in
 The file is JSON lines: a header naming what is being certified (kind,
 game, spec, root position, value or outcome, theory, pruning), then one
 line per record made, in the order made (dependency order): ``{"record":
-..., "outcome": bool, "deps": [indices of the earlier records it rests
-on]}``. Nothing in it is taken on trust: before resuming, each kept record
-is checked in file order by the independent checker (:mod:`grundy.verify`)
-as a certificate's records are, and its position must be written as the
-certifier writes it (its canonical form), with no field the certifier
-does not write; a resumed certificate is verified whole before it is
-returned (the dependencies decide which records it keeps). A file that
-fails is refused, naming the line. So a resumed run checks its kept
-records twice (about what ``grundy verify`` takes for them, each time);
-neither check counts against its time limit.
+..., "outcome": bool}``. Nothing in it is taken on trust: before resuming,
+each kept record is checked in file order by the independent checker
+(:mod:`grundy.verify`) as a certificate's records are, and its position
+must be written as the certifier writes it (its canonical form), with no
+field the certifier does not write. What a kept record rests on is what
+the checker looked up to check it (``_Checker.used``), so the resumed
+certificate holds every record its records need, by construction. A file
+that fails is refused, naming the line. The check takes about what
+``grundy verify`` takes for the kept records, and does not count against
+the resumed run's time limit.
 """
 
 from __future__ import annotations
@@ -56,14 +56,12 @@ def save_partial(path: str, header: dict[str, Any], certifier: Any) -> int:
     OSError
         The file cannot be written.
     """
-    index = {key: i for i, key in enumerate(certifier._order)}
     tmp = path + ".tmp"
     try:
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(json.dumps(header, separators=(",", ":")) + "\n")
             for key, record in zip(certifier._order, certifier.records):
-                deps = sorted(index[d] for d in certifier._deps.get(key, ()) if d in index)
-                line = {"record": record, "outcome": _is_outcome(key), "deps": deps}
+                line = {"record": record, "outcome": _is_outcome(key)}
                 fh.write(json.dumps(line, separators=(",", ":")) + "\n")
         os.replace(tmp, path)
     except BaseException:
@@ -84,8 +82,8 @@ def load_partial(path: str, header: dict[str, Any], certifier: Any, prover: Any 
     """Give ``certifier`` (and the outcome ``prover``) the records kept in
     ``path``: its records, their order and dependencies, the values of value
     records and the outcomes of outcome records, each checked first by the
-    independent checker (:mod:`grundy.verify`) in file order. Returns how
-    many.
+    independent checker (:mod:`grundy.verify`) in file order; each rests on
+    the records the checker looked up for it. Returns how many.
 
     Raises
     ------
@@ -94,8 +92,8 @@ def load_partial(path: str, header: dict[str, Any], certifier: Any, prover: Any 
         records of another certificate (another spec, root, game, kind or
         claim, or other switches), or is damaged: a line that is not a
         record, a position not written in its canonical form, a claim the
-        checker refutes, a field the certifier does not write, or a
-        dependency on no earlier record; or it is not a regular file, or is
+        checker refutes, or a field the certifier does not write; or it is
+        not a regular file, or is
         larger than :data:`grundy.verify.MAX_CERTIFICATE_BYTES`. Remove it (or
         name another output) to start afresh.
     """
@@ -119,13 +117,14 @@ def load_partial(path: str, header: dict[str, Any], certifier: Any, prover: Any 
         keys: list[Any] = []
         for n, text in enumerate(lines[1:], start=2):
             entry = json.loads(text)
-            if not isinstance(entry, dict) or set(entry) != {"record", "outcome", "deps"}:
+            if not isinstance(entry, dict) or set(entry) != {"record", "outcome"}:
                 raise ValueError(f"line {n}: not a kept record")
-            record, is_outcome, deps = entry["record"], entry["outcome"], entry["deps"]
-            if not isinstance(record, dict) or not isinstance(deps, list) or not isinstance(is_outcome, bool):
+            record, is_outcome = entry["record"], entry["outcome"]
+            if not isinstance(record, dict) or not isinstance(is_outcome, bool):
                 raise ValueError(f"line {n}: not a kept record")
             if is_outcome != ("outcome" in record) or (is_outcome and prover is None):
                 raise ValueError(f"line {n}: an outcome record where a value record belongs, or the reverse")
+            checker.used = set()
             checker.record(record, n, report)  # the claim, from the earlier records (Malformed, ClaimFailed)
             form = certifier._form(V.KINDS[kind].decode(record, f"line {n}"))
             position = certifier._position(form)
@@ -135,13 +134,11 @@ def load_partial(path: str, header: dict[str, Any], certifier: Any, prover: Any 
             if extra:
                 raise ValueError(f"line {n}: fields the certifier does not write: {', '.join(sorted(extra))}")
             key: Any = ("outcome", form) if is_outcome else form
-            if any(not isinstance(d, int) or isinstance(d, bool) or not 0 <= d < len(keys) for d in deps):
-                raise ValueError(f"line {n}: a dependency that is not an earlier record")
             if is_outcome:
                 prover.outcomes[form] = record["outcome"]
             else:
                 certifier.values[form] = record["value"]
-            certifier._deps[key] = {keys[d] for d in deps}
+            certifier._deps[key] = checker.used  # what it was checked from: earlier records
             certifier._order.append(key)
             certifier.records.append(record)
             keys.append(key)

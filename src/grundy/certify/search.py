@@ -717,8 +717,8 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
         A file for the records of a stopped search
         (:mod:`grundy.certify.partial`): if it exists, the search resumes
         from the records it keeps (those of the same spec, root, game, claim
-        and switches), each re-checked by the independent checker first, and
-        the certificate resumed is verified whole before it is returned; at
+        and switches), each re-checked by the independent checker first and
+        resting on the records the checker looked up for it; at
         a limit, Ctrl-C or SIGTERM the records made so far are written there
         (the stop's exception gets ``kept``: the path and their number, 0
         when none was made and nothing written, or the path and None if it
@@ -736,8 +736,8 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
         or octal heap over its limit, an unknown or partizan game, or one
         the kind does not take; a ``keep`` file that cannot be read, is
         another certificate's, or is damaged (a record the checker refutes,
-        a position not in canonical form, a dependency on no earlier record,
-        or a resumed certificate that does not verify).
+        a position not in canonical form, a field the certifier does not
+        write).
     SearchLimitReached
         At ``max_positions`` (records made in this run, or positions the
         engine's searches for hints expanded in this run) or ``time_limit``.
@@ -783,14 +783,7 @@ def certify_spec(spec: str, game: str = "chomp", theory: bool = True,
         header |= {"outcome": won, "root": root_json, "labels": labels, "generator": f"grundy {__version__}"}
         cert = Certificate(header, certifier.needed(root, rests_on), time.perf_counter() - certifier.started,
                            certifier.hint_positions())
-        if certifier.restored:  # the kept records' dependencies chose which records it holds: checked whole
-            try:
-                with backstop_paused():
-                    V.verify_lines(cert.lines())
-            except (V.Malformed, V.ClaimFailed) as e:
-                raise InputError(f"{keep}: the certificate resumed from these kept records does not verify "
-                                 f"({e}); remove the file to start afresh") from None
-    except (SearchLimitReached, KeyboardInterrupt) as stop:  # Ctrl-C in the final check too: all kept
+    except (SearchLimitReached, KeyboardInterrupt) as stop:
         if keep is not None:
             try:  # nothing made (a hint's search stopped first): nothing to keep, no file written
                 made = save_partial(keep, kept, certifier) if certifier.records else 0
