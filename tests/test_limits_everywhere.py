@@ -258,23 +258,73 @@ def test_a_stop_between_positions_counts_the_positions_searched(args: list[str])
 
 @pytest.mark.parametrize(
     "kind, spec, every",
-    [("nim", "nim:3000,2000", 1024), ("complex", "simplex-boundary:12", 64), ("poset", "divisors:720720", 64)],
+    [("nim", "nim:3000,2000", 1024), ("complex", "simplex-boundary:12", 64), ("poset", "divisors:720720", 64),
+     ("chomp", "chomp:40x30", 64), ("octal", "octal:0.(7):300", 300)],
 )
 def test_misere_lists_of_moves_and_options_check_the_clock(kind: str, spec: str, every: int) -> None:
+    # check(made) is called as the lists grow, made counting what is listed so far
     from grundy.kinds import get_kind
     from grundy.readwrite.kinds import load_other
 
-    calls = 0
-
-    def check() -> None:
-        nonlocal calls
-        calls += 1
-
-    parts = get_kind(kind).misere_parts(load_other(kind, spec), check)
-    assert calls >= len(parts.moves) // every >= 3, (calls, len(parts.moves))
-    calls = 0
+    seen: list[int] = []
+    parts = get_kind(kind).misere_parts(load_other(kind, spec), seen.append)
+    assert len(seen) >= len(parts.moves) // every >= 3, (len(seen), len(parts.moves))
+    assert max(seen) <= len(parts.moves) <= max(seen) + every, (seen[-3:], len(parts.moves))
+    seen.clear()
     made = list(parts.options(parts.start))
-    assert calls >= len(made) // every >= 3, (calls, len(made))
+    assert len(seen) >= len(made) // every >= 3, (len(seen), len(made))
+    assert max(seen) <= len(made) <= max(seen) + every, (seen[-3:], len(made))
+
+
+def test_max_positions_bounds_the_options_one_misere_expansion_makes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a Chomp board or an octal heap has millions of options, made within the one
+    # position the search counts: `chomp:1000x1000 --misere --max-positions 1` made
+    # all 999,999 (a 1000-row tuple each: 5.9 GB) and `octal:0.(7):100000` its
+    # 2.5 billion splits before the limit was looked at
+    from grundy.games.chomp import position as chomp_position
+    from grundy.games.octal.code import OctalCode
+
+    made = 0
+    tuples = chomp_position._option_tuples
+
+    def counted(rows):
+        nonlocal made
+        for item in tuples(rows):
+            made += 1
+            yield item
+
+    monkeypatch.setattr(chomp_position, "_option_tuples", counted)
+    result = invoke("value", "chomp:60x60", "--misere", "--max-positions", "10")
+    assert result.exit_code == 3 and "position limit 10 " in result.stderr, result.stderr
+    assert 0 < made <= 10 + 64, made  # 3,599 moves
+    assert "before the outcome was found" in result.stderr, result.stderr
+
+    digits = 0
+    digit = OctalCode.digit
+
+    def counted_digit(self, k):
+        nonlocal digits
+        digits += 1
+        return digit(self, k)
+
+    monkeypatch.setattr(OctalCode, "digit", counted_digit)
+    result = invoke("value", "octal:0.(7):1000", "--misere", "--max-positions", "10")
+    assert result.exit_code == 3 and "position limit 10 " in result.stderr, result.stderr
+    # 1,000 digits to count the moves before the search (the refusal of too many), then
+    # a split per number taken: 10 options by about the 10th digit (not all 1,000 again)
+    assert 1000 < digits <= 1000 + 20, digits
+    # a rule deciding the moves (Bouton's for misère Nim) searches nothing: the limit does not apply
+    result = invoke("value", "nim:5000,3", "--misere", "--max-positions", "1", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["outcome"] == "N", result.stderr
+
+
+def test_octal_heaps_with_too_many_moves_to_list_are_refused() -> None:
+    # a heap of 100,000 under 0.(7) has about 2.5 billion moves: listing them for the
+    # winning moves ran for ever (and 5 GB) with no limit given
+    words = refused(["value", "octal:0.(7):100000"], "too many moves to list", "grundy octal CODE --up-to N")
+    assert "over the limit of 1,000,000" in words
+    result = invoke("value", "octal:0.77:100000", "--json")  # no split beyond two: 8,331 winning moves
+    assert result.exit_code == 0 and json.loads(result.stdout)["value"] == 1
 
 
 # -- limits of size --------------------------------------------------------------------------------

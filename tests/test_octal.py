@@ -505,14 +505,14 @@ def test_octal_moves_check_the_clock_past_their_generation() -> None:
     code = _as_code("0.3(4)")
     generation = 0
 
-    def count_generation() -> None:
+    def count_generation(made: int) -> None:
         nonlocal generation
         generation += 1
 
     moves = len(_misere_options(code, (1000,), count_generation))
     calls = 0
 
-    def stop_after_generation() -> None:
+    def stop_after_generation(made: int) -> None:
         nonlocal calls
         calls += 1
         if calls > generation:
@@ -522,10 +522,10 @@ def test_octal_moves_check_the_clock_past_their_generation() -> None:
         octal_moves(code, (1000,), stop_after_generation)
     assert generation == 1001 and moves > 200_000
     calls = 0
-    everything = octal_moves(code, (1000,), lambda: None)
+    everything = octal_moves(code, (1000,), lambda made: None)
     assert len(everything) == moves
 
-    def count() -> None:
+    def count(made: int) -> None:
         nonlocal calls
         calls += 1
 

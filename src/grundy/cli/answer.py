@@ -101,7 +101,7 @@ def _answers(items: list[Item], prepared: dict[str, Request], max_positions: int
                 answer = item.kind.answer(item.position, request, item.name)
         except SearchLimitReached as limit:
             total = limit.positions - before + spent
-            wanted = "the answer" if request.outcome else "a value"
+            wanted = "the outcome" if request.misere else "the answer" if request.outcome else "a value"
             raise _Stopped(item.name or "graph", _budget_stop(limit, max_positions, total), limit.outcome,
                            wanted) from None
         spent += answer.stats.get("positions", 0)

@@ -38,6 +38,7 @@ from grundy.kinds.request import Request
 if TYPE_CHECKING:
     from grundy.analysis import Analysis
     from grundy.core.moves import Move
+    from grundy.kinds.heaps import ListCheck
     from grundy.kinds.misere import MisereParts
     from grundy.kinds.typed import TypedMove
 
@@ -216,7 +217,8 @@ class Kind:
         listed = self.listed_moves(position, request)
         if listed is not None and listed[0] > MAX_LISTED_MOVES:
             moves, why = listed
-            raise TooLargeError(f"{name}: {moves} moves to list under {why}, over the limit of {MAX_LISTED_MOVES}"
+            raise TooLargeError(f"{name}: too many moves to list under {why} ({moves:,} counted, over the limit of "
+                                f"{MAX_LISTED_MOVES:,})"
                                 + self.listing_hint())
         if request.spelling == "api":
             if request.ruleset != "chomp" or request.solver is not None:
@@ -326,8 +328,9 @@ class Kind:
             "outcome from the nim-value, which this kind's answer gives at little cost"]
         return out
 
-    def misere_parts(self, position: Any, check: Callable[[], None]) -> "MisereParts":
-        """What the misère search needs of ``position`` (lists made calling ``check()``)."""
+    def misere_parts(self, position: Any, check: "ListCheck") -> "MisereParts":
+        """What the misère search needs of ``position`` (lists made calling
+        ``check(made)``, :data:`grundy.kinds.heaps.ListCheck`)."""
         raise NotImplementedError
 
     def misere_rule(self, request: Request) -> tuple[Callable[[Any], bool], str] | None:

@@ -4,11 +4,12 @@ above and right of it; the poisoned square (1, 1) is not a move
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from grundy.core.moves import Move
 from grundy.kinds import Kind, ending
+from grundy.kinds.heaps import ListCheck, checked
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.request import Request
 from grundy.kinds.typed import TypedMove
@@ -39,16 +40,17 @@ class ChompKind(Kind):
         return analyze_chomp(position, option_table=request.option_table, name=name,
                              time_limit=request.time_limit, max_positions=request.max_positions)
 
-    def misere_parts(self, position: Any, check: Callable[[], None]) -> MisereParts:
-        from grundy.games.chomp import options as chomp_options
+    def misere_parts(self, position: Any, check: ListCheck) -> MisereParts:
+        from grundy.games.chomp.position import ChompPosition, _option_tuples
 
-        def options(c: Any) -> Any:
-            return chomp_options(c).values()
+        def options(c: Any) -> list[Any]:
+            return [ChompPosition(t) for _move, t in checked(_option_tuples(c.rows), check, 64)]
 
         def key(c: Any) -> Hashable:
             return min(c.rows, c.transpose().rows)
 
-        moves = [({"row": r, "column": col}, p) for (r, col), p in sorted(chomp_options(position).items())]
+        moves = [({"row": r, "column": col}, ChompPosition(t))
+                 for (r, col), t in checked(_option_tuples(position.rows), check, 64)]  # row by row, as sorted
         return MisereParts(options, key, moves, {"rows": list(position.rows)}, "rectangular-chomp",
                            "a move eats a square and every square above and right of it; the poisoned square "
                            "(1,1) is not a move", position)

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from grundy.core.limits import settle_backstop
 from grundy.core.moves import Move, label_json, label_str
 from grundy.errors import SearchLimitReached
 from grundy.kinds import Kind, ending, settle
-from grundy.kinds.heaps import checked
+from grundy.kinds.heaps import ListCheck, checked
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.request import Request
 from grundy.kinds.typed import Label, TypedMove
@@ -83,7 +83,7 @@ class ComplexKind(Kind):
                 + outcome_lines(outcome, moves, request.option_table, value, lambda m: str(Move.from_json(m))),
                 "stats": stats}
 
-    def misere_parts(self, position: Any, check: Callable[[], None]) -> MisereParts:
+    def misere_parts(self, position: Any, check: ListCheck) -> MisereParts:
         from grundy.games.complexes import complex_key
 
         def options(c: Any) -> list[Any]:

@@ -16,19 +16,25 @@ from grundy.core.explain import outcome_line
 from grundy.core.limits import Limits, Stats
 from grundy.errors import SearchLimitReached
 
-__all__ = ["SequenceLimits", "checked", "deadline", "heap_search", "searched"]
+__all__ = ["ListCheck", "SequenceLimits", "checked", "deadline", "heap_search", "searched"]
+
+
+#: A list's check: ``check(made)`` is called as a list of moves or options
+#: grows, ``made`` the number listed so far; it raises to stop (a limit
+#: passed, see :meth:`grundy.core.limits.Limits.check_options`).
+ListCheck = Callable[[int], None]
 
 
 def heap_search(
     heaps: tuple[int, ...],
-    options: Callable[[tuple[int, ...], Callable[[], None]], Iterable[tuple[int, ...]]],
+    options: Callable[[tuple[int, ...], ListCheck], Iterable[tuple[int, ...]]],
     time_limit: float | None,
     max_positions: int | None,
 ) -> tuple[int, Stats]:
     """Nim-value of ``heaps`` by plain mex search (no theorem), memoised on
     the sorted nonempty heaps; ``options(heaps, check)`` gives the sorted
-    heap tuples one move away, calling ``check()`` (the search's clock and
-    count) as it goes. Returns the value and the search's counters.
+    heap tuples one move away, calling ``check(made)`` (the search's clock,
+    and the position limit on the options one expansion makes) as it goes. Returns the value and the search's counters.
 
     Raises
     ------
@@ -39,7 +45,8 @@ def heap_search(
     limits = Limits(time_limit, max_positions)
     memo: dict[tuple[int, ...], int] = {}
 
-    def check() -> None:
+    def check(made: int) -> None:
+        limits.check_options(stats.positions, made)
         limits.check_time(stats.positions)
 
     def value(h: tuple[int, ...]) -> int:
@@ -74,30 +81,35 @@ def searched(value: int, stats: Stats, what: str) -> tuple[list[str], dict[str, 
                          "seconds": round(stats.seconds, 4)}
 
 
-def deadline(time_limit: float | None) -> Callable[[], None] | None:
-    """:meth:`Limits.check_time` of a clock started now (None without a
-    limit): for work that is not a search of positions (nim-sequences,
-    lists of moves)."""
+def deadline(time_limit: float | None) -> ListCheck | None:
+    """A :data:`ListCheck` of the time limit alone, its clock started now
+    (None without a limit): for lists that are not a search (the option
+    table of Nim, whose values the nim-sum rule gives)."""
     if time_limit is None:
         return None
     limits = Limits(time_limit)
     limits.start()
-    return limits.check_time
+
+    def check(made: int) -> None:
+        limits.check_time()
+
+    return check
 
 
 _T = TypeVar("_T")
 
 
-def checked(items: Iterable[_T], check: Callable[[], None] | None, every: int) -> Iterator[_T]:
-    """``items``, calling ``check()`` (if given) before the first and then
-    every ``every`` items: a list of moves may be long enough (hundreds of
-    thousands) to outlast a time limit."""
+def checked(items: Iterable[_T], check: ListCheck | None, every: int) -> Iterator[_T]:
+    """``items``, calling ``check(made)`` (if given, ``made`` the items
+    yielded so far) before the first and then every ``every`` items: a list
+    of moves may be long enough (hundreds of thousands) to outlast a time
+    limit or to exceed the position limit by itself."""
     if check is None:
         yield from items
         return
     for n, item in enumerate(items):
         if not n % every:
-            check()
+            check(n)
         yield item
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.misere import MisereSearch
+from grundy.kinds.heaps import ListCheck
 
 __all__ = ["MisereParts", "misere_answer"]
 
@@ -51,7 +52,7 @@ class MisereParts:
 
 
 def misere_answer(
-    parts: Callable[[Callable[[], None]], MisereParts],
+    parts: Callable[[ListCheck], MisereParts],
     name: str,
     option_table: bool,
     time_limit: float | None,
@@ -61,9 +62,13 @@ def misere_answer(
 ) -> dict[str, Any]:
     """Misère outcome, winning moves and options, as a JSON object of the
     documented schema (docs/formats.md). ``parts(check)`` lists the
-    position's :class:`MisereParts`, calling ``check()`` as its lists grow;
-    the search's clock starts before (the moves count against the limit,
-    and their checks report the search's positions). ``rule``, if given, is
+    position's :class:`MisereParts`, calling ``check(made)`` as its lists
+    grow (:data:`grundy.kinds.heaps.ListCheck`); the search's clock starts
+    before (the moves count against the limit, and their checks report the
+    search's positions). One list (the position's moves, or the options of
+    one expansion) longer than the position limit stops the search there:
+    a Chomp board or an octal heap may have millions of options, made
+    within the one position the search counts. ``rule``, if given, is
     ``(is_n, citation)``: a theorem deciding each outcome in place of the
     search.
 
@@ -78,7 +83,9 @@ def misere_answer(
         progress=progress,
     )
 
-    def check() -> None:
+    def check(made: int) -> None:
+        if rule is None:  # a rule decides the listed moves: nothing is searched
+            search.limits.check_options(search.stats.positions, made)
         search.limits.check_time(search.stats.positions)
 
     t0 = time.perf_counter()

@@ -11,7 +11,7 @@ from typing import Any
 from grundy.core.moves import Move
 from grundy.games.graphs.formulas import plural
 from grundy.kinds import Kind, ending
-from grundy.kinds.heaps import checked, deadline, heap_search, searched
+from grundy.kinds.heaps import ListCheck, checked, deadline, heap_search, searched
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.request import Request
 from grundy.kinds.typed import TypedMove
@@ -60,7 +60,7 @@ class NimKind(Kind):
         return _nim(position, name, request.option_table, request.theory is not False, request.time_limit,
                     request.max_positions)
 
-    def misere_parts(self, position: Any, check: Callable[[], None]) -> MisereParts:
+    def misere_parts(self, position: Any, check: ListCheck) -> MisereParts:
         heaps = position.heaps
 
         def options(h: Any) -> Iterable[Any]:
@@ -154,16 +154,19 @@ def heaps_text(heaps: Sequence[int]) -> str:
     return "\n".join(f"heap {i}: {'o' * h} ({h})" if h <= 60 else f"heap {i}: ({h})" for i, h in enumerate(heaps, 1))
 
 
-def _nim_moves(heaps: tuple[int, ...], check: Callable[[], None] | None) -> Iterator[tuple[int, int, int]]:
+def _nim_moves(heaps: tuple[int, ...], check: ListCheck | None) -> Iterator[tuple[int, int, int]]:
     """``(index, heap, to)`` for every move of Nim, heap by heap, ``to`` the
-    heap's size after it, calling ``check()`` (if given) every 1024 moves:
-    heaps of 300,000 have that many."""
+    heap's size after it, calling ``check(made)`` (if given, ``made`` the
+    moves so far) every 1024 moves: heaps of 300,000 have that many."""
+    before = 0
     for i, h in enumerate(heaps):
-        for to in checked(range(h), check, 1024):
+        inner = None if check is None else (lambda made, base=before: check(base + made))
+        for to in checked(range(h), inner, 1024):
             yield i, h, to
+        before += h
 
 
-def _nim_options(heaps: tuple[int, ...], check: Callable[[], None] | None = None) -> Iterable[tuple[int, ...]]:
+def _nim_options(heaps: tuple[int, ...], check: ListCheck | None = None) -> Iterable[tuple[int, ...]]:
     """The sorted heaps one move away (see :func:`_nim_moves` for ``check``)."""
     return {
         tuple(sorted(heaps[:i] + ((to,) if to else ()) + heaps[i + 1 :])) for i, _h, to in _nim_moves(heaps, check)

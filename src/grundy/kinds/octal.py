@@ -7,14 +7,14 @@ checks it), misère play by the misère search. :func:`octal_report` is what
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from grundy.core.explain import outcome_line
 from grundy.core.moves import Move
 from grundy.games.graphs.formulas import plural
-from grundy.kinds import Kind, ending
-from grundy.kinds.heaps import SequenceLimits, checked, heap_search, searched
+from grundy.kinds import MAX_LISTED_MOVES, Kind, ending
+from grundy.kinds.heaps import ListCheck, SequenceLimits, checked, heap_search, searched
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.nim import heap_missing, heaps_text
 from grundy.kinds.request import Request
@@ -39,11 +39,19 @@ class OctalKind(Kind):
     def no_switches_hint(self) -> str:
         return " to search instead of the nim-sum rule"
 
+    def listed_moves(self, position: Any, request: Request) -> tuple[int, str] | None:
+        """Every answer lists every move, to find the winning ones (a heap
+        of h has up to about h^2/4 of them when the code splits heaps)."""
+        return heap_moves(position.code, position.heaps, MAX_LISTED_MOVES + 1), "octal play (the winning moves are listed)"
+
+    def listing_hint(self) -> str:
+        return "; `grundy octal CODE --up-to N` gives the nim-sequence of heaps up to N without listing moves"
+
     def normal(self, position: Any, request: Request, name: str) -> dict[str, Any]:
         return _octal(position, name, request.option_table, request.theory is not False, request.time_limit,
                       request.max_positions)
 
-    def misere_parts(self, position: Any, check: Callable[[], None]) -> MisereParts:
+    def misere_parts(self, position: Any, check: ListCheck) -> MisereParts:
         from grundy.games.octal.misere import _misere_options
 
         code = position.code
@@ -191,21 +199,43 @@ def octal_report(code: str, up_to: int, *, time_limit: float | None = None,
 
 
 
+def heap_moves(code: Any, heaps: Sequence[int], cap: int) -> int:
+    """The moves of ``heaps`` under the octal ``code`` counted (for each heap,
+    one per heap left or pair of heaps left, as :func:`octal_moves` makes
+    them before merging equal results: an upper bound), counting stopped
+    after the heap that passes ``cap``. O(sum of the distinct heaps) digit
+    lookups at most."""
+    total = 0
+    for h in set(heaps):
+        each = 0
+        for k in range(1, h + 1):
+            d, left = code.digit(k), h - k
+            each += bool(d & 1 and not left) + bool(d & 2 and left) + (left // 2 if d & 4 else 0)
+        if code.before & 4:
+            each += h // 2
+        total += each * heaps.count(h)
+        if total > cap:
+            break
+    return total
+
+
 def octal_moves(
-    code: Any, heaps: tuple[int, ...], check: Callable[[], None] | None = None
+    code: Any, heaps: tuple[int, ...], check: ListCheck | None = None
 ) -> list[tuple[dict[str, Any], tuple[int, ...], tuple[int, ...]]]:
     """``(move, heaps left by the move on its heap, whole position after)``
     for every move, heap by heap (1-based), distinct results once.
-    ``check()``, if given, is called every 1024 moves too (a heap of 1000
-    has about 250,000 of them: a second of work past the moves' generation)."""
+    ``check(made)``, if given, is called as each heap's moves are made and
+    every 1024 moves listed (a heap of 1000 has about 250,000 of them: a
+    second of work past the moves' generation), ``made`` the moves so far."""
     from grundy.games.octal.misere import _misere_options
 
-    out = []
+    out: list[tuple[dict[str, Any], tuple[int, ...], tuple[int, ...]]] = []
     for i, h in enumerate(heaps):
         if not h:
             continue
         rest = heaps[:i] + heaps[i + 1 :]
-        for left in checked(sorted(_misere_options(code, (h,), check)), check, 1024):
+        inner = None if check is None else (lambda made, base=len(out): check(base + made))
+        for left in checked(sorted(_misere_options(code, (h,), inner)), inner, 1024):
             out.append(({"heap": i + 1, "to": list(left)}, left, tuple(sorted(x for x in rest + left if x))))
     return out
 
@@ -223,7 +253,8 @@ def _octal(
     code, heaps = pos.code, pos.heaps
     counted = SequenceLimits(time_limit, max_positions)
 
-    def check() -> None:  # the moves after the sequence: its clock, its count
+    def check(made: int) -> None:  # the moves after the sequence: its clock, its count
+        counted.limits.check_options(counted.positions, made)
         counted.limits.check_time(counted.positions)
     seq = nim_sequence(code, max(heaps, default=0), check=counted.stop)
     total = 0

@@ -5,13 +5,13 @@ everything above it; in the dual game, everything below), searched by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from grundy.core.moves import Move, label_json, label_str
 from grundy.errors import SearchLimitReached
 from grundy.kinds import Kind, ending, settle
-from grundy.kinds.heaps import checked
+from grundy.kinds.heaps import ListCheck, checked
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.request import Request
 from grundy.kinds.typed import TypedMove
@@ -83,7 +83,7 @@ class PosetKind(Kind):
                 + outcome_lines(outcome, moves, request.option_table, value, _move_text),
                 "stats": stats}
 
-    def misere_parts(self, position: Any, check: Callable[[], None]) -> MisereParts:
+    def misere_parts(self, position: Any, check: ListCheck) -> MisereParts:
         from grundy.games.posets import poset_key
 
         def options(p: Any) -> list[Any]:

@@ -19,11 +19,12 @@ MAX_MISERE_HEAP = 40
 
 
 def _misere_options(
-    code: OctalCode, heaps: tuple[int, ...], check: Callable[[], None] | None = None
+    code: OctalCode, heaps: tuple[int, ...], check: Callable[[int], None] | None = None
 ) -> set[tuple[int, ...]]:
     """Positions one move away from ``heaps`` (a sorted tuple of nonempty heaps);
-    ``check()``, if given, is called once per number of counters taken (it may
-    raise to stop: a large heap has O(heap^2) splits)."""
+    ``check(made)``, if given, is called once per number of counters taken,
+    ``made`` the options made so far (it may raise to stop: a large heap has
+    O(heap^2) splits)."""
     out = set()
     for idx, h in enumerate(heaps):
         if idx and heaps[idx - 1] == h:
@@ -31,7 +32,7 @@ def _misere_options(
         rest = heaps[:idx] + heaps[idx + 1 :]
         for k in range(0, h + 1):
             if check is not None:
-                check()
+                check(len(out))
             d = code.digit(k) if k else code.before
             if not d:
                 continue
