@@ -436,6 +436,21 @@ def test_item5_non_finite_and_absurd_time_limits_are_refused(tmp_path, command, 
     assert not (tmp_path / "c.jsonl").exists()
 
 
+@pytest.mark.parametrize("command", [
+    ["value", "wheel:9"], ["moves", "wheel:9"], ["form", "path:4", "--game", "be-bo"],
+    ["certify", "wheel:5", "-o", "c.jsonl"], ["census", "3"], ["value", "chomp:3,2"], ["octal", "0.07"],
+    ["play", "path:4"], ["value", "nim:3,4", "--misere"],
+])
+def test_item5_the_longest_time_limit_is_taken(tmp_path, command) -> None:
+    # 10^9 s is the documented maximum: it was refused as "1.1e+09" (the backstop's grace,
+    # 1.1 x the limit + 1 s, was checked against the maximum as if it were the limit)
+    result = grundy(*command, "--time-limit", "1e9", stdin=b"quit\n", cwd=str(tmp_path), timeout=60)
+    assert result.returncode == 0, result.stderr
+    result = grundy(*command, "--time-limit", "1.0000001e9", stdin=b"quit\n", cwd=str(tmp_path), timeout=60)
+    line = one_error_line(result)
+    assert "time limit 1000000100: at most 1e+09 seconds" in line, line
+
+
 def test_item5_limits_refuse_nan_in_the_library() -> None:
     from grundy.core.limits import Limits
 

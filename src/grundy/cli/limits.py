@@ -92,7 +92,8 @@ def _alarm(seconds: float | None, limit: float | None = None) -> Iterator[None]:
         seconds, or over :data:`grundy.core.limits.MAX_TIME_LIMIT`.
     """
     check_seconds(limit, "--time-limit")
-    check_seconds(seconds, "--time-limit")
+    if limit is None:  # a backstop's seconds are its limit's grace, past the limit itself
+        check_seconds(seconds, "--time-limit")
     if seconds is None:
         yield
         return

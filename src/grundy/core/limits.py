@@ -64,7 +64,7 @@ def check_seconds(seconds: float | None, option: str = "time limit") -> float | 
     if not math.isfinite(seconds):
         raise InputError(f"{option} {seconds}: must be a finite number of seconds")
     if seconds > MAX_TIME_LIMIT:
-        raise InputError(f"{option} {seconds:g}: at most {MAX_TIME_LIMIT:g} seconds")
+        raise InputError(f"{option} {seconds:.12g}: at most {MAX_TIME_LIMIT:g} seconds")
     return seconds
 
 
