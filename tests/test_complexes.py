@@ -490,6 +490,12 @@ def test_bad_facets(tmp_path) -> None:
         with pytest.raises(InputError) as exc:
             load_complex(str(f))
         assert message in str(exc.value), (body, str(exc.value))
+    # a facet in another notation was one vertex named "1,2,3" (independent review)
+    for body, bad in [("1,2,3\n", ","), ("{1 2 3}\n", "{"), ("[1, 2]\n3 4\n", "["), ("1 2; 3 4\n", ";")]:
+        f = tmp_path / "bad.facets"
+        f.write_text(body)
+        with pytest.raises(InputError, match=f"a label may not contain '\\{bad}'; write one facet per line"):
+            load_complex(str(f))
     empty = tmp_path / "empty.facets"
     empty.write_text("# nothing\n")
     with pytest.raises(InputError, match="no facets"):

@@ -666,3 +666,70 @@ def test_item7_a_read_only_table_file_still_prints_the_answer(tmp_path) -> None:
     result = grundy("value", "wheel:9", "--table", str(path))
     assert result.returncode == 0 and b"nim-value: 1" in result.stdout
     assert result.stderr.decode().startswith("grundy: warning: cannot write the table file")
+
+
+# -- the Python API refuses arguments of the wrong type or out of range, naming them ---------------
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(time_limit=0), "time_limit= must be a positive"),  # had meant no limit at all
+    (dict(time_limit=-1), "time_limit= must be a positive"),  # had stopped at once, as a limit reached
+    (dict(time_limit=float("nan")), "time_limit="),
+    (dict(max_positions=2.5), "max_positions= must be a whole number"),
+    (dict(max_positions=True), "max_positions= must be a whole number"),
+    (dict(max_positions="10"), "max_positions= must be a whole number"),  # had been a raw TypeError
+    (dict(max_positions=0), "max_positions= must be a whole number"),
+    (dict(theory="none"), "theory= must be None"),  # had been a raw AttributeError
+    (dict(theory=False), "theory= must be None"),
+    (dict(table=5), "table= must be a file path"),
+    (dict(misere="yes"), "misere= must be True or False"),  # had been read as misère play
+    (dict(option_table=1), "option_table= must be True or False"),
+    (dict(game=None), "game= must be a ruleset name"),
+    (dict(solver="mine"), "solver= must be a grundy Solver"),
+])
+@pytest.mark.parametrize("spec", ["wheel:5", "divisors:12", "nim:3,4"])
+def test_api_arguments_are_checked(spec, kwargs, words) -> None:
+    import grundy
+
+    with pytest.raises(InputError, match=re.escape(words)):
+        grundy.analyze(spec, **kwargs)
+    if "option_table" not in kwargs and "misere" not in kwargs and "solver" not in kwargs:
+        with pytest.raises(InputError, match=re.escape(words)):
+            grundy.nim_value(spec, **kwargs)
+    if "option_table" not in kwargs:
+        with pytest.raises(InputError, match=re.escape(words)):
+            grundy.outcome(spec, **kwargs)
+
+
+def test_api_accepts_the_arguments_it_documents(tmp_path) -> None:
+    import os
+
+    import numpy as np
+
+    import grundy
+    from grundy.games.graphs.theory import Theory
+
+    assert grundy.nim_value("wheel:9", max_positions=np.int64(10_000), time_limit=5) == 1
+    assert grundy.nim_value("wheel:9", table=tmp_path / "t.db") == 1 and os.path.exists(tmp_path / "t.db")
+    assert grundy.nim_value("wheel:9", theory=Theory.none()) == 1
+    assert grundy.outcome("wheel:9", misere=True, time_limit=1e9) in ("N", "P")
+
+
+def test_api_names_the_kind_a_graph_function_does_not_take() -> None:
+    # partizan_value('be-bo', 'nim:3') said "unknown family 'nim'; did you mean nim?"
+    import grundy
+
+    for spec, kind in [("nim:3", "a Nim position"), ("divisors:12", "a poset"), ("chomp:3,2", "a Chomp board"),
+                       ("simplex-boundary:4", "a simplicial complex"), ("octal:0.07:3", "octal heaps")]:
+        with pytest.raises(InputError, match=f"'{re.escape(spec)}' is {kind}, not a graph"):
+            grundy.partizan_value("be-bo", spec)
+    with pytest.raises(InputError, match="did you mean wheel"):
+        grundy.partizan_value("be-bo", "whel:5")
+
+
+def test_a_partizan_ruleset_asked_for_a_nim_value_names_the_position_and_stays_quick() -> None:
+    # the refusal printed " = -3" with no name, and searched the form with no limit
+    import grundy
+
+    with pytest.raises(InputError, match=r"the position = -3 \(outcome R\)"):
+        grundy.nim_value("wheel:9", game="be-bo")
+    with pytest.raises(InputError, match="random:40,0.5,1: form not found in a quick search"):
+        grundy.nim_value("random:40,0.5,1", game="be-bo")

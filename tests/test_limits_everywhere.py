@@ -570,3 +570,34 @@ def test_a_stop_in_the_python_api_counts_its_seconds_from_the_solver() -> None:
     with pytest.raises(SearchLimitReached) as stop:
         solver.value_of(*solver.decompose(adj))
     assert 0 <= stop.value.seconds <= time.perf_counter() - began
+
+
+def test_a_stop_after_the_value_reports_it_and_the_winning_moves_found() -> None:
+    # the value of wheel:30 is found at once (an involution); its winning moves need the
+    # outcome of every option, and the fan left by removing a rim edge has none quickly:
+    # the stop said "before a value was found" although the value was known
+    import grundy
+
+    result = invoke("value", "wheel:30", "--max-positions", "3000", "--json")
+    assert result.exit_code == 3, (result.stdout, result.stderr)
+    (line,) = _lines(result)
+    assert line["value"] == grundy.nim_value("wheel:30") and line["outcome"] == "N", line
+    assert line["stopped"] == "position limit 3000" and line["winning_moves"], line
+    for move in line["winning_moves"]:  # each found move leaves a P-position
+        assert grundy.position("wheel:30").after(move).analyze().outcome == "P", move
+    assert "nim-value 1, N" in result.stderr and "while its winning moves were sought" in result.stderr
+    # misère play: the outcome first, then the moves; a stop between keeps both
+    said = None
+    for limit in range(250, 5000, 250):  # the whole answer takes 4,359 positions
+        result = invoke("value", "path:40", "--game", "node-kayles", "--misere", "--max-positions", str(limit),
+                        "--json")
+        if result.exit_code == 0:
+            break
+        (line,) = _lines(result)
+        if "winning_moves" in line:
+            said = line
+            break
+    assert said is not None and said["value"] is None, said
+    whole = json.loads(invoke("value", "path:40", "--game", "node-kayles", "--misere", "--json").stdout)
+    assert said["outcome"] == whole["outcome"]
+    assert all(m in whole["winning_moves"] for m in said["winning_moves"]), (said, whole)

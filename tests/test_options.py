@@ -252,6 +252,30 @@ def test_without_is_refused_where_nothing_can_be_switched_off(kind: str) -> None
     refused(run("value", KINDS[kind], "--without", "chains"), "--without", kind)
 
 
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_switches_the_misere_search_does_not_use_are_refused(kind: str) -> None:
+    # the misère search of every kind uses no switchable result: --without was refused
+    # for graphs but silently ignored for posets and complexes (independent review);
+    # --no-theory is honoured only where it turns a rule off (Nim: Bouton's misère rule)
+    own = {"graph": "involutions", "poset": "chains", "complex": "involutions"}.get(kind, "chains")
+    for command in ("value", "moves"):
+        refused(run(command, KINDS[kind], "--misere", "--without", own), "--without", "misère play")
+        if kind == "nim":
+            searched = one_json(command, KINDS[kind], "--misere", "--no-theory")
+            assert searched["outcome"] == one_json(command, KINDS[kind], "--misere")["outcome"]
+            assert searched["stats"]["positions"] > 0
+        else:
+            refused(run(command, KINDS[kind], "--misere", "--no-theory"), "--no-theory", "misère play")
+    import grundy
+    from grundy.errors import InputError
+
+    if kind == "nim":
+        assert grundy.outcome(KINDS[kind], misere=True, theory=False) == grundy.outcome(KINDS[kind], misere=True)
+    else:
+        with pytest.raises(InputError, match="theory= does not apply .* misère play"):
+            grundy.outcome(KINDS[kind], misere=True, theory=False)
+
+
 # -- limits ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", list(LARGE))
 def test_max_positions_stops_every_kind(kind: str) -> None:

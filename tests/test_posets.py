@@ -321,6 +321,17 @@ def test_explanation_names_the_involution() -> None:
 # ----------------------------------------------------------------------
 # input
 # ----------------------------------------------------------------------
+def test_poset_relations_need_no_spaces(tmp_path) -> None:
+    # 'a<b' had been one element named "a<b", 'a <b' the relation a < "<b"... (independent review)
+    f = tmp_path / "p.poset"
+    spaced = load_poset(str(f)) if f.write_text("a < b\nb < c < d\ne > d\n") else None
+    for text in ("a<b\nb<c<d\ne>d\n", "a <b\nb< c <d\ne> d\n", "a< b\nb <c< d\ne >d\n"):
+        f.write_text(text)
+        p = load_poset(str(f))
+        assert p.labels == spaced.labels and p.covers() == spaced.covers(), text
+    assert spaced.covers() == [("a", "b"), ("b", "c"), ("c", "d"), ("d", "e")]
+
+
 def test_poset_file(tmp_path) -> None:
     f = tmp_path / "p.poset"
     f.write_text("# a chain and a lone element\na < b < c\nd > c\n e f\nlonely\n3 4\n")
@@ -340,6 +351,12 @@ def test_poset_file(tmp_path) -> None:
         ("a a\n", "cycle a < a"),
         ("a < b <\n", "expected 'a < b'"),
         ("a <\n", "expected 'a < b'"),
+        ("a < < b\n", "expected 'a < b'"),
+        ("a<b<\n", "expected 'a < b'"),
+        # a relation in another notation was one element named "a,b" (independent review)
+        ("a,b\n", "'a,b': a label may not contain ','; write one relation per line"),
+        ("(a, b)\n", "a label may not contain '('"),
+        ("{a} < b\n", "a label may not contain '{'"),
         ("# nothing\n", "no poset"),
     ],
 )

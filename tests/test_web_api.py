@@ -325,6 +325,18 @@ def test_a_stopped_value_search_answers_the_outcome_it_settled() -> None:
         assert status == 503, r
         assert r["outcome"] == "N" and r["limit"] == "time" and r["seconds"] >= 1.5
         assert "N-position" in r["error"] and "grundy serve --time-limit SECONDS" in r["error"]
+        assert r["value"] is None
+
+
+def test_a_stop_after_the_value_answers_the_value() -> None:
+    # wheel:30: value 1 by an involution at once; the outcome of one option is out of reach
+    import grundy
+
+    short = TestClient(create_app(time_limit=None, max_positions=3000))
+    status, r = _post(short, "/api/analyze", {"position": "wheel:30"})
+    assert status == 503 and r["limit"] == "positions", r
+    assert r["value"] == grundy.nim_value("wheel:30") and r["outcome"] == "N", r
+    assert f"the nim-value was found: {r['value']}, an N-position" in r["error"], r
 
 
 def test_view_values_options_only_on_request(client: TestClient) -> None:

@@ -16,6 +16,7 @@ from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.formulas import BIPARTITE_SOURCE, bipartite_value
 from grundy.core.moves import Move, label_json, label_str
+from grundy.errors import SearchLimitReached
 from grundy.core.explain import measured, outcome_line, sum_values  # noqa: F401  (re-exported)
 from grundy.games.graphs.graph import Graph, bits
 
@@ -194,7 +195,9 @@ def analyze_graph(
     Raises
     ------
     SearchLimitReached
-        If the solver's time or position limit is hit.
+        If the solver's time or position limit is hit; when it is hit after
+        the value was found (while the winning moves are sought), with
+        ``value``, ``outcome`` and the ``winning_moves`` found so far set.
     """
     with measured(solver) as stats:
         labels = g.labels
@@ -219,10 +222,15 @@ def analyze_graph(
         winning: list[Move] | None = None
         table: list[tuple[Move, int]] | None = None
         if moves or option_table:
-            if solver.ruleset.name == "chomp":
-                winning, table = _moves(g, solver, comps, comp_values, total, option_table, trace)
-            else:
-                winning, table = _generic_moves(g, solver, option_table)
+            found: list[Move] = []
+            try:
+                if solver.ruleset.name == "chomp":
+                    winning, table = _moves(g, solver, comps, comp_values, total, option_table, trace, found)
+                else:
+                    winning, table = _generic_moves(g, solver, option_table, found)
+            except SearchLimitReached as stop:
+                stop.value, stop.outcome, stop.winning_moves = total, "P" if total == 0 else "N", found
+                raise
     return Analysis(
         name=name,
         value=total,
@@ -245,8 +253,10 @@ def _moves(
     total: int,
     option_table: bool,
     trace: list[str],
+    found: list[Move],
 ) -> tuple[list[Move], list[tuple[Move, int]] | None]:
-    """Winning moves (and the option table) of the whole position.
+    """Winning moves (and the option table) of the whole position; each
+    winning move is appended to ``found`` as it is found (what a stop leaves).
 
     A move changes one component C_i; it wins iff the new value of C_i equals
     the nim-sum of the other components. On a bipartite component the new
@@ -283,6 +293,7 @@ def _moves(
                 vertex_moves.append((i, mv, val ^ total ^ cval))
             if wins:
                 winning_v.append((i, mv))
+                found.append(mv)
         for i in bits(comp):
             for j in bits(adj[i] & comp & ~((2 << i) - 1)):
                 mv = Move(edge=(labels[i], labels[j]))
@@ -301,6 +312,7 @@ def _moves(
                     edge_moves.append(((i, j), mv, val ^ total ^ cval))
                 if wins:
                     winning_e.append(((i, j), mv))
+                    found.append(mv)
     if parity_used:
         trace.append(f"moves in bipartite components valued by parity [{BIPARTITE_SOURCE}]")
     winning = [m for _, m in sorted(winning_v, key=lambda t: t[0])]
@@ -313,11 +325,12 @@ def _moves(
 
 
 def _generic_moves(
-    g: Graph, solver: Solver, option_table: bool
+    g: Graph, solver: Solver, option_table: bool, found: list[Move]
 ) -> tuple[list[Move], list[tuple[Move, int]] | None]:
     """Winning moves (and the option table) for any ruleset: every labelled
-    move of the whole position, valued by the solver."""
-    winning: list[Move] = []
+    move of the whole position, valued by the solver; ``winning`` is
+    ``found``, filled as the moves are found (what a stop leaves)."""
+    winning = found
     table: list[tuple[Move, int]] | None = [] if option_table else None
     for move, index_move in solver.ruleset.labelled_moves(g.labels, g.adj):
         solver.limits.check_time(solver.stats.positions)  # options already valued are not searched again: no tick of their own
@@ -333,6 +346,19 @@ def _generic_moves(
     return winning, table
 
 
+def _misere_moves(g: Graph, solver: "MisereSolver", winning: list[Move], table: list[tuple[Move, Any]] | None) -> None:
+    """Fill ``winning`` (and ``table``, if given) with the moves of ``g`` to
+    P-positions (and every move's outcome) under misère play."""
+    ruleset = solver.ruleset
+    for move, index_move in ruleset.labelled_moves(g.labels, g.adj):
+        solver.limits.check_time(solver.stats.positions)  # options already known are not searched again: no tick of their own
+        child_n = solver.is_n(ruleset.apply(g.adj, index_move))
+        if table is not None:
+            table.append((move, "N" if child_n else "P"))
+        if not child_n:
+            winning.append(move)
+
+
 def analyze_misere(
     g: Graph,
     solver: "MisereSolver",
@@ -346,20 +372,20 @@ def analyze_misere(
     Raises
     ------
     SearchLimitReached
-        If the solver's time or position limit is hit.
+        If the solver's time or position limit is hit; when it is hit after
+        the outcome was found, with ``outcome`` and the ``winning_moves``
+        found so far set.
     """
     with measured(solver) as stats:
         ruleset = solver.ruleset
         outcome = "N" if solver.is_n(g.adj) else "P"
         winning: list[Move] = []
         table: list[tuple[Move, Any]] | None = [] if option_table else None
-        for move, index_move in ruleset.labelled_moves(g.labels, g.adj):
-            solver.limits.check_time(solver.stats.positions)  # options already known are not searched again: no tick of their own
-            child_n = solver.is_n(ruleset.apply(g.adj, index_move))
-            if table is not None:
-                table.append((move, "N" if child_n else "P"))
-            if not child_n:
-                winning.append(move)
+        try:
+            _misere_moves(g, solver, winning, table)
+        except SearchLimitReached as stop:
+            stop.outcome, stop.winning_moves = outcome, winning
+            raise
     explanation = [
         f"game {ruleset.name} under misère play (the player who cannot move wins): {ruleset.rule} [{ruleset.source}]",
     ]

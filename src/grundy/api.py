@@ -82,9 +82,55 @@ def _item(position: Any) -> Any:
     return item_for(position)
 
 
+def _check_arguments(game: Any, misere: Any, theory: Any, option_table: Any, time_limit: Any, max_positions: Any,
+                     solver: Any, table: Any, outcome: Any) -> None:
+    """Refuse an argument of the wrong type or out of range, naming it (a
+    raw TypeError or AttributeError from deep in a search, or a flag read
+    as true because it is a non-empty string, is no answer).
+
+    Raises
+    ------
+    InputError
+        ``game`` not a str; ``misere``, ``option_table`` or ``outcome`` not a
+        bool; ``theory`` not None or a switches object (``Theory``,
+        ``PosetTheory``, ``ComplexTheory``); ``time_limit`` not a finite
+        number of seconds in (0, 10^9]; ``max_positions`` not an integer
+        >= 1; ``table`` not a path; ``solver`` not a :class:`Solver`.
+    """
+    import numbers
+
+    from grundy.core.limits import check_seconds
+    from grundy.games.graphs.theory import Switches
+
+    if not isinstance(game, str):
+        raise InputError(f"game= must be a ruleset name (a str), not {type(game).__name__}")
+    for name, flag in (("misere", misere), ("option_table", option_table), ("outcome", outcome)):
+        if not isinstance(flag, bool):
+            raise InputError(f"{name}= must be True or False, not {flag!r}")
+    if theory is not None and not isinstance(theory, Switches):
+        raise InputError(f"theory= must be None (every result) or a Theory, PosetTheory or ComplexTheory "
+                         f"(Theory.none() for plain search), not {theory!r}")
+    if time_limit is not None:
+        check_seconds(time_limit, "time_limit=")
+        if time_limit <= 0:
+            raise InputError(f"time_limit= must be a positive number of seconds, not {time_limit!r}")
+    if max_positions is not None and (isinstance(max_positions, bool)
+                                      or not isinstance(max_positions, numbers.Integral) or max_positions < 1):
+        raise InputError(f"max_positions= must be a whole number of positions >= 1, not {max_positions!r}")
+    if table is not None and not isinstance(table, (str, os.PathLike)):
+        raise InputError(f"table= must be a file path, not {type(table).__name__}")
+    if solver is not None and not isinstance(solver, Solver):
+        raise InputError(f"solver= must be a grundy Solver, not {type(solver).__name__}")
+
+
 def _request(game: str, misere: bool, theory: Any, option_table: bool, time_limit: float | None,
              max_positions: int | None, solver: Any, table: str | None, value_only: bool = False,
              outcome: bool = False) -> Request:
+    _check_arguments(game, misere, theory, option_table, time_limit, max_positions, solver, table, outcome)
+    if max_positions is not None:
+        max_positions = int(max_positions)
+    if table is not None:
+        table = os.fspath(table)
     return Request(game=game, misere=misere, theory=theory, option_table=option_table, value_only=value_only,
                    outcome=outcome, time_limit=time_limit, max_positions=max_positions, table=table, solver=solver,
                    spelling="api")

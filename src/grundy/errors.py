@@ -7,6 +7,8 @@ A search stopped by a limit raises :class:`SearchLimitReached` (exit code 3).
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class GrundyError(Exception):
     """Base class of every error grundy raises on purpose."""
@@ -46,6 +48,12 @@ class SearchLimitReached(GrundyError):
         The position's outcome ("N"/"P") when the search had settled it
         before the stop (a value search asks first whether the position is
         P), else None; set by the answer that was stopped.
+    value : int or None
+        The position's nim-value when it was found before the stop (the
+        stop came while its winning moves were sought), else None.
+    winning_moves : list or None
+        With ``value``: the winning moves found before the stop (a part of
+        them, possibly none), as :class:`grundy.core.moves.Move`.
     """
 
     def __init__(self, reason: str, positions: int, seconds: float) -> None:
@@ -53,6 +61,8 @@ class SearchLimitReached(GrundyError):
         self.positions = positions
         self.seconds = seconds
         self.outcome: str | None = None
+        self.value: int | None = None
+        self.winning_moves: list[Any] | None = None
         super().__init__(
             f"search stopped at the {reason} after {positions} position{'' if positions == 1 else 's'} "
             f"in {seconds:.1f} s; the values found so far are kept in the table"

@@ -94,19 +94,32 @@ class _Stopped(Exception):
         option = "--time-limit" if limit.reason.startswith("time") else "--max-positions"
         self.name, self.limit = name, limit
         self.json = _stopped_json(name, limit, outcome)
-        settled = "" if outcome is None else (
-            f" (its outcome was settled: {outcome}, the player to move " + ("wins" if outcome == "N" else "loses") + ")")
-        super().__init__(
-            f"{name}: search stopped at the {limit.reason} after {plural(limit.positions, 'position')} "
-            f"in {limit.seconds:.2f} s, before {wanted} was found{settled}; raise {option} to search further"
-        )
+        stop = (f"search stopped at the {limit.reason} after {plural(limit.positions, 'position')} "
+                f"in {limit.seconds:.2f} s")
+        wins = "" if outcome is None else "the player to move " + ("wins" if outcome == "N" else "loses")
+        if limit.winning_moves is not None and outcome is not None:  # the answer was found, not all its moves
+            found = limit.winning_moves
+            known = f"nim-value {limit.value}, {outcome}" if limit.value is not None else f"outcome {outcome}"
+            said = (f"{name}: {known} ({wins}), but the {stop} while its winning moves were sought: "
+                    + (f"found so far: {', '.join(map(str, found))}" if found else "none found so far")
+                    + f"; raise {option} to find them all")
+        else:
+            settled = "" if outcome is None else f" (its outcome was settled: {outcome}, {wins})"
+            said = f"{name}: {stop}, before {wanted} was found{settled}; raise {option} to search further"
+        super().__init__(said)
 
 
 def _stopped_json(name: str, limit: SearchLimitReached, outcome: str | None = None) -> str:
     """The JSON line of a position whose search a limit stopped: ``outcome``
-    is what the search had settled before the stop (else null)."""
-    return json.dumps({"name": name, "value": None, "outcome": outcome, "stopped": limit.reason,
-                       "stats": {"positions": limit.positions, "seconds": round(limit.seconds, 4)}})
+    is what the search had settled before the stop (else null), ``value``
+    the nim-value if it was found; when the stop came while the winning
+    moves were sought, ``winning_moves`` lists those found (a part)."""
+    line: dict[str, Any] = {"name": name, "value": limit.value, "outcome": outcome}
+    if limit.winning_moves is not None and outcome is not None:
+        line["winning_moves"] = [m.to_json() for m in limit.winning_moves]
+    line.update({"stopped": limit.reason,
+                 "stats": {"positions": limit.positions, "seconds": round(limit.seconds, 4)}})
+    return json.dumps(line)
 
 
 def _one_line_warnings(previous: Callable[..., None]) -> Callable[..., None]:

@@ -26,7 +26,10 @@ def _budget_stop(limit: SearchLimitReached, max_positions: int | None, total: in
     """A search's stop restated for a command whose positions share one
     ``--max-positions`` budget: a position limit names the budget and counts
     ``total`` positions (those of the whole command); another stop is
-    returned as it is."""
+    returned as it is. What the stop had settled (outcome, value, winning
+    moves found) is kept."""
     if max_positions is not None and limit.reason.startswith("position"):
-        return SearchLimitReached(f"position limit {max_positions}", min(total, max_positions), limit.seconds)
+        restated = SearchLimitReached(f"position limit {max_positions}", min(total, max_positions), limit.seconds)
+        restated.outcome, restated.value, restated.winning_moves = limit.outcome, limit.value, limit.winning_moves
+        return restated
     return limit

@@ -157,13 +157,19 @@ class Kind:
         Raises
         ------
         InputError
-            A switch the kind has no result of, naming the kind's own.
+            A switch the kind has no result of, naming the kind's own; under
+            misère play, a switch turned off that the misère answer does not
+            use (:meth:`misere_uses_theory`).
         """
         from grundy.games.graphs.theory import Theory
 
         cls = self.switches_class()
         theory = request.theory
         if theory is not None and not isinstance(theory, Theory):
+            if request.misere and theory is not True:
+                off = [] if cls is None or not isinstance(theory, cls) else [
+                    n for n in cls.names() if not getattr(theory, n)]
+                self._refuse_misere_switches(theory is False, off, request)
             return theory
         if theory is None:
             no_theory, names = request.no_theory, request.theory_names
@@ -181,6 +187,8 @@ class Kind:
                         f"theory switches {', '.join(foreign)} are for graphs, not {self.name} positions; pass a "
                         f"{cls.__name__} (switches: {', '.join(cls.names())})")
                 names = off
+        if request.misere:
+            self._refuse_misere_switches(no_theory, names, request)
         if cls is None:
             if names:
                 raise InputError(f"option --without does not apply to {self.name} positions: they have no "
@@ -193,6 +201,30 @@ class Kind:
             raise InputError(f"unknown result {', '.join(map(repr, bad))} for --without on {self.name} positions; "
                              f"valid: {', '.join(cls.names())}")
         return cls.only(*[n for n in cls.names() if n not in names])
+
+    def misere_uses_theory(self) -> bool:
+        """Whether the misère answer uses a result ``--no-theory`` switches
+        off (Nim: Bouton's misère rule); the misère search itself uses none."""
+        return False
+
+    def _refuse_misere_switches(self, no_theory: bool, names: Sequence[str], request: Request) -> None:
+        """Refuse switches the misère answer does not use: ``--without``
+        always, ``--no-theory`` unless :meth:`misere_uses_theory`.
+
+        Raises
+        ------
+        InputError
+            Naming the option, the kind and misère play.
+        """
+        api = request.spelling == "api"
+        if names:
+            option = "theory=" if api else f"option --without {','.join(names)}"
+        elif no_theory and not self.misere_uses_theory():
+            option = "theory=" if api else "option --no-theory"
+        else:
+            return
+        raise InputError(f"{option} does not apply to {self.name} positions in misère play: its search uses no "
+                         "switchable result")
 
     def listed_moves(self, position: Any, request: Request) -> tuple[int, str] | None:
         """``(moves, why)`` when the answer to ``request`` lists every move
@@ -487,7 +519,10 @@ MAX_LISTED_MOVES = 1_000_000
 def settle(stop: SearchLimitReached, solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]]) -> None:
     """Record on a value search's ``stop`` the position's outcome if the
     search had settled it (:meth:`~grundy.core.search.Searcher.known_outcome`
-    of ``root()``, the position's split on ``solver``), without searching."""
+    of ``root()``, the position's split on ``solver``), without searching;
+    an outcome the stopped answer already set is kept."""
+    if stop.outcome is not None:
+        return
     try:
         stop.outcome = solver.known_outcome(*root())[0]
     except GrundyError:  # the split itself could not be made: nothing settled

@@ -76,10 +76,22 @@ class GraphKind(Kind):
     def switches(self, request: Request) -> Any:
         """The graph :class:`~grundy.games.graphs.theory.Theory`: the
         request's own, else from ``--no-theory`` / ``--without`` (see
-        :func:`theory_for`)."""
+        :func:`theory_for`). A ``Theory`` given in the API with switches off
+        is held to what :func:`theory_for` holds the options to.
+
+        Raises
+        ------
+        InputError
+            As :func:`theory_for`, naming ``theory=`` in the API.
+        """
         from grundy.games.graphs.theory import Theory
 
         if request.theory is not None:
+            if isinstance(request.theory, Theory):
+                off = [n for n in Theory.names() if not getattr(request.theory, n)]
+                if off:
+                    theory_for(len(off) == len(Theory.names()), ",".join(off), request.ruleset, request.misere,
+                               option="theory=")
             return request.theory
         if request.spelling == "api":
             return Theory()
@@ -557,6 +569,11 @@ def _outcome_only(g: Any, solver: Any, name: str, every: bool, moves: bool = Tru
                     vertices=g.n, edges=g.m, graph=g, game=ruleset.name, settled_outcome=outcome)
 
 
+#: Positions the quick search for the canonical forms :func:`check_game`
+#: prints may take.
+PARTIZAN_HINT_POSITIONS = 20_000
+
+
 def check_game(game: str, positions: Sequence[Any]) -> None:
     """Refuse a partizan game where a nim-value is asked for, printing the
     positions' canonical forms instead; refuse unknown names listing every
@@ -574,13 +591,19 @@ def check_game(game: str, positions: Sequence[Any]) -> None:
     from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
 
     if game in PARTIZAN_RULESETS:
+        from grundy.errors import SearchLimitReached
+
         forms = []
         for item in positions:
             graph = getattr(item, "graph", item)
-            name = getattr(item, "name", "")
+            name = getattr(item, "name", "") or "the position"
             if graph is None:
                 raise InputError(f"{name}: too large to build ({item.vertices} vertices)")
-            v = partizan_value(game, graph)
+            try:  # a refusal is no place for a long search: the form only if it comes quickly
+                v = partizan_value(game, graph, max_positions=PARTIZAN_HINT_POSITIONS, time_limit=2.0)
+            except SearchLimitReached:
+                forms.append(f"{name}: form not found in a quick search")
+                continue
             forms.append(f"{name} = {v} (outcome {v.outcome})")
         raise InputError(
             f"{game} is a partizan game: positions have canonical forms, not nim-values: "
@@ -590,10 +613,12 @@ def check_game(game: str, positions: Sequence[Any]) -> None:
     raise InputError(f"unknown game {game!r}; valid: {valid}")
 
 
-def theory_for(no_theory: bool, without: str, ruleset: str = "chomp", misere: bool = False) -> Any:
+def theory_for(no_theory: bool, without: str, ruleset: str = "chomp", misere: bool = False,
+               option: str | None = None) -> Any:
     """The :class:`~grundy.games.graphs.theory.Theory` for ``--no-theory`` /
     ``--without NAMES`` on graphs under ``ruleset`` (a registry name), in
-    normal or misère play.
+    normal or misère play; ``option`` names the switches in the messages
+    (``theory=`` in the API) in place of the command line's options.
 
     Raises
     ------
@@ -610,7 +635,7 @@ def theory_for(no_theory: bool, without: str, ruleset: str = "chomp", misere: bo
     play = "misère" if misere else "normal"
     if no_theory:
         if not used:
-            raise InputError(f"option --no-theory does not apply to {ruleset} in {play} play: "
+            raise InputError(f"{option or 'option --no-theory'} does not apply to {ruleset} in {play} play: "
                              "its search uses no switchable result")
         return Theory.none()
     names = [w.strip() for w in without.split(",") if w.strip()]
@@ -621,8 +646,9 @@ def theory_for(no_theory: bool, without: str, ruleset: str = "chomp", misere: bo
         )
     unused = [w for w in names if w not in used]
     if unused:
+        said = f"{option} turning off {','.join(unused)}" if option else f"option --without {','.join(unused)}"
         raise InputError(
-            f"option --without {','.join(unused)} does not apply to {ruleset} in {play} play: its search uses "
+            f"{said} does not apply to {ruleset} in {play} play: its search uses "
             + (", ".join(used) if used else "no switchable result")
         )
     return Theory.only(*[n for n in Theory.names() if n not in names])

@@ -76,6 +76,9 @@ class NimKind(Kind):
         return MisereParts(options, key, moves, {"heaps": list(heaps)}, "nim",
                            "a move takes one or more counters from one heap", tuple(sorted(x for x in heaps if x)))
 
+    def misere_uses_theory(self) -> bool:
+        return True
+
     def misere_rule(self, request: Request) -> tuple[Callable[[Any], bool], str] | None:
         if request.theory is False:
             return None

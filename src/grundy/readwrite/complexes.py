@@ -29,7 +29,8 @@ def parse_facets_text(text: str, source: str = "<text>") -> Complex:
     Raises
     ------
     InputError
-        No facet, a bad label, or a control or invisible character
+        No facet, a bad label (one holding ``, ; { } [ ] ( )``: ``1,2,3``
+        is not a facet of three vertices), or a control or invisible character
         (:func:`grundy.readwrite.text.check_text`; a leading byte-order
         mark is dropped).
     """
@@ -38,7 +39,8 @@ def parse_facets_text(text: str, source: str = "<text>") -> Complex:
     for lineno, line in enumerate(text.splitlines(), 1):
         tokens = line.split("#", 1)[0].split()
         if tokens:
-            facets.append([_token_label(t, f"{source}:{lineno}") for t in tokens])
+            facets.append([_token_label(t, f"{source}:{lineno}", "write one facet per line, its vertex labels "
+                                        "separated by spaces ('1 2 3')") for t in tokens])
     if not facets:
         raise InputError(f"no complex in {source}: no facets")
     return Complex.from_facets(facets, where=source)

@@ -22,10 +22,31 @@ __all__ = ["load_poset", "parse_poset_json", "parse_poset_text", "read_text"]
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
-def _token_label(token: str, where: str = "") -> Label:
+#: Characters a label of the text formats (``.poset``, ``.facets``) may not
+#: hold: ``a,b`` or ``{1,2,3}`` was read as one label, so a relation or a
+#: facet written that way gave a wrong position with no word said.
+_SEPARATORS = re.compile(r"[,;{}\[\]()]")
+
+
+def _token_label(token: str, where: str = "", layout: str = "") -> Label:
     """An integer for an integer-looking token, else the token (as the graph
-    readers do: :func:`grundy.readwrite.graphs._token_label`)."""
+    readers do: :func:`grundy.readwrite.graphs._token_label`).
+
+    Raises
+    ------
+    InputError
+        A token holding a separator of another notation (``, ; { } [ ] ( )``),
+        naming the line and ``layout``, what the format asks for instead.
+    """
+    bad = _SEPARATORS.search(token)
+    if bad:
+        raise InputError(f"{where}: {token!r}: a label may not contain {bad.group()!r}; {layout or 'separate labels by spaces'}")
     return _graph_token_label(token, where)  # type: ignore[no-any-return]
+
+
+#: A ``.poset`` line's tokens: ``<`` and ``>`` stand alone, spaced or not.
+_POSET_TOKENS = re.compile(r"[<>]|[^\s<>]+")
+_POSET_LAYOUT = "write one relation per line, as 'a < b', 'a > b', 'a < b < c' or 'a b'"
 
 
 def _json_label(value: Any, where: str) -> Label:
@@ -56,17 +77,18 @@ def read_text(path: str) -> str:
 
 def parse_poset_text(text: str, source: str = "<text>", *, dual: bool = False) -> Poset:
     """Read the ``.poset`` format: one relation per line, ``a < b`` (or
-    ``a > b``, or a chain ``a < b < c``) or ``a b`` (meaning ``a < b``); a
-    lone label is an element; ``#`` starts a comment. Integer tokens are
-    integer labels.
+    ``a > b``, or a chain ``a < b < c``; spaces around ``<`` and ``>`` are
+    optional) or ``a b`` (meaning ``a < b``); a lone label is an element;
+    ``#`` starts a comment. Integer tokens are integer labels.
 
-    >>> parse_poset_text("1 < 2  # a comment\\n2 3\\nx\\n").covers()
-    [(1, 2), (2, 3)]
+    >>> parse_poset_text("1 < 2  # a comment\\n2 3\\nx\\n3<4\\n").covers()
+    [(1, 2), (2, 3), (3, 4)]
 
     Raises
     ------
     InputError
-        A malformed line, a cycle, or a control or invisible character
+        A malformed line, a label holding ``, ; { } [ ] ( )`` (``a,b`` is
+        not a relation), a cycle, or a control or invisible character
         (:func:`grundy.readwrite.text.check_text`; a leading byte-order
         mark is dropped).
     """
@@ -74,22 +96,24 @@ def parse_poset_text(text: str, source: str = "<text>", *, dual: bool = False) -
     elements: list[Label] = []
     relations: list[tuple[Label, Label]] = []
     for lineno, line in enumerate(text.splitlines(), 1):
-        tokens = line.split("#", 1)[0].split()
+        tokens = _POSET_TOKENS.findall(line.split("#", 1)[0])
         if not tokens:
             continue
         where = f"{source}:{lineno}"
         if len(tokens) == 1:
             if tokens[0] in ("<", ">"):
                 raise InputError(f"{where}: expected 'a < b', 'a b' or a lone element, got {line.strip()!r}")
-            elements.append(_token_label(tokens[0], where))
+            elements.append(_token_label(tokens[0], where, _POSET_LAYOUT))
         elif len(tokens) == 2:
             if "<" in tokens or ">" in tokens:
                 raise InputError(f"{where}: expected 'a < b', 'a b' or a lone element, got {line.strip()!r}")
-            relations.append((_token_label(tokens[0], where), _token_label(tokens[1], where)))
+            relations.append((_token_label(tokens[0], where, _POSET_LAYOUT),
+                              _token_label(tokens[1], where, _POSET_LAYOUT)))
         else:
-            if len(tokens) % 2 == 0 or any(t not in ("<", ">") for t in tokens[1::2]):
+            if (len(tokens) % 2 == 0 or any(t not in ("<", ">") for t in tokens[1::2])
+                    or any(t in ("<", ">") for t in tokens[0::2])):
                 raise InputError(f"{where}: expected 'a < b', 'a b' or a lone element, got {line.strip()!r}")
-            labels = [_token_label(t, where) for t in tokens[0::2]]
+            labels = [_token_label(t, where, _POSET_LAYOUT) for t in tokens[0::2]]
             for k, op in enumerate(tokens[1::2]):
                 a, b = labels[k], labels[k + 1]
                 relations.append((a, b) if op == "<" else (b, a))

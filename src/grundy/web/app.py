@@ -814,7 +814,10 @@ def _stopped(exc: SearchLimitReached) -> dict[str, Any]:
         limit = "time"
         error = (f"too slow for this server: the search stopped at its {reason} after {exc.positions} "
                  "positions; start the server with a longer one: grundy serve --time-limit SECONDS")
-    if exc.outcome is not None and limit != "cancel":
+    if exc.value is not None and limit != "cancel":
+        error += (f" (the nim-value was found: {exc.value}, {'an N' if exc.value else 'a P'}-position; the stop came while its "
+                  "winning moves were sought)")
+    elif exc.outcome is not None and limit != "cancel":
         error += f" (the outcome was settled: {exc.outcome}-position)"
     return {"error": error, "reason": reason, "limit": limit, "seconds": round(exc.seconds, 1),
-            "outcome": exc.outcome}
+            "outcome": exc.outcome, "value": exc.value}
