@@ -533,7 +533,7 @@ def test_unreadable_file(tmp_path, monkeypatch):
         return real_open(file, *args, **kwargs)
 
     monkeypatch.setattr(grundy.readwrite.text, "open", refuse, raising=False)
-    assert one_line_error(run("value", str(path))) == f"cannot read {path}: Permission denied"
+    assert one_line_error(run("value", str(path))) == f"cannot read {path}: permission denied"
 
 
 def test_empty_stdin():

@@ -371,6 +371,20 @@ def test_item4_a_fifo_is_refused_not_waited_on(tmp_path, args) -> None:
     assert "not a regular file" in one_error_line(result)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_item4_a_fifo_or_directory_with_no_extension_is_named_as_such(tmp_path) -> None:
+    # they were "neither a known family name ... nor a file nor valid graph6"
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder.poset").mkdir()
+    for name, said in [("pipe", "cannot read pipe: not a regular file"), ("folder", "cannot read folder: it is a directory"),
+                       ("folder.poset", "cannot read folder.poset: it is a directory"),
+                       ("gone.poset", "cannot read gone.poset: no such file"),
+                       ("gone.facets", "cannot read gone.facets: no such file")]:
+        result = grundy("value", name, cwd=str(tmp_path), timeout=60)
+        assert said in one_error_line(result), (name, result)
+
+
 # -- 9. a certificate cannot stall verify -----------------------------------------------------------
 def _certificate(g6: str) -> str:
     return "\n".join([

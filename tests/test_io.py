@@ -463,7 +463,7 @@ def test_file_without_read_permission(write, monkeypatch):
     import grundy.readwrite.text
 
     monkeypatch.setattr(grundy.readwrite.text, "open", refuse, raising=False)
-    assert error(path) == f"cannot read {path}: Permission denied"
+    assert error(path) == f"cannot read {path}: permission denied"
 
 
 def test_string_that_is_neither_family_nor_graph6():

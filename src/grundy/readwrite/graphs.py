@@ -571,6 +571,8 @@ def _load_string(spec: str, limits: Limits) -> LoadedPosition:
     except _Malformed as exc:
         if kind == "sparse6":
             raise InputError(f"invalid sparse6 string {_short(text)}: {exc}") from None
+        if files_allowed() and os.path.exists(spec):  # a FIFO, a directory...: say what it is
+            read_file(spec)
         misspelt = _misspelt_family(text)
         if misspelt is not None:
             raise InputError(misspelt) from None

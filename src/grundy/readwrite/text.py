@@ -168,6 +168,19 @@ def size_text(limit: int) -> str:
     return f"{limit:,} bytes"
 
 
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be opened or read, worded as every reader words
+    it ("no such file", "it is a directory", "permission denied")."""
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a directory"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    reason = exc.strerror or str(exc)
+    return reason[:1].lower() + reason[1:]
+
+
 def read_file(path: str, limit: int = MAX_TEXT_BYTES, what: str = "") -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
@@ -188,7 +201,7 @@ def read_file(path: str, limit: int = MAX_TEXT_BYTES, what: str = "") -> bytes:
     try:
         fh = open(path, "rb", opener=_without_blocking)
     except OSError as exc:
-        raise InputError(f"{head}: {exc.strerror or exc}") from None
+        raise InputError(f"{head}: {os_reason(exc)}") from None
     with fh:
         mode = os.fstat(fh.fileno()).st_mode
         if stat.S_ISDIR(mode):
@@ -199,7 +212,7 @@ def read_file(path: str, limit: int = MAX_TEXT_BYTES, what: str = "") -> bytes:
         try:
             data = fh.read(limit + 1)
         except OSError as exc:
-            raise InputError(f"{head}: {exc.strerror or exc}") from None
+            raise InputError(f"{head}: {os_reason(exc)}") from None
     if len(data) > limit:
         raise InputError(f"{head}: larger than the limit of {size_text(limit)}")
     return data
