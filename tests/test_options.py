@@ -268,12 +268,14 @@ def test_switches_the_misere_search_does_not_use_are_refused(kind: str) -> None:
             refused(run(command, KINDS[kind], "--misere", "--no-theory"), "--no-theory", "misère play")
     import grundy
     from grundy.errors import InputError
+    from grundy.games.graphs.theory import Theory
 
     if kind == "nim":
-        assert grundy.outcome(KINDS[kind], misere=True, theory=False) == grundy.outcome(KINDS[kind], misere=True)
+        assert grundy.outcome(KINDS[kind], misere=True, theory=Theory.none()) == grundy.outcome(KINDS[kind],
+                                                                                               misere=True)
     else:
         with pytest.raises(InputError, match="theory= does not apply .* misère play"):
-            grundy.outcome(KINDS[kind], misere=True, theory=False)
+            grundy.outcome(KINDS[kind], misere=True, theory=Theory.none())
 
 
 # -- limits ---------------------------------------------------------------------------------
