@@ -146,8 +146,11 @@ def test_parse_chomp():
     for bad in ["chomp:", "chomp:a,b", "chomp:3x", "chomp:2x3x4", "chomp:3,5", "chomp:0x3", ""]:
         with pytest.raises(InputError):
             parse_chomp(bad)
-    with pytest.raises(InputError, match="row lengths must not increase: 3,5"):
+    with pytest.raises(InputError, match="^'chomp:3,5': row lengths must not increase: 3,5$"):
         parse_chomp("chomp:3,5")
+    for spec in ("chomp:0", "chomp:4,0", "chomp:0x3"):  # the spec is named: a command may read several
+        with pytest.raises(InputError, match=f"^'{spec}': sizes must be positive$"):
+            parse_chomp(spec)
 
 
 def test_rectangle_shape_and_transpose():

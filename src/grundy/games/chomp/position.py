@@ -157,12 +157,18 @@ def parse_chomp(spec: str) -> ChompPosition:
             m, n = (int(p.strip()) for p in parts)
         except ValueError:
             raise InputError(f"{spec!r}: a rectangle is chomp:MxN with integers M, N") from None
-        return rectangle(m, n)
+        try:
+            return rectangle(m, n)
+        except InputError as exc:
+            raise InputError(f"{spec!r}: {exc}") from None
     try:
         rows = tuple(int(p.strip()) for p in body.split(","))
     except ValueError:
         raise InputError(f"{spec!r}: row lengths must be integers separated by commas") from None
-    return ChompPosition(rows)
+    try:
+        return ChompPosition(rows)
+    except InputError as exc:  # named: a command may read several positions
+        raise InputError(f"{spec!r}: {exc}") from None
 
 
 def _chomp(pos: ChompPosition | str | Sequence[int]) -> ChompPosition:
