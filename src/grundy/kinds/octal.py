@@ -40,16 +40,33 @@ class OctalKind(Kind):
         return " to search instead of the nim-sum rule"
 
     def listed_moves(self, position: Any, request: Request) -> tuple[int, str] | None:
-        """Every answer lists every move, to find the winning ones (a heap
-        of h has up to about h^2/4 of them when the code splits heaps)."""
-        return heap_moves(position.code, position.heaps, MAX_LISTED_MOVES + 1), "octal play (the winning moves are listed)"
+        """Every move is listed (a heap of h has up to about h^2/4 of them
+        when the code splits heaps) by an answer that gives every winning
+        move: not by a value alone (``grundy form``) nor by ``--outcome``
+        without ``--all`` under normal play with the theory, which looks
+        for the first winning move lazily."""
+        lazy = request.outcome and not request.option_table and not request.misere
+        if request.value_only or (lazy and self.switches(request) is not False):
+            return None
+        return heap_moves(position.code, position.heaps, MAX_LISTED_MOVES), "octal play (every winning move is listed)"
+
+    def outcome(self, position: Any, request: Request, name: str) -> dict[str, Any]:
+        """The outcome and the first winning move, found without listing every
+        move (the default lists them all, then keeps the first); with
+        ``--all`` or ``--no-theory``, the default."""
+        if request.option_table or request.theory is False:
+            return super().outcome(position, request, name)
+        out = _octal(position, name, False, True, request.time_limit, request.max_positions, moves="first")
+        out["explanation"] = out["explanation"] + [
+            "outcome from the nim-value, which the nim-sequence gives at little cost; the first winning move found"]
+        return out
 
     def listing_hint(self) -> str:
         return "; `grundy octal CODE --up-to N` gives the nim-sequence of heaps up to N without listing moves"
 
     def normal(self, position: Any, request: Request, name: str) -> dict[str, Any]:
         return _octal(position, name, request.option_table, request.theory is not False, request.time_limit,
-                      request.max_positions)
+                      request.max_positions, moves="none" if request.value_only else "all")
 
     def misere_parts(self, position: Any, check: ListCheck) -> MisereParts:
         from grundy.games.octal.misere import _misere_options
@@ -203,17 +220,27 @@ def heap_moves(code: Any, heaps: Sequence[int], cap: int) -> int:
     """The moves of ``heaps`` under the octal ``code`` counted (for each heap,
     one per heap left or pair of heaps left, as :func:`octal_moves` makes
     them before merging equal results: an upper bound), counting stopped
-    after the heap that passes ``cap``. O(sum of the distinct heaps) digit
-    lookups at most."""
+    once past ``cap``. The code's explicit digits are looked at one by one,
+    its repeating digit's removals summed in closed form: O(digits) for
+    each distinct heap, whatever its size."""
+    from collections import Counter
+
     total = 0
-    for h in set(heaps):
+    for h, times in Counter(heaps).items():
+        if not h:
+            continue
         each = 0
-        for k in range(1, h + 1):
-            d, left = code.digit(k), h - k
+        explicit = min(h, len(code.digits))
+        for k in range(1, explicit + 1):
+            d, left = code.digits[k - 1], h - k
             each += bool(d & 1 and not left) + bool(d & 2 and left) + (left // 2 if d & 4 else 0)
+        r = code.repeating or 0
+        if r and h > explicit:  # k = explicit+1 .. h leave 0 .. h-explicit-1 tokens
+            most = h - explicit - 1
+            each += bool(r & 1) + (most if r & 2 else 0) + ((most // 2) * ((most + 1) // 2) if r & 4 else 0)
         if code.before & 4:
             each += h // 2
-        total += each * heaps.count(h)
+        total += each * times
         if total > cap:
             break
     return total
@@ -241,11 +268,49 @@ def octal_moves(
 
 
 
+def _first_winning_move(code: Any, heaps: tuple[int, ...], seq: Sequence[int], total: int,
+                        check: ListCheck) -> dict[str, Any] | None:
+    """A winning move, made one removal at a time and never listed whole
+    (a heap of 100,000 has billions of moves; a winning one is usually
+    among the first): heap by heap, fewest tokens taken first, then the
+    smallest first part of a split. None for a P-position. ``check(0)``
+    runs every 1,024 moves looked at."""
+    if not total:
+        return None
+    looked = 0
+    for i, h in enumerate(heaps):
+        want = total ^ seq[h]  # the value this heap must move to
+        for k in range(0, h + 1):
+            d, left = (code.digit(k) if k else code.before), h - k
+            found: list[int] | None = None
+            if d & 1 and k and not left and want == 0:
+                found = []
+            elif d & 2 and k and left and seq[left] == want:
+                found = [left]
+            elif d & 4:
+                for a in range(1, left // 2 + 1):
+                    looked += 1
+                    if not looked & 1023:
+                        check(0)
+                    if seq[a] ^ seq[left - a] == want:
+                        found = [a, left - a]
+                        break
+            looked += 1
+            if not looked & 1023:
+                check(0)
+            if found is not None:
+                return {"heap": i + 1, "to": found}
+    raise AssertionError("no winning move from an N-position")  # pragma: no cover - Sprague-Grundy
+
+
 def _octal(
-    pos: Any, name: str, option_table: bool, theory: bool, time_limit: float | None, max_positions: int | None
+    pos: Any, name: str, option_table: bool, theory: bool, time_limit: float | None, max_positions: int | None,
+    moves: str = "all",
 ) -> dict[str, Any]:
     """Normal play: the Sprague-Grundy theorem (values of the heaps' nim-sequence, nim-summed), or with
-    ``theory=False`` a mex search over heap multisets (no theorem)."""
+    ``theory=False`` a mex search over heap multisets (no theorem). ``moves``: ``"all"`` lists every
+    move (the winning ones, and the option table), ``"first"`` finds the first winning move without
+    listing, ``"none"`` gives the value alone."""
     from grundy.games.octal import nim_sequence
     from grundy.games.octal.misere import _misere_options
 
@@ -253,22 +318,25 @@ def _octal(
     code, heaps = pos.code, pos.heaps
     counted = SequenceLimits(time_limit, max_positions)
 
-    def check(made: int) -> None:  # the moves after the sequence: its clock, its count
-        counted.limits.check_options(counted.positions, made)
+    def check(made: int) -> None:  # the moves after the sequence: its clock (the value is known)
         counted.limits.check_time(counted.positions)
     seq = nim_sequence(code, max(heaps, default=0), check=counted.stop)
     total = 0
     for h in heaps:
         total ^= seq[h]
-    moves = octal_moves(code, heaps, check)
-    winning, table = [], []
-    for move, left, _after in checked(moves, check, 1024):
-        v = total ^ seq[heaps[move["heap"] - 1]]
-        for x in left:
-            v ^= seq[x]
-        if v == 0:
-            winning.append(move)
-        table.append(dict(move, value=v))
+    winning: list[dict[str, Any]] = []
+    table: list[dict[str, Any]] = []
+    if moves == "first":
+        first = _first_winning_move(code, heaps, seq, total, check)
+        winning = [] if first is None else [first]
+    elif moves == "all":
+        for move, left, _after in checked(octal_moves(code, heaps, check), check, 1024):
+            v = total ^ seq[heaps[move["heap"] - 1]]
+            for x in left:
+                v ^= seq[x]
+            if v == 0:
+                winning.append(move)
+            table.append(dict(move, value=v))
     explanation = [
         f"octal game {code}: each heap is valued by its nim-sequence, heaps combine by nim-sum [Sprague-Grundy]",
         ", ".join(f"G({h}) = {seq[h]}" for h in heaps) + f": nim-sum {total}",

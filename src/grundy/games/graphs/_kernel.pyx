@@ -83,7 +83,8 @@ cdef class Expander(CompiledSearch):
         Arc Kayles: their octal games): a path component is valued by it and
         counted as a closed form (:data:`grundy.games.graphs.theory.PATH_SOURCE`).
     limits : grundy.core.limits.Limits, optional
-        Its ``check_time`` runs every 64 moves within one generation.
+        Its ``check_time`` and ``check_options`` (the position limit on the
+        options one generation makes) run every 64 moves within a generation.
     mirror : bool
         With ``theory.involutions`` off: whether a key seen for the first
         time is looked at once for an involutive automorphism fixing no
@@ -294,9 +295,11 @@ cdef class Expander(CompiledSearch):
                 if k <= start:
                     continue
                 if not k & 63 and self.limits is not None:
-                    # Graph Nim has 2^d - 1 moves at a vertex of degree d: the time
-                    # limit is checked within one generation too (counting no position)
+                    # Graph Nim has 2^d - 1 moves at a vertex of degree d: the limits
+                    # are checked within one generation too (the time; and the options
+                    # it made, which the position limit bounds as in the Python path)
                     self.limits.check_time(self.stats.positions)
+                    self.limits.check_options(self.stats.positions, k - start)
                 unknown = []
                 if r == COPY:
                     child = self._finish(self._decompose(buf, mask, unknown), unknown)
