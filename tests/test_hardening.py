@@ -749,3 +749,37 @@ def test_a_partizan_ruleset_asked_for_a_nim_value_names_the_position_and_stays_q
         api.nim_value("random:40,0.5,1", game="be-bo")
     result = grundy("value", "random:40,0.5,1", "--game", "be-bo")
     assert "random:40,0.5,1: form not found in a quick search" in one_error_line(result)
+
+
+def test_api_theory_of_another_kind_is_refused() -> None:
+    # any switches object got through: a PosetTheory for a graph raised a raw AttributeError,
+    # and for misère Nim it was ignored (Bouton's rule kept)
+    import grundy
+    from grundy.games.complexes.game import ComplexTheory
+    from grundy.games.graphs.theory import Theory
+    from grundy.games.posets.game import PosetTheory
+
+    for spec, theory, misere, words in [
+        ("wheel:5", PosetTheory.none(), False, "theory= for graphs must be a Theory, not PosetTheory"),
+        ("wheel:5", ComplexTheory.none(), True, "theory= for graphs must be a Theory, not ComplexTheory"),
+        ("divisors:12", ComplexTheory.none(), False, "must be a PosetTheory or a Theory, not ComplexTheory"),
+        ("simplex-boundary:4", PosetTheory.none(), True, "must be a ComplexTheory or a Theory, not PosetTheory"),
+        ("nim:3,4", PosetTheory.none(), True, "must be a Theory (all on, or Theory.none() to search)"),
+    ]:
+        with pytest.raises(InputError, match=re.escape(words)):
+            grundy.analyze(spec, theory=theory, misere=misere)
+    assert grundy.analyze("divisors:12", theory=PosetTheory.none()).value == grundy.nim_value("divisors:12")
+    assert grundy.outcome("nim:3,4", misere=True, theory=Theory.none()) == "N"
+
+
+def test_partizan_value_checks_its_limits() -> None:
+    # time_limit=0 had meant no limit, -1 and max_positions=0 a stop at once, 'x' was taken
+    import grundy
+
+    for kwargs, words in [(dict(time_limit=0), "time_limit= must be a positive"),
+                          (dict(time_limit=-1), "time_limit= must be a positive"),
+                          (dict(max_positions=0), "max_positions= must be a whole number"),
+                          (dict(max_positions="x"), "max_positions= must be a whole number")]:
+        with pytest.raises(InputError, match=words):
+            grundy.partizan_value("be-bo", "path:4", **kwargs)
+    assert str(grundy.partizan_value("be-bo", "path:4", max_positions=100, time_limit=5)) == "0"

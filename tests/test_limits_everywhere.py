@@ -611,3 +611,46 @@ def test_max_positions_bounds_one_generation_in_the_kernel() -> None:
                             env=env)
     assert result.returncode == 3, result.stderr
     assert json.loads(result.stdout)["stopped"] == "position limit 3000"
+
+
+@pytest.mark.parametrize("kind", ["poset", "complex", "complex-face-poset"])
+def test_posets_and_complexes_keep_a_found_value_when_the_moves_are_stopped(kind: str) -> None:
+    # as graphs do: a stop in the winning-moves loop, after the value, keeps the value,
+    # the outcome and the moves found so far (the review's finding for posets)
+    from grundy.errors import SearchLimitReached
+    from grundy.games.complexes.analysis import analyze_complex
+    from grundy.games.complexes.game import ComplexSolver
+    from grundy.games.posets.analysis import analyze_poset
+    from grundy.games.posets.game import PosetSolver
+    from grundy.readwrite.complexes import load_complex
+    from grundy.readwrite.posets import load_poset
+
+    if kind == "poset":
+        position, analyze, make = load_poset("divisors:720"), analyze_poset, PosetSolver
+    else:
+        position, analyze = load_complex("skeleton:5,2"), analyze_complex
+        make = PosetSolver if kind == "complex-face-poset" else ComplexSolver
+    whole = analyze(position, solver=make())
+    assert whole["winning_moves"], whole  # an N-position with moves to find
+    for calls_before_stop in range(0, 40, 3):
+        solver = make()
+        asked = 0
+        is_p = solver.is_p
+
+        def stopping(nimber, unknowns, _is_p=is_p):
+            nonlocal asked
+            asked += 1
+            if asked > calls_before_stop:
+                raise SearchLimitReached("position limit 1", 0, 0.0)
+            return _is_p(nimber, unknowns)
+
+        solver.is_p = stopping
+        try:
+            analyze(position, solver=solver)
+        except SearchLimitReached as stop:
+            assert stop.value == whole["value"] and stop.outcome == whole["outcome"]
+            found = [m.to_json() for m in stop.winning_moves]
+            assert all(m in whole["winning_moves"] for m in found), (found, whole["winning_moves"])
+        else:
+            break
+    assert calls_before_stop > 0

@@ -357,6 +357,8 @@ def test_poset_file(tmp_path) -> None:
         ("a,b\n", "'a,b': a label may not contain ','; write one relation per line"),
         ("(a, b)\n", "a label may not contain '('"),
         ("{a} < b\n", "a label may not contain '{'"),
+        ("a<=b\n", "'=b': a label may not contain '='"),  # had been a < "=b"
+        ("a->b\nb->c\n", "'a-': a label may not end with '-'"),  # had been b < "a-", c < "b-"
         ("# nothing\n", "no poset"),
     ],
 )

@@ -337,6 +337,7 @@ def test_a_stop_after_the_value_answers_the_value() -> None:
     assert status == 503 and r["limit"] == "positions", r
     assert r["value"] == grundy.nim_value("wheel:30") and r["outcome"] == "N", r
     assert f"the nim-value was found: {r['value']}, an N-position" in r["error"], r
+    assert r["winning_moves"] == [{"vertex": 0}] and r["winning_moves_text"] == ["remove vertex 0"], r
 
 
 def test_view_values_options_only_on_request(client: TestClient) -> None:

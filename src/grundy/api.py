@@ -82,6 +82,28 @@ def _item(position: Any) -> Any:
     return item_for(position)
 
 
+def _check_limits(time_limit: Any, max_positions: Any) -> None:
+    """Refuse a limit of the wrong type or out of range, naming it.
+
+    Raises
+    ------
+    InputError
+        ``time_limit`` not a finite number of seconds in (0, 10^9];
+        ``max_positions`` not an integer >= 1.
+    """
+    import numbers
+
+    from grundy.core.limits import check_seconds
+
+    if time_limit is not None:
+        check_seconds(time_limit, "time_limit=")
+        if time_limit <= 0:
+            raise InputError(f"time_limit= must be a positive number of seconds, not {time_limit!r}")
+    if max_positions is not None and (isinstance(max_positions, bool)
+                                      or not isinstance(max_positions, numbers.Integral) or max_positions < 1):
+        raise InputError(f"max_positions= must be a whole number of positions >= 1, not {max_positions!r}")
+
+
 def _check_arguments(game: Any, misere: Any, theory: Any, option_table: Any, time_limit: Any, max_positions: Any,
                      solver: Any, table: Any, outcome: Any) -> None:
     """Refuse an argument of the wrong type or out of range, naming it (a
@@ -97,9 +119,6 @@ def _check_arguments(game: Any, misere: Any, theory: Any, option_table: Any, tim
         number of seconds in (0, 10^9]; ``max_positions`` not an integer
         >= 1; ``table`` not a path; ``solver`` not a :class:`Solver`.
     """
-    import numbers
-
-    from grundy.core.limits import check_seconds
     from grundy.games.graphs.theory import Switches
 
     if not isinstance(game, str):
@@ -110,13 +129,7 @@ def _check_arguments(game: Any, misere: Any, theory: Any, option_table: Any, tim
     if theory is not None and not isinstance(theory, Switches):
         raise InputError(f"theory= must be None (every result) or a Theory, PosetTheory or ComplexTheory "
                          f"(Theory.none() for plain search), not {theory!r}")
-    if time_limit is not None:
-        check_seconds(time_limit, "time_limit=")
-        if time_limit <= 0:
-            raise InputError(f"time_limit= must be a positive number of seconds, not {time_limit!r}")
-    if max_positions is not None and (isinstance(max_positions, bool)
-                                      or not isinstance(max_positions, numbers.Integral) or max_positions < 1):
-        raise InputError(f"max_positions= must be a whole number of positions >= 1, not {max_positions!r}")
+    _check_limits(time_limit, max_positions)
     if table is not None and not isinstance(table, (str, os.PathLike)):
         raise InputError(f"table= must be a file path, not {type(table).__name__}")
     if solver is not None and not isinstance(solver, Solver):
@@ -305,7 +318,9 @@ def partizan_value(ruleset: str, position: Any, *, max_positions: int | None = N
     Raises
     ------
     InputError
-        An unknown ruleset, or a position that cannot be read (as ``to_graph``).
+        An unknown ruleset, a position that cannot be read (as ``to_graph``),
+        or a limit of the wrong type or out of range (``time_limit`` in
+        (0, 10^9] seconds, ``max_positions`` an integer >= 1).
     TooLargeError
         A spec naming a graph over the limits of :func:`grundy.readwrite.graphs.load`.
     SearchLimitReached
@@ -317,4 +332,6 @@ def partizan_value(ruleset: str, position: Any, *, max_positions: int | None = N
     from grundy.games.partizan import partizan_value as value
     from grundy.readwrite.graphs import to_graph
 
-    return value(ruleset, to_graph(position), max_positions=max_positions, time_limit=time_limit)
+    _check_limits(time_limit, max_positions)
+    return value(ruleset, to_graph(position), max_positions=None if max_positions is None else int(max_positions),
+                 time_limit=time_limit)

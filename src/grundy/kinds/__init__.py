@@ -165,6 +165,9 @@ class Kind:
 
         cls = self.switches_class()
         theory = request.theory
+        if theory is not None and not isinstance(theory, (Theory, bool)) and (cls is None or not isinstance(theory, cls)):
+            own = "a Theory (all on, or Theory.none() to search)" if cls is None else f"a {cls.__name__} or a Theory"
+            raise InputError(f"theory= for {self.name} positions must be {own}, not {type(theory).__name__}")
         if theory is not None and not isinstance(theory, Theory):
             if request.misere and theory is not True:
                 off = [] if cls is None or not isinstance(theory, cls) else [

@@ -87,6 +87,8 @@ class GraphKind(Kind):
         from grundy.games.graphs.theory import Theory
 
         if request.theory is not None:
+            if not isinstance(request.theory, Theory):
+                raise InputError(f"theory= for graphs must be a Theory, not {type(request.theory).__name__}")
             if isinstance(request.theory, Theory):
                 off = [n for n in Theory.names() if not getattr(request.theory, n)]
                 if off:

@@ -23,9 +23,10 @@ _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
 #: Characters a label of the text formats (``.poset``, ``.facets``) may not
-#: hold: ``a,b`` or ``{1,2,3}`` was read as one label, so a relation or a
-#: facet written that way gave a wrong position with no word said.
-_SEPARATORS = re.compile(r"[,;{}\[\]()]")
+#: hold: ``a,b`` or ``{1,2,3}`` was read as one label (``a<=b`` as a < "=b"),
+#: so a relation or a facet written that way gave a wrong position with no
+#: word said.
+_SEPARATORS = re.compile(r"[,;{}\[\]()=]")
 
 
 def _token_label(token: str, where: str = "", layout: str = "") -> Label:
@@ -36,8 +37,11 @@ def _token_label(token: str, where: str = "", layout: str = "") -> Label:
     ------
     InputError
         A token holding a separator of another notation (``, ; { } [ ] ( )``),
-        naming the line and ``layout``, what the format asks for instead.
+        naming the line and ``layout``, what the format asks for instead;
+        in a ``.poset`` line, a token ending in ``-`` (``a->b`` is an arrow).
     """
+    if layout == _POSET_LAYOUT and token.endswith("-") and token != "-":
+        raise InputError(f"{where}: {token!r}: a label may not end with '-' ('a->b' is not a relation); {layout}")
     bad = _SEPARATORS.search(token)
     if bad:
         raise InputError(f"{where}: {token!r}: a label may not contain {bad.group()!r}; {layout or 'separate labels by spaces'}")
@@ -87,8 +91,9 @@ def parse_poset_text(text: str, source: str = "<text>", *, dual: bool = False) -
     Raises
     ------
     InputError
-        A malformed line, a label holding ``, ; { } [ ] ( )`` (``a,b`` is
-        not a relation), a cycle, or a control or invisible character
+        A malformed line, a label holding ``, ; { } [ ] ( ) =`` or ending in
+        ``-`` (``a,b``, ``a<=b`` and ``a->b`` are not relations), a cycle,
+        or a control or invisible character
         (:func:`grundy.readwrite.text.check_text`; a leading byte-order
         mark is dropped).
     """

@@ -819,5 +819,8 @@ def _stopped(exc: SearchLimitReached) -> dict[str, Any]:
                   "winning moves were sought)")
     elif exc.outcome is not None and limit != "cancel":
         error += f" (the outcome was settled: {exc.outcome}-position)"
+    moves = None if limit == "cancel" else exc.winning_moves  # found before the stop (a part of them)
     return {"error": error, "reason": reason, "limit": limit, "seconds": round(exc.seconds, 1),
-            "outcome": exc.outcome, "value": exc.value}
+            "outcome": exc.outcome, "value": exc.value,
+            "winning_moves": None if moves is None else [m.to_json() for m in moves],
+            "winning_moves_text": None if moves is None else [str(m) for m in moves]}

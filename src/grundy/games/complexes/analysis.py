@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from grundy.core.explain import measured, sum_values
-from grundy.core.moves import label_json, label_str
+from grundy.core.moves import Move, label_json, label_str
 from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.games.complexes.complex import Complex, _faces_of, _facet_components, remove_face
 from grundy.games.complexes.families import MAX_FAMILY_VERTICES, build_complex_family
@@ -136,19 +136,24 @@ def _via_incidence(
         )
         winning: list[int] = []
         table: list[tuple[int, int]] = []
-        for (vmask, comp), cval in zip(comps, comp_values):
-            target = total ^ cval
-            for face in sorted(_faces_of(comp), key=order.__getitem__):
-                solver.limits.check_time(solver.stats.positions)  # splits are not searches: the clock is checked per option
-                nim, unk = solver.decompose(remove_face(comp, face))
-                if option_table:
-                    val = solver.value_of(nim, unk)
-                    table.append((face, val ^ target))
-                    wins = val == target
-                else:
-                    wins = solver.is_p(nim ^ target, unk)
-                if wins:
-                    winning.append(face)
+        try:
+            for (vmask, comp), cval in zip(comps, comp_values):
+                target = total ^ cval
+                for face in sorted(_faces_of(comp), key=order.__getitem__):
+                    solver.limits.check_time(solver.stats.positions)  # splits are not searches: the clock is checked per option
+                    nim, unk = solver.decompose(remove_face(comp, face))
+                    if option_table:
+                        val = solver.value_of(nim, unk)
+                        table.append((face, val ^ target))
+                        wins = val == target
+                    else:
+                        wins = solver.is_p(nim ^ target, unk)
+                    if wins:
+                        winning.append(face)
+        except SearchLimitReached as stop:  # the value was found: it, and the moves found, are kept
+            stop.value, stop.outcome = total, "P" if total == 0 else "N"
+            stop.winning_moves = [Move(face=cx.face_labels(f)) for f in sorted(winning, key=order.__getitem__)]
+            raise
     winning.sort(key=order.__getitem__)
     table.sort(key=lambda t: order[t[0]])
     return total, winning, table, trace, stats
@@ -158,7 +163,12 @@ def _via_face_poset(
     cx: Complex, solver: PosetSolver, option_table: bool, head: list[str]
 ) -> tuple[int, list[int], list[tuple[int, int]], list[str], dict[str, Any]]:
     faces = cx.faces()
-    res = analyze_poset(cx.face_poset(), option_table=option_table, solver=solver)
+    try:
+        res = analyze_poset(cx.face_poset(), option_table=option_table, solver=solver)
+    except SearchLimitReached as stop:  # the face poset's elements are the faces
+        if stop.winning_moves is not None:
+            stop.winning_moves = [Move(face=tuple(m.element)) for m in stop.winning_moves]
+        raise
     by_label = {cx.face_labels(f): f for f in faces}
 
     def face_of(x: Any) -> int:

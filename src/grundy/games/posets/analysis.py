@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.errors import InputError
+from grundy.errors import InputError, SearchLimitReached
 from grundy.core.explain import measured, sum_values
-from grundy.core.moves import label_json, label_str
+from grundy.core.moves import Move, label_json, label_str
 from grundy.games.graphs.bitset import components
 from grundy.games.graphs.graph import bits
 from grundy.games.posets.game import PosetSolver
@@ -61,7 +61,8 @@ def analyze_poset(
         If ``poset`` is not a :class:`Poset` (a spec string, say).
     SearchLimitReached
         If the solver's limit stops the search (what it learned stays in
-        its table).
+        its table); after the value was found, with ``value``, ``outcome``
+        and the winning moves found so far set.
 
     >>> from grundy.games.posets.families import build_poset_family
     >>> a = analyze_poset(build_poset_family("chain:2"))
@@ -101,19 +102,24 @@ def analyze_poset(
         )
         winning: list[int] = []
         table: list[tuple[int, int]] = []
-        for comp, cval in zip(comps, comp_values):
-            target = total ^ cval
-            for i in bits(comp):
-                solver.limits.check_time(solver.stats.positions)  # each option's split is O(n^2): the clock is checked per option
-                nim, unk = solver.decompose(up, comp & ~(up[i] | 1 << i))
-                if option_table:
-                    val = solver.value_of(nim, unk)
-                    table.append((i, val ^ target))
-                    wins = val == target
-                else:
-                    wins = solver.is_p(nim ^ target, unk)
-                if wins:
-                    winning.append(i)
+        try:
+            for comp, cval in zip(comps, comp_values):
+                target = total ^ cval
+                for i in bits(comp):
+                    solver.limits.check_time(solver.stats.positions)  # each option's split is O(n^2): the clock is checked per option
+                    nim, unk = solver.decompose(up, comp & ~(up[i] | 1 << i))
+                    if option_table:
+                        val = solver.value_of(nim, unk)
+                        table.append((i, val ^ target))
+                        wins = val == target
+                    else:
+                        wins = solver.is_p(nim ^ target, unk)
+                    if wins:
+                        winning.append(i)
+        except SearchLimitReached as stop:  # the value was found: it, and the moves found, are kept
+            stop.value, stop.outcome = total, "P" if total == 0 else "N"
+            stop.winning_moves = [Move(element=labels[i]) for i in sorted(winning)]
+            raise
     out: dict[str, Any] = {
         "name": name or "",
         "game": "poset",

@@ -104,10 +104,13 @@ function showFailure(err) {
     $("summary").hidden = false;
     const within = state.timeLimit && data.limit === "time" ? ` within ${state.timeLimit} s` :
       data.limit === "positions" ? " within the server's position limit" : "";
-    $("value").textContent = `${data.outcome}-position (value not found${within})`;
-    $("value").dataset.value = data.outcome;
+    const known = typeof data.value === "number";  // found before the stop, which came while the moves were sought
+    $("value").textContent = known ? `nim-value ${data.value}, outcome ${data.outcome} (every winning move not found${within})` :
+      `${data.outcome}-position (value not found${within})`;
+    $("value").dataset.value = known ? data.value : data.outcome;
+    const found = (data.winning_moves_text || []).join(", ");
     $("winning").textContent = data.outcome === "P" ? "none: every move loses against perfect play" :
-      "not found (the search stopped)";
+      found ? `found so far: ${found} (the search stopped)` : "not found (the search stopped)";
   }
 }
 
@@ -351,8 +354,8 @@ async function show(keep) {
         data.limit === "time" ? `nim-value not found${state.timeLimit ? ` within ${state.timeLimit} s` : ""}` :
         data.limit === "positions" ? "nim-value not found within the server's position limit" :
         "nim-value not found";
-      $("value").textContent = first.analysis.value === null ?
-        `N-position (${why})` : `nim-value ${first.analysis.value}, outcome N`;
+      const known = first.analysis.value !== null ? first.analysis.value : data.value;
+      $("value").textContent = typeof known === "number" ? `nim-value ${known}, outcome N` : `N-position (${why})`;
     } else if (!keep) {
       showFailure(err);
     }
