@@ -298,6 +298,7 @@ def test_max_positions_bounds_the_options_one_misere_expansion_makes(monkeypatch
     assert result.exit_code == 3 and "position limit 10 " in result.stderr, result.stderr
     assert 0 < made <= 10 + 64, made  # 3,599 moves
     assert "before the outcome was found" in result.stderr, result.stderr
+    assert "one position's moves or options alone outnumber it" in result.stderr, result.stderr
 
     digits = 0
     digit = OctalCode.digit

@@ -54,6 +54,9 @@ class SearchLimitReached(GrundyError):
     winning_moves : list or None
         With ``value``: the winning moves found before the stop (a part of
         them, possibly none), as :class:`grundy.core.moves.Move`.
+    listing : bool
+        The position limit stopped the listing of one position's moves or
+        options, longer than the limit by itself.
     """
 
     def __init__(self, reason: str, positions: int, seconds: float) -> None:
@@ -63,6 +66,7 @@ class SearchLimitReached(GrundyError):
         self.outcome: str | None = None
         self.value: int | None = None
         self.winning_moves: list[Any] | None = None
+        self.listing = False
         super().__init__(
             f"search stopped at the {reason} after {positions} position{'' if positions == 1 else 's'} "
             f"in {seconds:.1f} s; the values found so far are kept in the table"

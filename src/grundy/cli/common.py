@@ -95,7 +95,8 @@ class _Stopped(Exception):
         self.name, self.limit = name, limit
         self.json = _stopped_json(name, limit, outcome)
         stop = (f"search stopped at the {limit.reason} after {plural(limit.positions, 'position')} "
-                f"in {limit.seconds:.2f} s")
+                f"in {limit.seconds:.2f} s" + (" (one position's moves or options alone outnumber it)"
+                                                if limit.listing else ""))
         wins = "" if outcome is None else "the player to move " + ("wins" if outcome == "N" else "loses")
         if limit.winning_moves is not None and outcome is not None:  # the answer was found, not all its moves
             found = limit.winning_moves

@@ -385,9 +385,11 @@ class Limits:
         each keyed by nauty, within the one position :meth:`tick` counts:
         the limit bounds it too."""
         if self.max_positions is not None and made >= self.max_positions:
-            raise SearchLimitReached(
+            stop = SearchLimitReached(
                 f"position limit {self.max_positions}", positions, time.perf_counter() - self.started
             )
+            stop.listing = True
+            raise stop
 
     def tick(self, positions: int, known: int = 0, in_memory: bool = False) -> bool:
         """Check the limits after ``positions`` positions in all (``known``:

@@ -117,7 +117,7 @@ class GraphKind(Kind):
         InputError
             A partizan or unknown ruleset; switches the ruleset's search does not use.
         """
-        check_game(request.ruleset, positions)
+        check_game(request.ruleset, positions, request.time_limit)
         theory = self.switches(request)
         if request.solver is not None:
             return request.but(theory=theory)
@@ -576,10 +576,11 @@ def _outcome_only(g: Any, solver: Any, name: str, every: bool, moves: bool = Tru
 PARTIZAN_HINT_POSITIONS = 20_000
 
 
-def check_game(game: str, positions: Sequence[Any]) -> None:
+def check_game(game: str, positions: Sequence[Any], time_limit: float | None = None) -> None:
     """Refuse a partizan game where a nim-value is asked for, printing the
-    positions' canonical forms instead; refuse unknown names listing every
-    valid one.
+    positions' canonical forms instead (each from a quick search: at most
+    :data:`PARTIZAN_HINT_POSITIONS` positions and 2 s, or ``time_limit`` if
+    shorter); refuse unknown names listing every valid one.
 
     Raises
     ------
@@ -602,7 +603,8 @@ def check_game(game: str, positions: Sequence[Any]) -> None:
             if graph is None:
                 raise InputError(f"{name}: too large to build ({item.vertices} vertices)")
             try:  # a refusal is no place for a long search: the form only if it comes quickly
-                v = partizan_value(game, graph, max_positions=PARTIZAN_HINT_POSITIONS, time_limit=2.0)
+                v = partizan_value(game, graph, max_positions=PARTIZAN_HINT_POSITIONS,
+                                   time_limit=min(2.0, time_limit or 2.0))
             except SearchLimitReached:
                 forms.append(f"{name}: form not found in a quick search")
                 continue
