@@ -5,7 +5,7 @@ Nothing here knows a game."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -74,3 +74,37 @@ def sum_values(
         trace.append("nim-sum " + " xor ".join(map(str, values)) + f" = {total}")
     trace.append(outcome_line(total))
     return values, total
+
+
+def winning_options(
+    solver: Searcher,
+    candidates: Iterable[tuple[int, Any, Callable[[], tuple[int, tuple[Component, ...]]]]],
+    option_table: bool,
+    found: list[Any],
+    table: list[tuple[Any, int]],
+) -> None:
+    """The moves of a position whose value is known that win: each candidate
+    is ``(target, move, split)``, the move winning iff the option's split
+    (``split()``, its ``(nimber, unknowns)``) has value ``target`` (the
+    nim-sum of the other components). Winning moves are appended to
+    ``found`` as they are found (what a stop leaves); with
+    ``option_table``, every option is valued and ``(move, value ^ target)``
+    appended to ``table``, else only "is it a P-position?" is asked. The
+    clock is checked before each option (a split is no search).
+
+    Raises
+    ------
+    SearchLimitReached
+        When the solver's limit stops it (``found`` holds what was found).
+    """
+    for target, move, split in candidates:
+        solver.limits.check_time(solver.stats.positions)
+        nim, unk = split()
+        if option_table:
+            val = solver.value_of(nim, unk)
+            table.append((move, val ^ target))
+            wins = val == target
+        else:
+            wins = solver.is_p(nim ^ target, unk)
+        if wins:
+            found.append(move)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from typing import Any
 
-from grundy.core.explain import measured, sum_values
+from grundy.core.explain import measured, sum_values, winning_options
 from grundy.core.moves import Move, label_json, label_str
 from grundy.errors import InputError, SearchLimitReached, TooLargeError
 from grundy.games.complexes.complex import Complex, _faces_of, _facet_components, remove_face
@@ -136,20 +136,11 @@ def _via_incidence(
         )
         winning: list[int] = []
         table: list[tuple[int, int]] = []
+        candidates = ((total ^ cval, face, lambda comp=comp, face=face: solver.decompose(remove_face(comp, face)))
+                      for (_vmask, comp), cval in zip(comps, comp_values)
+                      for face in sorted(_faces_of(comp), key=order.__getitem__))
         try:
-            for (vmask, comp), cval in zip(comps, comp_values):
-                target = total ^ cval
-                for face in sorted(_faces_of(comp), key=order.__getitem__):
-                    solver.limits.check_time(solver.stats.positions)  # splits are not searches: the clock is checked per option
-                    nim, unk = solver.decompose(remove_face(comp, face))
-                    if option_table:
-                        val = solver.value_of(nim, unk)
-                        table.append((face, val ^ target))
-                        wins = val == target
-                    else:
-                        wins = solver.is_p(nim ^ target, unk)
-                    if wins:
-                        winning.append(face)
+            winning_options(solver, candidates, option_table, winning, table)
         except SearchLimitReached as stop:  # the value was found: it, and the moves found, are kept
             stop.value, stop.outcome = total, "P" if total == 0 else "N"
             stop.winning_moves = [Move(face=cx.face_labels(f)) for f in sorted(winning, key=order.__getitem__)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from grundy.errors import InputError, SearchLimitReached
-from grundy.core.explain import measured, sum_values
+from grundy.core.explain import measured, sum_values, winning_options
 from grundy.core.moves import Move, label_json, label_str
 from grundy.games.graphs.bitset import components
 from grundy.games.graphs.graph import bits
@@ -102,20 +102,10 @@ def analyze_poset(
         )
         winning: list[int] = []
         table: list[tuple[int, int]] = []
+        candidates = ((total ^ cval, i, lambda comp=comp, i=i: solver.decompose(up, comp & ~(up[i] | 1 << i)))
+                      for comp, cval in zip(comps, comp_values) for i in bits(comp))
         try:
-            for comp, cval in zip(comps, comp_values):
-                target = total ^ cval
-                for i in bits(comp):
-                    solver.limits.check_time(solver.stats.positions)  # each option's split is O(n^2): the clock is checked per option
-                    nim, unk = solver.decompose(up, comp & ~(up[i] | 1 << i))
-                    if option_table:
-                        val = solver.value_of(nim, unk)
-                        table.append((i, val ^ target))
-                        wins = val == target
-                    else:
-                        wins = solver.is_p(nim ^ target, unk)
-                    if wins:
-                        winning.append(i)
+            winning_options(solver, candidates, option_table, winning, table)
         except SearchLimitReached as stop:  # the value was found: it, and the moves found, are kept
             stop.value, stop.outcome = total, "P" if total == 0 else "N"
             stop.winning_moves = [Move(element=labels[i]) for i in sorted(winning)]
