@@ -270,36 +270,35 @@ def octal_moves(
 
 def _first_winning_move(code: Any, heaps: tuple[int, ...], seq: Sequence[int], total: int,
                         check: ListCheck) -> dict[str, Any] | None:
-    """A winning move, made one removal at a time and never listed whole
-    (a heap of 100,000 has billions of moves; a winning one is usually
-    among the first): heap by heap, fewest tokens taken first, then the
-    smallest first part of a split. None for a P-position. ``check(0)``
-    runs every 1,024 moves looked at."""
+    """The first winning move in :func:`octal_moves`' order (heap by heap;
+    on a heap, the heaps it leaves in sorted order: none, then by the
+    smaller heap left, a lone heap before the pairs that start with it),
+    made one at a time and never listed whole (a heap of 100,000 has
+    billions of moves; a winning one is usually among the first). None for
+    a P-position. ``check(0)`` runs every 1,024 moves looked at."""
     if not total:
         return None
     looked = 0
+
+    def digit(k: int) -> int:
+        return code.digit(k) if k else code.before
+
     for i, h in enumerate(heaps):
+        if not h:
+            continue
         want = total ^ seq[h]  # the value this heap must move to
-        for k in range(0, h + 1):
-            d, left = (code.digit(k) if k else code.before), h - k
-            found: list[int] | None = None
-            if d & 1 and k and not left and want == 0:
-                found = []
-            elif d & 2 and k and left and seq[left] == want:
-                found = [left]
-            elif d & 4:
-                for a in range(1, left // 2 + 1):
-                    looked += 1
-                    if not looked & 1023:
-                        check(0)
-                    if seq[a] ^ seq[left - a] == want:
-                        found = [a, left - a]
-                        break
-            looked += 1
-            if not looked & 1023:
-                check(0)
-            if found is not None:
-                return {"heap": i + 1, "to": found}
+        if want == 0 and digit(h) & 1:
+            return {"heap": i + 1, "to": []}
+        for f in range(1, h):  # the smaller (or lone) heap left
+            k = h - f
+            if digit(k) & 2 and seq[f] == want:
+                return {"heap": i + 1, "to": [f]}
+            for b in range(f, h - f + 1):  # pairs (f, b), b >= f, taking h - f - b tokens
+                looked += 1
+                if not looked & 1023:
+                    check(0)
+                if digit(h - f - b) & 4 and seq[f] ^ seq[b] == want:
+                    return {"heap": i + 1, "to": [f, b]}
     raise AssertionError("no winning move from an N-position")  # pragma: no cover - Sprague-Grundy
 
 
