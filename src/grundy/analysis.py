@@ -222,14 +222,14 @@ def analyze_graph(
         winning: list[Move] | None = None
         table: list[tuple[Move, int]] | None = None
         if moves or option_table:
-            found: list[Move] = []
+            found: list[tuple[tuple[int, ...], Move]] = []  # (order key, move), as found
             try:
                 if solver.ruleset.name == "chomp":
                     winning, table = _moves(g, solver, comps, comp_values, total, option_table, trace, found)
                 else:
                     winning, table = _generic_moves(g, solver, option_table, found)
             except SearchLimitReached as stop:
-                stop.value, stop.outcome, stop.winning_moves = total, "P" if total == 0 else "N", found
+                stop.keep_found(total, "P" if total == 0 else "N", [m for _, m in found])
                 raise
     return Analysis(
         name=name,
@@ -253,10 +253,11 @@ def _moves(
     total: int,
     option_table: bool,
     trace: list[str],
-    found: list[Move],
+    found: list[tuple[tuple[int, ...], Move]],
 ) -> tuple[list[Move], list[tuple[Move, int]] | None]:
     """Winning moves (and the option table) of the whole position; each
-    winning move is appended to ``found`` as it is found (what a stop leaves).
+    winning move is appended to ``found`` as it is found (what a stop
+    leaves), with its order key (vertices by index, then edges).
 
     A move changes one component C_i; it wins iff the new value of C_i equals
     the nim-sum of the other components. On a bipartite component the new
@@ -267,8 +268,6 @@ def _moves(
     use_parity = solver.theory.bipartite
     vertex_moves: list[tuple[int, Move, int]] = []
     edge_moves: list[tuple[tuple[int, int], Move, int]] = []
-    winning_v: list[tuple[int, Move]] = []
-    winning_e: list[tuple[tuple[int, int], Move]] = []
     parity_used = False
     for comp, cval in zip(comps, comp_values):
         target = total ^ cval  # the value the component must move to
@@ -292,8 +291,7 @@ def _moves(
             if option_table:
                 vertex_moves.append((i, mv, val ^ total ^ cval))
             if wins:
-                winning_v.append((i, mv))
-                found.append(mv)
+                found.append(((0, i), mv))
         for i in bits(comp):
             for j in bits(adj[i] & comp & ~((2 << i) - 1)):
                 mv = Move(edge=(labels[i], labels[j]))
@@ -311,28 +309,25 @@ def _moves(
                 if option_table:
                     edge_moves.append(((i, j), mv, val ^ total ^ cval))
                 if wins:
-                    winning_e.append(((i, j), mv))
-                    found.append(mv)
+                    found.append(((1, i, j), mv))
     if parity_used:
         trace.append(f"moves in bipartite components valued by parity [{BIPARTITE_SOURCE}]")
-    winning = [m for _, m in sorted(winning_v, key=lambda t: t[0])]
-    winning += [m for _, m in sorted(winning_e, key=lambda t: t[0])]
     table = None
     if option_table:
         table = [(m, v) for _, m, v in sorted(vertex_moves, key=lambda t: t[0])]
         table += [(m, v) for _, m, v in sorted(edge_moves, key=lambda t: t[0])]
-    return winning, table
+    return [m for _, m in sorted(found, key=lambda t: t[0])], table
 
 
 def _generic_moves(
-    g: Graph, solver: Solver, option_table: bool, found: list[Move]
+    g: Graph, solver: Solver, option_table: bool, found: list[tuple[tuple[int, ...], Move]]
 ) -> tuple[list[Move], list[tuple[Move, int]] | None]:
     """Winning moves (and the option table) for any ruleset: every labelled
-    move of the whole position, valued by the solver; ``winning`` is
-    ``found``, filled as the moves are found (what a stop leaves)."""
-    winning = found
+    move of the whole position, valued by the solver; each winning move is
+    appended to ``found`` as it is found (what a stop leaves), keyed by its
+    place in the move order."""
     table: list[tuple[Move, int]] | None = [] if option_table else None
-    for move, index_move in solver.ruleset.labelled_moves(g.labels, g.adj):
+    for k, (move, index_move) in enumerate(solver.ruleset.labelled_moves(g.labels, g.adj)):
         solver.limits.check_time(solver.stats.positions)  # options already valued are not searched again: no tick of their own
         nim, unk = solver.decompose(solver.ruleset.apply(g.adj, index_move))
         if table is not None:
@@ -342,8 +337,8 @@ def _generic_moves(
         else:
             wins = solver.is_p(nim, unk)
         if wins:
-            winning.append(move)
-    return winning, table
+            found.append(((k,), move))
+    return [m for _, m in found], table
 
 
 def _misere_moves(g: Graph, solver: "MisereSolver", winning: list[Move], table: list[tuple[Move, Any]] | None) -> None:
@@ -384,7 +379,7 @@ def analyze_misere(
         try:
             _misere_moves(g, solver, winning, table)
         except SearchLimitReached as stop:
-            stop.outcome, stop.winning_moves = outcome, winning
+            stop.keep_found(None, outcome, winning)
             raise
     explanation = [
         f"game {ruleset.name} under misère play (the player who cannot move wins): {ruleset.rule} [{ruleset.source}]",

@@ -71,3 +71,16 @@ class SearchLimitReached(GrundyError):
             f"search stopped at the {reason} after {positions} position{'' if positions == 1 else 's'} "
             f"in {seconds:.1f} s; the values found so far are kept in the table"
         )
+
+    def keep_found(self, value: int | None, outcome: str, moves: list[Any]) -> None:
+        """Record what the stopped answer had found: its nim-value (None
+        under misère play), its outcome and the winning moves found so far."""
+        self.value, self.outcome, self.winning_moves = value, outcome, moves
+
+    def restated(self, reason: str, positions: int) -> "SearchLimitReached":
+        """The same stop with another ``reason`` and count (a command's
+        shared budget), keeping what it had settled."""
+        other = SearchLimitReached(reason, positions, self.seconds)
+        other.outcome, other.value, other.winning_moves, other.listing = (
+            self.outcome, self.value, self.winning_moves, self.listing)
+        return other

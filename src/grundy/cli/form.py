@@ -77,7 +77,7 @@ def form(specs: tuple[str, ...], game: str | None, as_json: bool, ascii_: bool, 
                     total = spent - before + limit.positions if limit.positions else spent
                     restated = _budget_stop(limit, max_positions, total)
                     if restated is limit:  # a time limit: still the command's positions
-                        restated = SearchLimitReached(limit.reason, total, limit.seconds)
+                        restated = limit.restated(limit.reason, total)
                     raise _Stopped(item.name or "graph", restated) from None
                 spent += positions
                 if as_json:

@@ -29,8 +29,5 @@ def _budget_stop(limit: SearchLimitReached, max_positions: int | None, total: in
     returned as it is. What the stop had settled (outcome, value, winning
     moves found) is kept."""
     if max_positions is not None and limit.reason.startswith("position"):
-        restated = SearchLimitReached(f"position limit {max_positions}", min(total, max_positions), limit.seconds)
-        restated.outcome, restated.value, restated.winning_moves = limit.outcome, limit.value, limit.winning_moves
-        restated.listing = limit.listing
-        return restated
+        return limit.restated(f"position limit {max_positions}", min(total, max_positions))
     return limit

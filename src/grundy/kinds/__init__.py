@@ -165,13 +165,13 @@ class Kind:
 
         cls = self.switches_class()
         theory = request.theory
-        if theory is not None and not isinstance(theory, (Theory, bool)) and (cls is None or not isinstance(theory, cls)):
+        foreign_object = not isinstance(theory, (Theory, bool)) and (cls is None or not isinstance(theory, cls))
+        if theory is not None and foreign_object:
             own = "a Theory (all on, or Theory.none() to search)" if cls is None else f"a {cls.__name__} or a Theory"
             raise InputError(f"theory= for {self.name} positions must be {own}, not {type(theory).__name__}")
         if theory is not None and not isinstance(theory, Theory):
-            if request.misere and theory is not True:
-                off = [] if cls is None or not isinstance(theory, cls) else [
-                    n for n in cls.names() if not getattr(theory, n)]
+            if request.misere and theory is not True:  # False, or the kind's own switches
+                off = [] if theory is False else [n for n in cls.names() if not getattr(theory, n)]
                 self._refuse_misere_switches(theory is False, off, request)
             return theory
         if theory is None:

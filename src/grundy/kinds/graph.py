@@ -89,11 +89,10 @@ class GraphKind(Kind):
         if request.theory is not None:
             if not isinstance(request.theory, Theory):
                 raise InputError(f"theory= for graphs must be a Theory, not {type(request.theory).__name__}")
-            if isinstance(request.theory, Theory):
-                off = [n for n in Theory.names() if not getattr(request.theory, n)]
-                if off:
-                    theory_for(len(off) == len(Theory.names()), ",".join(off), request.ruleset, request.misere,
-                               option="theory=")
+            off = [n for n in Theory.names() if not getattr(request.theory, n)]
+            if off:
+                theory_for(len(off) == len(Theory.names()), ",".join(off), request.ruleset, request.misere,
+                           option="theory=")
             return request.theory
         if request.spelling == "api":
             return Theory()
@@ -594,8 +593,6 @@ def check_game(game: str, positions: Sequence[Any], time_limit: float | None = N
     from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
 
     if game in PARTIZAN_RULESETS:
-        from grundy.errors import SearchLimitReached
-
         forms = []
         for item in positions:
             graph = getattr(item, "graph", item)

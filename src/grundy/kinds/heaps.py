@@ -34,7 +34,8 @@ def heap_search(
     """Nim-value of ``heaps`` by plain mex search (no theorem), memoised on
     the sorted nonempty heaps; ``options(heaps, check)`` gives the sorted
     heap tuples one move away, calling ``check(made)`` (the search's clock,
-    and the position limit on the options one expansion makes) as it goes. Returns the value and the search's counters.
+    and the position limit on the options one expansion makes) as it goes.
+    Returns the value and the search's counters.
 
     Raises
     ------

@@ -537,19 +537,23 @@ def _family_names() -> list[str]:
     return list(dict.fromkeys([*FAMILIES, *POSET_FAMILIES, *COMPLEX_FAMILIES, "chomp", "nim"]))
 
 
+#: The kinds of position other than graphs (:func:`grundy.readwrite.kinds.kind_of`), as a
+#: graph-only reader names them.
+_OTHER_KINDS = {"poset": "a poset", "complex": "a simplicial complex", "chomp": "a Chomp board",
+                "nim": "a Nim position", "octal": "octal heaps"}
+
+
 def _misspelt_family(text: str) -> str | None:
     """For a string that is not graph6 and whose name part (before any
     ``:``) is a word close to a family name: a message suggesting the
     closest names; else None."""
-    from grundy.games.complexes import COMPLEX_FAMILIES
-    from grundy.games.posets import POSET_FAMILIES
+    from grundy.readwrite.kinds import kind_of
 
     name = text.split(":", 1)[0].strip()
     if not _WORD.fullmatch(name):
         return None
-    other = {"chomp": "a Chomp board", "nim": "a Nim position", "octal": "octal heaps"}.get(name) or (
-        "a poset" if name in POSET_FAMILIES else "a simplicial complex" if name in COMPLEX_FAMILIES else None)
-    if other is not None and name not in FAMILIES:
+    other = _OTHER_KINDS.get(kind_of(text))
+    if other is not None:
         return f"{_short(text)} is {other}, not a graph: only a graph is read here (grundy.analyze takes every kind)"
     close = close_family_names(name, _family_names())
     return f"unknown family {name!r}; {did_you_mean(close)}" if close else None

@@ -36,21 +36,34 @@ def _token_label(token: str, where: str = "", layout: str = "") -> Label:
     Raises
     ------
     InputError
-        A token holding a separator of another notation (``, ; { } [ ] ( )``),
-        naming the line and ``layout``, what the format asks for instead;
-        in a ``.poset`` line, a token ending in ``-`` (``a->b`` is an arrow).
+        A token holding a separator of another notation (``, ; { } [ ] ( ) =``),
+        naming the line and ``layout``, what the format asks for instead.
     """
-    if layout == _POSET_LAYOUT and token.endswith("-") and token != "-":
-        raise InputError(f"{where}: {token!r}: a label may not end with '-' ('a->b' is not a relation); {layout}")
     bad = _SEPARATORS.search(token)
     if bad:
-        raise InputError(f"{where}: {token!r}: a label may not contain {bad.group()!r}; {layout or 'separate labels by spaces'}")
+        raise InputError(f"{where}: {token!r}: a label may not contain {bad.group()!r}; "
+                         f"{layout or 'separate labels by spaces'}")
     return _graph_token_label(token, where)  # type: ignore[no-any-return]
 
 
 #: A ``.poset`` line's tokens: ``<`` and ``>`` stand alone, spaced or not.
 _POSET_TOKENS = re.compile(r"[<>]|[^\s<>]+")
 _POSET_LAYOUT = "write one relation per line, as 'a < b', 'a > b', 'a < b < c' or 'a b'"
+
+
+def _poset_label(token: str, where: str) -> Label:
+    """A ``.poset`` label: :func:`_token_label`, and no ``-`` at its end
+    (``a->b`` splits into ``a-``, ``>``, ``b``: an arrow, not a relation).
+
+    Raises
+    ------
+    InputError
+        As :func:`_token_label`, or a label ending in ``-``.
+    """
+    if token.endswith("-") and token != "-":
+        raise InputError(f"{where}: {token!r}: a label may not end with '-' ('a->b' is not a relation); "
+                         f"{_POSET_LAYOUT}")
+    return _token_label(token, where, _POSET_LAYOUT)
 
 
 def _json_label(value: Any, where: str) -> Label:
@@ -108,17 +121,17 @@ def parse_poset_text(text: str, source: str = "<text>", *, dual: bool = False) -
         if len(tokens) == 1:
             if tokens[0] in ("<", ">"):
                 raise InputError(f"{where}: expected 'a < b', 'a b' or a lone element, got {line.strip()!r}")
-            elements.append(_token_label(tokens[0], where, _POSET_LAYOUT))
+            elements.append(_poset_label(tokens[0], where))
         elif len(tokens) == 2:
             if "<" in tokens or ">" in tokens:
                 raise InputError(f"{where}: expected 'a < b', 'a b' or a lone element, got {line.strip()!r}")
-            relations.append((_token_label(tokens[0], where, _POSET_LAYOUT),
-                              _token_label(tokens[1], where, _POSET_LAYOUT)))
+            relations.append((_poset_label(tokens[0], where),
+                              _poset_label(tokens[1], where)))
         else:
             if (len(tokens) % 2 == 0 or any(t not in ("<", ">") for t in tokens[1::2])
                     or any(t in ("<", ">") for t in tokens[0::2])):
                 raise InputError(f"{where}: expected 'a < b', 'a b' or a lone element, got {line.strip()!r}")
-            labels = [_token_label(t, where, _POSET_LAYOUT) for t in tokens[0::2]]
+            labels = [_poset_label(t, where) for t in tokens[0::2]]
             for k, op in enumerate(tokens[1::2]):
                 a, b = labels[k], labels[k + 1]
                 relations.append((a, b) if op == "<" else (b, a))

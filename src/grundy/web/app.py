@@ -815,8 +815,8 @@ def _stopped(exc: SearchLimitReached) -> dict[str, Any]:
         error = (f"too slow for this server: the search stopped at its {reason} after {exc.positions} "
                  "positions; start the server with a longer one: grundy serve --time-limit SECONDS")
     if exc.value is not None and limit != "cancel":
-        error += (f" (the nim-value was found: {exc.value}, {'an N' if exc.value else 'a P'}-position; the stop came while its "
-                  "winning moves were sought)")
+        error += (f" (the nim-value was found: {exc.value}, {'an N' if exc.value else 'a P'}-position; the stop "
+                  "came while its winning moves were sought)")
     elif exc.outcome is not None and limit != "cancel":
         error += f" (the outcome was settled: {exc.outcome}-position)"
     moves = None if limit == "cancel" else exc.winning_moves  # found before the stop (a part of them)

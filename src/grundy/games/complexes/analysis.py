@@ -142,8 +142,8 @@ def _via_incidence(
         try:
             winning_options(solver, candidates, option_table, winning, table)
         except SearchLimitReached as stop:  # the value was found: it, and the moves found, are kept
-            stop.value, stop.outcome = total, "P" if total == 0 else "N"
-            stop.winning_moves = [Move(face=cx.face_labels(f)) for f in sorted(winning, key=order.__getitem__)]
+            stop.keep_found(total, "P" if total == 0 else "N",
+                            [Move(face=cx.face_labels(f)) for f in sorted(winning, key=order.__getitem__)])
             raise
     winning.sort(key=order.__getitem__)
     table.sort(key=lambda t: order[t[0]])

@@ -107,8 +107,7 @@ def analyze_poset(
         try:
             winning_options(solver, candidates, option_table, winning, table)
         except SearchLimitReached as stop:  # the value was found: it, and the moves found, are kept
-            stop.value, stop.outcome = total, "P" if total == 0 else "N"
-            stop.winning_moves = [Move(element=labels[i]) for i in sorted(winning)]
+            stop.keep_found(total, "P" if total == 0 else "N", [Move(element=labels[i]) for i in sorted(winning)])
             raise
     out: dict[str, Any] = {
         "name": name or "",
