@@ -61,6 +61,8 @@ cdef class CompactTable:
     cdef int _mark(self, Entry* e) except -1
     cdef long value_of(self, bytes key) except -2
     cdef object excluded_of(self, bytes key)
+    cdef long value_marked(self, bytes key, bint* irreducible) except -2
+    cdef object value_excluded(self, bytes key, long* value)
     cdef int set_value(self, bytes key, long n) except -1
     cdef int set_excluded(self, bytes key, object mask) except -1
     cdef int set_excluded_digest(self, Py_ssize_t index, object mask) except -1
@@ -83,6 +85,8 @@ cdef class CompiledSearch:
 
     cdef long value_of(self, bytes key) except -2
     cdef object excluded_of(self, bytes key)
+    cdef long value_marked(self, bytes key, bint* irreducible) except -2
+    cdef object value_excluded(self, bytes key, long* value)
     cdef int set_value(self, bytes key, long n) except -1
     cdef int set_excluded(self, bytes key, object mask) except -1
     cdef object alias_of(self, bytes key)

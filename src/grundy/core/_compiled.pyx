@@ -559,6 +559,41 @@ cdef class CompactTable:
             return <long>self.big_values[(d0, d1)]
         return e.value
 
+    cdef long value_marked(self, bytes key, bint* irreducible) except -2:
+        """:meth:`value_of` and :meth:`is_irreducible` of one key from one
+        probe: the value (-1 if none), and ``irreducible[0]`` set."""
+        cdef uint64_t d0
+        cdef uint32_t d1
+        self._digest(key, &d0, &d1)
+        cdef Entry* e = self._find_or_fetch(d0, d1)
+        if e == NULL:
+            irreducible[0] = False
+            return -1
+        irreducible[0] = (e.flags & IRREDUCIBLE) != 0
+        if e.value == -1:
+            return -1
+        if e.value == -2:
+            return <long>self.big_values[(d0, d1)]
+        return e.value
+
+    cdef object value_excluded(self, bytes key, long* value):
+        """:meth:`value_of` (in ``value[0]``) and :meth:`excluded_of`
+        (returned) of one key from one probe."""
+        cdef uint64_t d0
+        cdef uint32_t d1
+        self._digest(key, &d0, &d1)
+        cdef Entry* e = self._find_or_fetch(d0, d1)
+        if e == NULL:
+            value[0] = -1
+            return 0
+        if e.value == -2:
+            value[0] = <long>self.big_values[(d0, d1)]
+        else:
+            value[0] = e.value
+        if e.flags & BIG_EXCLUDED:
+            return self.big_excluded[(d0, d1)]
+        return e.excluded
+
     cdef object excluded_of(self, bytes key):
         """The bitmask of values ``key`` is known not to have (0: none)."""
         cdef uint64_t d0
@@ -1013,6 +1048,24 @@ cdef class CompiledSearch:
             self.not_values[key] = mask
         return 0
 
+    cdef long value_marked(self, bytes key, bint* irreducible) except -2:
+        """The value of ``key`` or -1, and ``irreducible[0]``: whether it
+        is known to have no reduction (one probe of a compact table)."""
+        cdef long v
+        if self.ct is not None:
+            return self.ct.value_marked(key, irreducible)
+        v = self.value_of(key)
+        irreducible[0] = key in self.irreducible
+        return v
+
+    cdef object value_excluded(self, bytes key, long* value):
+        """The excluded-value mask of ``key``, its value (or -1) in
+        ``value[0]`` (one probe of a compact table)."""
+        if self.ct is not None:
+            return self.ct.value_excluded(key, value)
+        value[0] = self.value_of(key)
+        return self.excluded_of(key)
+
     cdef object alias_of(self, bytes key):
         cdef PyObject* found = PyDict_GetItem(self.aliases, key)
         return None if found == NULL else <object>found
@@ -1172,10 +1225,10 @@ cdef class CompiledSearch:
         return self._is_p1(<bytes>rest[last], n)
 
     cdef bint _is_p1(self, bytes key, long n) except -1:
-        cdef long v = self.value_of(key)
+        cdef long v
+        excluded = self.value_excluded(key, &v)
         if v >= 0:
             return v == n
-        excluded = self.excluded_of(key)
         if excluded >> n & 1:
             return False
         cdef object cache = self.cache

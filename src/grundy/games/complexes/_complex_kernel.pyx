@@ -886,7 +886,8 @@ cdef class Expander(CompiledSearch):
     cdef long _look_up(self, bytes key, uint64_t* canong, int nv, int total, list unknown) except -1:
         """``Searcher.cached`` / ``Searcher.look_up`` with the game's
         reduction computed on the canonical form."""
-        cdef long v = self.value_of(key)
+        cdef bint irreducible
+        cdef long v = self.value_marked(key, &irreducible)
         cdef uint32_t facets[MAXN]
         cdef uint32_t sub[MAXN]
         cdef uint32_t kept = 0
@@ -896,7 +897,7 @@ cdef class Expander(CompiledSearch):
         if v >= 0:
             self.hits += 1
             return v
-        if not self.reducible:
+        if not self.reducible or irreducible:  # (a key with a reduction is never marked)
             unknown.append(key)
             return 0
         found = self.alias_of(key)
@@ -904,9 +905,6 @@ cdef class Expander(CompiledSearch):
             alias = <tuple>found
             unknown.extend(<tuple>alias[1])
             return <long>alias[0]
-        if self.is_irreducible(key):
-            unknown.append(key)
-            return 0
         nf = _facets_of_rows(canong, nv, total, facets)
         if not _reduce(canong, facets, nf, nv, total, self.binary_star, self.involutions, &kept):
             self.remember(key, None)

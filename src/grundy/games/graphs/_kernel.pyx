@@ -146,7 +146,8 @@ cdef class Expander(CompiledSearch):
         cdef uint64_t sub[64]
         cdef int k = _rows(adj, comp, rows, sub)
         cdef bytes key = _canonical(rows, k)
-        cdef long v = self.value_of(key)
+        cdef bint irreducible
+        cdef long v = self.value_marked(key, &irreducible)
         cdef list inner
         cdef int tb
         if v >= 0:
@@ -158,11 +159,11 @@ cdef class Expander(CompiledSearch):
                 self.hits += 1
                 return tb
         if self.involutions:
+            if irreducible:  # marked by the probe above (a key with a reduction is never marked)
+                unknown.append(key)
+                return 0
             alias = self.alias_of(key)
             if alias is None:
-                if self.is_irreducible(key):
-                    unknown.append(key)
-                    return 0
                 alias = self._reduce(sub, k)
                 self.remember(key, alias)
                 if alias is None:
