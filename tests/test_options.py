@@ -278,6 +278,18 @@ def test_switches_the_misere_search_does_not_use_are_refused(kind: str) -> None:
             grundy.outcome(KINDS[kind], misere=True, theory=Theory.none())
 
 
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_misspelt_switch_is_named_in_misere_play_too(kind: str) -> None:
+    # a name no result of the kind has is named as misspelt (with the valid names) before the
+    # misère refusal, which would have sent the user to fix the wrong thing; kinds with no
+    # switchable results refuse --without whatever the name
+    result = run("value", KINDS[kind], "--misere", "--without", "nosuchresult")
+    if kind in ("graph", "poset", "complex"):
+        refused(result, "unknown result 'nosuchresult'", "valid:")
+    else:
+        refused(result, "--without", kind)
+
+
 # -- limits ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", list(LARGE))
 def test_max_positions_stops_every_kind(kind: str) -> None:

@@ -190,6 +190,10 @@ class Kind:
                         f"theory switches {', '.join(foreign)} are for graphs, not {self.name} positions; pass a "
                         f"{cls.__name__} (switches: {', '.join(cls.names())})")
                 names = off
+        bad = [] if cls is None or no_theory else [n for n in names if n not in cls.names()]
+        if bad:  # a misspelt name is named as such, in misère play too
+            raise InputError(f"unknown result {', '.join(map(repr, bad))} for --without on {self.name} positions; "
+                             f"valid: {', '.join(cls.names())}")
         if request.misere:
             self._refuse_misere_switches(no_theory, names, request)
         if cls is None:
@@ -199,10 +203,6 @@ class Kind:
             return not no_theory
         if no_theory:
             return cls.none()
-        bad = [n for n in names if n not in cls.names()]
-        if bad:
-            raise InputError(f"unknown result {', '.join(map(repr, bad))} for --without on {self.name} positions; "
-                             f"valid: {', '.join(cls.names())}")
         return cls.only(*[n for n in cls.names() if n not in names])
 
     def misere_uses_theory(self) -> bool:
