@@ -594,3 +594,28 @@ def test_answers_that_list_no_move_are_not_refused_for_their_moves() -> None:
     # normal play lists its moves after the value: --max-positions (the nim-sequence's heaps) does
     # not bound that list (it had stopped octal:0.07:60 with the value known)
     assert grundy.analyze("octal:0.07:60", max_positions=100).value == 2
+
+
+def test_a_long_move_list_is_sorted_in_runs_with_a_check_between() -> None:
+    # the sort of the half million moves of octal:0.(7):1400 took half a second with no check,
+    # and misère --time-limit 1 stopped after 1.6-1.8 s: the list is now sorted in runs, the
+    # clock checked before each, and merged lazily, in sorted() order
+    import random
+
+    from grundy.kinds.heaps import sorted_checked
+
+    items = [tuple(random.Random(i).choices(range(40), k=i % 3 + 1)) for i in range(5_000)]
+    calls = []
+    assert list(sorted_checked(items, calls.append, run=256)) == sorted(items)
+    assert len(calls) == -(-len(items) // 256)  # one check before each run's sort
+    assert list(sorted_checked(items, None, run=256)) == sorted(items)
+
+    def stop_after_two(made: int) -> None:
+        calls.append(made)
+        if len(calls) > 2:
+            raise RuntimeError("stopped")
+
+    calls = []
+    with pytest.raises(RuntimeError, match="stopped"):
+        sorted_checked(items, stop_after_two, run=256)
+    assert len(calls) == 3  # stopped at the third run, the rest never sorted

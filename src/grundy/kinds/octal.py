@@ -14,7 +14,7 @@ from grundy.core.explain import outcome_line
 from grundy.core.moves import Move
 from grundy.games.graphs.formulas import plural
 from grundy.kinds import MAX_LISTED_MOVES, Kind, ending
-from grundy.kinds.heaps import ListCheck, SequenceLimits, checked, heap_search, searched
+from grundy.kinds.heaps import ListCheck, SequenceLimits, checked, heap_search, searched, sorted_checked
 from grundy.kinds.misere import MisereParts
 from grundy.kinds.nim import heap_missing, heaps_text
 from grundy.kinds.request import Request
@@ -262,7 +262,7 @@ def octal_moves(
             continue
         rest = heaps[:i] + heaps[i + 1 :]
         inner = None if check is None else (lambda made, base=len(out): check(base + made))
-        for left in checked(sorted(_misere_options(code, (h,), inner)), inner, 1024):
+        for left in checked(sorted_checked(_misere_options(code, (h,), inner), inner), inner, 1024):
             out.append(({"heap": i + 1, "to": list(left)}, left, tuple(sorted(x for x in rest + left if x))))
     return out
 
