@@ -619,3 +619,49 @@ def test_a_long_move_list_is_sorted_in_runs_with_a_check_between() -> None:
     with pytest.raises(RuntimeError, match="stopped"):
         sorted_checked(items, stop_after_two, run=256)
     assert len(calls) == 3  # stopped at the third run, the rest never sorted
+
+
+@pytest.mark.parametrize("code", ["0.(7)", "0.77", "0.137", "4.07", "0.3(4)", "0.6", "0.(3)", "0.04"])
+def test_the_first_winning_move_is_the_plain_scans(code: str) -> None:
+    # the lazy first winning move looks for a pair (f, b) among the heaps b of the value it needs
+    # (0.(7) with heaps 30,000 and 40,000 scanned heap 1's 225 million pairs, which cannot win,
+    # for over 20 s); it must be the move a plain scan of every move in listing order finds first
+    import random
+
+    from grundy.games.octal import nim_sequence
+    from grundy.games.octal.code import _as_code
+    from grundy.kinds.octal import _first_winning_move
+
+    c = _as_code(code)
+    rng = random.Random(code)
+
+    def digit(k: int) -> int:
+        return c.digit(k) if k else c.before
+
+    def plain(heaps: tuple[int, ...], seq: list[int], total: int) -> dict | None:
+        if not total:
+            return None
+        for i, h in enumerate(heaps):
+            if not h:
+                continue
+            want = total ^ seq[h]
+            if want == 0 and digit(h) & 1:
+                return {"heap": i + 1, "to": []}
+            for f in range(1, h):
+                if digit(h - f) & 2 and seq[f] == want:
+                    return {"heap": i + 1, "to": [f]}
+                for b in range(f, h - f + 1):
+                    if digit(h - f - b) & 4 and seq[f] ^ seq[b] == want:
+                        return {"heap": i + 1, "to": [f, b]}
+        raise AssertionError("no winning move")
+
+    for heaps in [(30, 40), (60, 7, 90), *(tuple(rng.randint(0, 70) for _ in range(rng.randint(1, 4)))
+                                          for _ in range(25))]:
+        seq = nim_sequence(c, max(heaps) + 1)
+        total = 0
+        for h in heaps:
+            total ^= seq[h]
+        assert _first_winning_move(c, heaps, seq, total, lambda made: None) == plain(heaps, seq, total), heaps
+    if code == "0.(7)":  # G(n) = n: heap 30 must reach 30 ^ 30 ^ 40 = 40 > 30, which it cannot
+        seq = nim_sequence(c, 41)
+        assert _first_winning_move(c, (30, 40), seq, 30 ^ 40, lambda made: None)["heap"] == 2
