@@ -9,7 +9,6 @@ theorem against), a deadline for work that is not a search
 from __future__ import annotations
 
 import heapq
-
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar

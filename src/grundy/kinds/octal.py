@@ -6,9 +6,8 @@ checks it), misère play by the misère search. :func:`octal_report` is what
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
 import time
+from bisect import bisect_left
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
