@@ -182,6 +182,34 @@ def test_the_wide_compaction_equals_the_python_one(n: int, density: float, seed:
     assert got == (want if lists else (want[0], None))
 
 
+@needs_kernel
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 200), st.floats(0.0, 0.2), st.integers(0, 2**32 - 1))
+def test_the_wide_components_equal_the_python_ones(n: int, density: float, seed: int) -> None:
+    """kernel.components_wide (the Python search's components above 64
+    vertices) gives what bitset's pure-Python components give, in the same
+    order (lowest vertex first), on any number of vertices; sparse graphs,
+    where a mask splits into many components."""
+    from helpers import gnp
+
+    from grundy.games.graphs import bitset
+
+    adj = tuple(gnp(n, density, seed).adj) if n else ()
+    rng = random.Random(seed)
+    mask = rng.getrandbits(n) if n else 0
+    if n and rng.random() < 0.3:
+        mask = full_mask(n) & ~(1 << rng.randrange(n))
+    saved = bitset._components_wide
+    bitset._components_wide = None
+    try:
+        want = bitset.components(adj, mask)
+    finally:
+        bitset._components_wide = saved
+    assert kernel.components_wide(adj, mask) == want
+    if n > 64:
+        assert bitset.components(adj, mask) == want  # the Python search's call goes to the kernel
+
+
 @settings(max_examples=100, deadline=None)
 @given(adjacency(max_n=20), st.sets(st.sampled_from(["involutions", "cancel_pairs", "arc_kayles", "mirror", "paths"])))
 def test_classify_does_nothing_without_its_switches(adj: tuple[int, ...], others: set[str]) -> None:

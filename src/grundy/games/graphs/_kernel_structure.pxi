@@ -526,3 +526,84 @@ def compact_wide(tuple adj, mask, bint lists=True):
         free(maskw)
         free(out)
         free(buf)
+
+
+def components_wide(tuple adj, mask):
+    """:func:`grundy.games.graphs.bitset.components` for a graph on any
+    number of vertices (the Python search's hot path above 64 vertices):
+    the vertex masks of the connected components of the subgraph of ``adj``
+    (non-negative ints within ``len(adj)`` bits) induced by ``mask``, in
+    order of their lowest vertex. Each row is read once, a 64-bit word at a
+    time, when its vertex joins a component.
+
+    Raises OverflowError if a row or the mask has a bit at or above
+    ``len(adj)``."""
+    cdef Py_ssize_t n = len(adj)
+    cdef Py_ssize_t W = (n + 63) >> 6
+    cdef size_t nbytes = W * 8
+    cdef uint64_t* left = NULL      # vertices of mask not yet in a component
+    cdef uint64_t* comp = NULL
+    cdef uint64_t* frontier = NULL
+    cdef uint64_t* reach = NULL
+    cdef unsigned char* buf = NULL
+    cdef Py_ssize_t w, v, first, i
+    cdef uint64_t m
+    cdef bint more
+    cdef list out = []
+    if n == 0 or not mask:
+        return out
+    left = <uint64_t*>malloc(W * sizeof(uint64_t))
+    comp = <uint64_t*>malloc(W * sizeof(uint64_t))
+    frontier = <uint64_t*>malloc(W * sizeof(uint64_t))
+    reach = <uint64_t*>malloc(W * sizeof(uint64_t))
+    buf = <unsigned char*>malloc(nbytes)
+    if left == NULL or comp == NULL or frontier == NULL or reach == NULL or buf == NULL:
+        free(left)
+        free(comp)
+        free(frontier)
+        free(reach)
+        free(buf)
+        raise MemoryError()
+    try:
+        gk_int_to_bytes(mask, buf, nbytes)
+        for w in range(W):
+            left[w] = _le_word(buf + 8 * w)
+        first = 0
+        while True:
+            while first < W and not left[first]:
+                first += 1
+            if first == W:
+                break
+            memset(comp, 0, W * sizeof(uint64_t))
+            memset(frontier, 0, W * sizeof(uint64_t))
+            frontier[first] = left[first] & (~left[first] + 1)  # the lowest vertex left
+            left[first] &= ~frontier[first]
+            comp[first] = frontier[first]
+            more = True
+            while more:
+                memset(reach, 0, W * sizeof(uint64_t))
+                for w in range(W):
+                    m = frontier[w]
+                    while m:
+                        v = w * 64 + GK_CTZ(m)
+                        gk_int_to_bytes(adj[v], buf, nbytes)
+                        for i in range(W):
+                            reach[i] |= _le_word(buf + 8 * i)
+                        m &= m - 1
+                more = False
+                for w in range(W):
+                    frontier[w] = reach[w] & left[w]
+                    if frontier[w]:
+                        more = True
+                        left[w] &= ~frontier[w]
+                        comp[w] |= frontier[w]
+            for w in range(W):
+                _put_le_word(buf + 8 * w, comp[w])
+            out.append(gk_int_from_bytes(buf, nbytes))
+        return out
+    finally:
+        free(left)
+        free(comp)
+        free(frontier)
+        free(reach)
+        free(buf)

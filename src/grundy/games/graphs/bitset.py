@@ -20,10 +20,11 @@ __all__ = [
     "is_bipartite",
 ]
 
-try:  # the compiled kernel's compaction, for graphs over 64 vertices (optional)
+try:  # the compiled kernel's compaction and components, for graphs over 64 vertices (optional)
     from grundy.games.graphs._kernel import compact_wide as _compact_wide
+    from grundy.games.graphs._kernel import components_wide as _components_wide
 except ImportError:  # pragma: no cover - the kernel is not built
-    _compact_wide = None
+    _compact_wide = _components_wide = None
 
 
 def full_mask(n: int) -> int:
@@ -51,6 +52,9 @@ def components(adj: tuple[int, ...], mask: int) -> list[int]:
     >>> components((0b10, 0b01, 0b0), 0b111)
     [3, 4]
     """
+    if _components_wide is not None and len(adj) > 64:
+        # above 64 vertices the kernel's word-at-a-time version (tests/test_kernel.py holds it to this one)
+        return _components_wide(adj, mask)  # type: ignore[no-any-return]
     comps = []
     while mask:
         comp = frontier = mask & -mask
