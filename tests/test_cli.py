@@ -799,6 +799,22 @@ def test_partizan_games_give_canonical_forms():
     assert "partizan" in ok("games") and "even-odd-vertex" in ok("games")
 
 
+def test_the_partizan_refusal_names_the_position_in_the_api_too() -> None:
+    """The API's refusal names a spec as the command line does (it said
+    'the position'), and gives a networkx graph's form (its .graph, the
+    attribute dict, was taken for the graph: 'cannot make a graph from dict')."""
+    import networkx as nx
+    import pytest
+
+    import grundy
+    from grundy.errors import InputError
+
+    with pytest.raises(InputError, match=r"partizan game.*: path:3 = \{2\|0\}"):
+        grundy.nim_value("path:3", game="even-odd-vertex")
+    with pytest.raises(InputError, match=r"partizan game.*: the position = \{2\|0\}"):
+        grundy.nim_value(nx.path_graph(3), game="even-odd-vertex")
+
+
 def test_rectangular_chomp_and_nim_through_value_and_moves():
     from grundy.games.chomp import nim_value as chomp_value, parse_chomp
 

@@ -743,9 +743,9 @@ def test_a_partizan_ruleset_asked_for_a_nim_value_names_the_position_and_stays_q
     # the refusal printed " = -3" with no name, and searched the form with no limit
     import grundy as api
 
-    with pytest.raises(InputError, match=r"the position = -3 \(outcome R\)"):
+    with pytest.raises(InputError, match=r"wheel:9 = -3 \(outcome R\)"):  # the API names the spec too
         api.nim_value("wheel:9", game="be-bo")
-    with pytest.raises(InputError, match="the position: form not found in a quick search"):
+    with pytest.raises(InputError, match="random:40,0.5,1: form not found in a quick search"):
         api.nim_value("random:40,0.5,1", game="be-bo")
     result = grundy("value", "random:40,0.5,1", "--game", "be-bo")
     assert "random:40,0.5,1: form not found in a quick search" in one_error_line(result)

@@ -285,8 +285,8 @@ class Kind:
         if request.memory is not None:
             raise InputError(f"option --table-memory does not apply to {what}: it keeps no table")
 
-    def prepare(self, positions: Sequence[Any], request: Request) -> Request:
-        """``request`` made ready for this kind's answers to ``positions``
+    def prepare(self, items: Sequence["Item"], request: Request) -> Request:
+        """``request`` made ready for this kind's answers to ``items``
         (every one refused or accepted first): the switches resolved (and,
         for graphs, the ruleset checked and a solver made). Call
         :meth:`close` with both requests when done.
@@ -662,7 +662,7 @@ def prepare(items: Sequence[Item], request: Request) -> dict[str, Request]:
     """
     prepared: dict[str, Request] = {}
     for kind in kinds():
-        mine = [i.position for i in items if i.kind is kind]
+        mine = [i for i in items if i.kind is kind]
         if mine:
             prepared[kind.name] = kind.prepare(mine, request)
     return prepared

@@ -106,7 +106,7 @@ class GraphKind(Kind):
                 "misère play" if request.misere else "a solver of your own (give it the table)"))
         self.refuse_table(name, request)
 
-    def prepare(self, positions: Sequence[Any], request: Request) -> Request:
+    def prepare(self, items: Sequence[Item], request: Request) -> Request:
         """Check the ruleset (a partizan or unknown one is refused, see
         :func:`check_game`), resolve the switches and make the solver the
         graphs share (unless the request brings one).
@@ -116,7 +116,7 @@ class GraphKind(Kind):
         InputError
             A partizan or unknown ruleset; switches the ruleset's search does not use.
         """
-        check_game(request.ruleset, positions, request.time_limit)
+        check_game(request.ruleset, items, request.time_limit)
         theory = self.switches(request)
         if request.solver is not None:
             return request.but(theory=theory)
@@ -575,9 +575,10 @@ def _outcome_only(g: Any, solver: Any, name: str, every: bool, moves: bool = Tru
 PARTIZAN_HINT_POSITIONS = 20_000
 
 
-def check_game(game: str, positions: Sequence[Any], time_limit: float | None = None) -> None:
+def check_game(game: str, items: Sequence[Item], time_limit: float | None = None) -> None:
     """Refuse a partizan game where a nim-value is asked for, printing the
-    positions' canonical forms instead (each from a quick search: at most
+    canonical forms of the positions of ``items`` (each named as its item
+    is: the spec, or a file's ``name:line``) instead (each from a quick search: at most
     :data:`PARTIZAN_HINT_POSITIONS` positions and 2 s, or ``time_limit`` if
     shorter); refuse unknown names listing every valid one.
 
@@ -594,11 +595,16 @@ def check_game(game: str, positions: Sequence[Any], time_limit: float | None = N
 
     if game in PARTIZAN_RULESETS:
         forms = []
-        for item in positions:
-            graph = getattr(item, "graph", item)
-            name = getattr(item, "name", "") or "the position"
+        from grundy.readwrite.graphs import LoadedPosition
+
+        for item in items:
+            position = item.position
+            # a position read from a spec or file carries its graph; a Graph or networkx graph is one
+            # (a networkx graph's own .graph is its attribute dict: it was taken for the graph)
+            graph = position.graph if isinstance(position, LoadedPosition) else position
+            name = item.name or getattr(position, "name", "") or "the position"
             if graph is None:
-                raise InputError(f"{name}: too large to build ({item.vertices} vertices)")
+                raise InputError(f"{name}: too large to build ({position.vertices} vertices)")
             try:  # a refusal is no place for a long search: the form only if it comes quickly
                 v = partizan_value(game, graph, max_positions=PARTIZAN_HINT_POSITIONS,
                                    time_limit=min(2.0, time_limit or 2.0))
