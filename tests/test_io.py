@@ -348,10 +348,10 @@ def test_sparse6_loops_and_multi_edges_are_rejected(write):
     loop = nx.MultiGraph([(0, 0), (0, 1)])
     multi = nx.MultiGraph([(0, 1), (0, 1), (1, 2)])
     path = write("loops.s6", f"{s6(P4)}\n{s6(loop)}\n")
-    assert error(path) == f"{path}:2: self-loop at vertex 0: Graph Chomp is played on simple graphs"
+    assert error(path) == f"{path}:2: self-loop at vertex 0: the graph games are played on simple graphs"
     path = write("multi.s6", f"\n{s6(multi)}\n")
-    assert error(path) == f"{path}:2: edge 0-1 is repeated: Graph Chomp is played on simple graphs"
-    assert error(s6(multi)) == "sparse6: edge 0-1 is repeated: Graph Chomp is played on simple graphs"
+    assert error(path) == f"{path}:2: edge 0-1 is repeated: the graph games are played on simple graphs"
+    assert error(s6(multi)) == "sparse6: edge 0-1 is repeated: the graph games are played on simple graphs"
     assert "self-loop" in error("-", stdin=io.StringIO(s6(loop)))
 
 
@@ -366,10 +366,10 @@ def test_edge_list_errors_name_the_line(write):
     path = write("three.edges", "1 2\n# ok\n1 2 3\n")
     assert error(path) == f"{path}:3: expected 'u v' or a lone vertex, got 3 items"
     path = write("loop.edges", "1 2\n\n2 2\n")
-    assert error(path) == f"{path}:3: self-loop at vertex 2: Graph Chomp is played on simple graphs"
+    assert error(path) == f"{path}:3: self-loop at vertex 2: the graph games are played on simple graphs"
     path = write("repeat.txt", "a b\nb c\nc a\nb a\n")
     assert error(path) == (
-        f"{path}:4: edge 'b'-'a' repeats the edge at {path}:1: Graph Chomp is played on simple graphs"
+        f"{path}:4: edge 'b'-'a' repeats the edge at {path}:1: the graph games are played on simple graphs"
     )
 
 

@@ -6,7 +6,7 @@
 reported as an :class:`~grundy.errors.InputError` with a one-line message
 naming where it is (file and line, JSON item, ...).
 
-Graph Chomp is played on finite simple graphs, so self-loops and repeated
+Every graph game here is played on finite simple graphs, so self-loops and repeated
 edges (which sparse6, edge lists and JSON can express) are rejected.
 
 >>> [p.name for p in load("wheel:9")], load("Bw")[0].graph.m
@@ -324,12 +324,12 @@ def _simple_graph(name: str, vertices: list[Hashable], edges: list[LocatedEdge],
     seen: dict[frozenset[Hashable], str] = {}
     for u, v, where in edges:
         if u == v:
-            raise InputError(f"{where}: self-loop at vertex {u!r}: Graph Chomp is played on simple graphs")
+            raise InputError(f"{where}: self-loop at vertex {u!r}: the graph games are played on simple graphs")
         key = frozenset((u, v))
         if key in seen:
             raise InputError(
                 f"{where}: edge {u!r}-{v!r} repeats the edge at {seen[key]}: "
-                "Graph Chomp is played on simple graphs"
+                "the graph games are played on simple graphs"
             )
         seen[key] = where
     return Graph.from_edges(vertices, [(u, v) for u, v, _ in edges], where=name)

@@ -84,12 +84,12 @@ class Graph:
         ------
         InputError
             On a self-loop, a repeated edge (in either orientation) or
-            repeated vertex labels: Graph Chomp is played on simple graphs.
+            repeated vertex labels: the graph games are played on simple graphs.
 
         >>> Graph.from_edges([1, 2], [(1, 1)])
         Traceback (most recent call last):
         ...
-        grundy.errors.InputError: self-loop at vertex 1: Graph Chomp is played on simple graphs
+        grundy.errors.InputError: self-loop at vertex 1: the graph games are played on simple graphs
         """
         prefix = f"{where}: " if where else ""
         labels: list[Hashable] = []
@@ -109,12 +109,12 @@ class Graph:
                     adj.append(0)
             if u == v:
                 raise InputError(
-                    f"{prefix}self-loop at vertex {u!r}: Graph Chomp is played on simple graphs"
+                    f"{prefix}self-loop at vertex {u!r}: the graph games are played on simple graphs"
                 )
             i, j = index[u], index[v]
             if adj[i] >> j & 1:
                 raise InputError(
-                    f"{prefix}edge {u!r}-{v!r} is repeated: Graph Chomp is played on simple graphs"
+                    f"{prefix}edge {u!r}-{v!r} is repeated: the graph games are played on simple graphs"
                 )
             adj[i] |= 1 << j
             adj[j] |= 1 << i
@@ -131,7 +131,7 @@ class Graph:
             self-loop.
         """
         if G.is_directed():
-            raise InputError("Graph Chomp is played on undirected graphs; got a directed graph")
+            raise InputError("the graph games are played on undirected graphs; got a directed graph")
         return cls.from_edges(list(G.nodes()), list(G.edges()))
 
     def to_networkx(self) -> Any:
