@@ -465,6 +465,8 @@ BAD_SPECS = [
     (":~", ["invalid sparse6", "truncated"]),
     (":A!", ["invalid sparse6"]),
     ("wheell:5", ["unknown family 'wheell'; did you mean wheel?"]),  # a misspelt family: the closest names
+    ("octl:0.07:5", ["unknown family 'octl'; did you mean octal?"]),  # octal was missing from the names
+    ("chmp:3,2", ["unknown family 'chmp'; did you mean chomp?"]),
     ("xxxxxx:5", ["neither a known family", *FAMILIES]),  # far from every family: lists the valid ones
     ("wheel:2", ["wheel takes n >= 3 (wheel:n)", "'2'"]),
     ("wheel:x", ["wheel takes n >= 3"]),

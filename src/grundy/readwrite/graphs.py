@@ -529,12 +529,14 @@ def _load_family(spec: str, limits: Limits) -> LoadedPosition:
 
 def _family_names() -> list[str]:
     """Every family name a spec may start with: graph families first, then
-    the poset and complex families and the ``chomp``/``nim`` kinds (which
-    :mod:`grundy.readwrite.kinds` routes elsewhere when spelt right)."""
+    the poset and complex families and the kinds a spec names by its first
+    word (``chomp``, ``nim``, ``octal``: :data:`grundy.readwrite.kinds.SPEC_KINDS`,
+    which :mod:`grundy.readwrite.kinds` routes elsewhere when spelt right)."""
     from grundy.games.complexes import COMPLEX_FAMILIES
     from grundy.games.posets import POSET_FAMILIES
+    from grundy.readwrite.kinds import SPEC_KINDS
 
-    return list(dict.fromkeys([*FAMILIES, *POSET_FAMILIES, *COMPLEX_FAMILIES, "chomp", "nim"]))
+    return list(dict.fromkeys([*FAMILIES, *POSET_FAMILIES, *COMPLEX_FAMILIES, *SPEC_KINDS]))
 
 
 #: The kinds of position other than graphs (:func:`grundy.readwrite.kinds.kind_of`), as a

@@ -16,7 +16,7 @@ import os
 import re
 from typing import Any
 
-__all__ = ["KINDS", "MAX_OCTAL_HEAP", "OctalPosition", "family_rows", "kind_of", "load_other",
+__all__ = ["KINDS", "MAX_OCTAL_HEAP", "OctalPosition", "SPEC_KINDS", "family_rows", "kind_of", "load_other",
            "parse_octal_position"]
 
 #: The kinds of position, with what a move is in each.
@@ -28,6 +28,9 @@ KINDS: dict[str, str] = {
     "nim": "Nim (a move takes counters from one heap)",
     "octal": "an octal game on heaps, octal:CODE:h1,h2,... (a move as the code allows on one heap)",
 }
+
+#: The kinds a spec names by its first word (``chomp:3,2``, ``nim:1,2``, ``octal:0.07:5``).
+SPEC_KINDS = ("chomp", "nim", "octal")
 
 #: Largest heap of an ``octal:`` position (its nim-sequence is computed up
 #: to the largest heap; codes with no proven period cost O(n^2)).
@@ -165,7 +168,7 @@ def kind_of(spec: str) -> str:
 
     text = spec.strip()
     head = text.split(":", 1)[0].lower()
-    if head in ("chomp", "nim", "octal"):
+    if head in SPEC_KINDS:
         return head
     if head in FAMILIES:  # a graph family: the other games' modules are not even imported
         return "graph"
