@@ -17,7 +17,7 @@ from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.formulas import BIPARTITE_SOURCE, bipartite_value
 from grundy.core.moves import Move, label_json, label_str
 from grundy.errors import SearchLimitReached
-from grundy.core.explain import measured, outcome_line, sum_values  # noqa: F401  (re-exported)
+from grundy.core.explain import measured, outcome_line, sum_values, winning_options  # noqa: F401  (re-exported)
 from grundy.games.graphs.graph import Graph, bits
 
 __all__ = ["Move", "Analysis", "analyze_graph", "label_json"]
@@ -326,18 +326,11 @@ def _generic_moves(
     move of the whole position, valued by the solver; each winning move is
     appended to ``found`` as it is found (what a stop leaves), keyed by its
     place in the move order."""
-    table: list[tuple[Move, int]] | None = [] if option_table else None
-    for k, (move, index_move) in enumerate(solver.ruleset.labelled_moves(g.labels, g.adj)):
-        solver.limits.check_time(solver.stats.positions)  # options already valued are not searched again: no tick of their own
-        nim, unk = solver.decompose(solver.ruleset.apply(g.adj, index_move))
-        if table is not None:
-            val = solver.value_of(nim, unk)
-            table.append((move, val))
-            wins = val == 0
-        else:
-            wins = solver.is_p(nim, unk)
-        if wins:
-            found.append(((k,), move))
+    candidates = ((0, ((k,), move), lambda index_move=index_move: solver.decompose(solver.ruleset.apply(g.adj, index_move)))
+                  for k, (move, index_move) in enumerate(solver.ruleset.labelled_moves(g.labels, g.adj)))
+    keyed_table: list[tuple[tuple[tuple[int, ...], Move], int]] = []
+    winning_options(solver, candidates, option_table, found, keyed_table)
+    table = [(move, v) for (_, move), v in keyed_table] if option_table else None
     return [m for _, m in found], table
 
 

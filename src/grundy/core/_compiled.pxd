@@ -90,7 +90,6 @@ cdef class CompiledSearch:
     cdef int set_value(self, bytes key, long n) except -1
     cdef int set_excluded(self, bytes key, object mask) except -1
     cdef object alias_of(self, bytes key)
-    cdef bint is_irreducible(self, bytes key) except -1
     cdef int remember(self, bytes key, object alias) except -1
     cdef object known_values(self, list options)
     cdef object _generate(self, bytes key, long n, object partial)

@@ -1070,11 +1070,6 @@ cdef class CompiledSearch:
         cdef PyObject* found = PyDict_GetItem(self.aliases, key)
         return None if found == NULL else <object>found
 
-    cdef bint is_irreducible(self, bytes key) except -1:
-        if self.ct is not None:
-            return self.ct.is_irreducible(key)
-        return key in self.irreducible
-
     cdef int remember(self, bytes key, object alias) except -1:
         """:meth:`grundy.core.table.Table.remember`: cache the reduction of
         ``key`` (None: it has none) within ``reduction_cache_size``."""

@@ -594,9 +594,9 @@ def check_game(game: str, items: Sequence[Item], time_limit: float | None = None
     from grundy.games.partizan import PARTIZAN_RULESETS, partizan_value
 
     if game in PARTIZAN_RULESETS:
-        forms = []
         from grundy.readwrite.graphs import LoadedPosition
 
+        forms = []
         for item in items:
             position = item.position
             # a position read from a spec or file carries its graph; a Graph or networkx graph is one

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from bisect import bisect_left
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from grundy.core.explain import outcome_line
 from grundy.core.moves import Move
@@ -268,6 +268,10 @@ def octal_moves(
     return out
 
 
+#: Which moves :func:`_octal` gives with the value: every one (and the option table), the first
+#: winning one found lazily, or none.
+MovesWanted = Literal["all", "first", "none"]
+
 
 def _first_winning_move(code: Any, heaps: tuple[int, ...], seq: Sequence[int], total: int,
                         check: ListCheck) -> dict[str, Any] | None:
@@ -320,7 +324,7 @@ def _first_winning_move(code: Any, heaps: tuple[int, ...], seq: Sequence[int], t
 
 def _octal(
     pos: Any, name: str, option_table: bool, theory: bool, time_limit: float | None, max_positions: int | None,
-    moves: str = "all",
+    moves: MovesWanted = "all",
 ) -> dict[str, Any]:
     """Normal play: the Sprague-Grundy theorem (values of the heaps' nim-sequence, nim-summed), or with
     ``theory=False`` a mex search over heap multisets (no theorem). ``moves``: ``"all"`` lists every
