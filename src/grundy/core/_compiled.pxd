@@ -2,11 +2,16 @@
 # cimported by the compiled kernels
 # (grundy.games.graphs._kernel, grundy.games.complexes._complex_kernel).
 from libc.stdint cimport uint64_t, uint32_t, int16_t, uint16_t
+from cpython.object cimport PyObject
 
 
 # qsort's comparator of uint64 values, smallest first (shared by the kernels'
 # option and edge sorts).
 cdef int _cmp_packed(const void* a, const void* b) noexcept nogil
+
+# uint64 values sorted in place, smallest first: insertion sort for short
+# arrays (glibc's qsort is a merge sort with a buffer), qsort above.
+cdef void _sort_packed(uint64_t* keys, Py_ssize_t n) noexcept nogil
 
 
 cdef struct Entry:
@@ -70,6 +75,38 @@ cdef class CompactTable:
     cdef int add_irreducible(self, bytes key) except -1
 
 
+cdef struct OptRec:
+    long nimber        # the nim-sum of the option's components of known value
+    int first          # its unknown components: keys[first:first + count] of the list
+    int count
+    Py_ssize_t hash    # of (nimber, the unknowns' keys): deduplication
+
+
+cdef class Options:
+    cdef OptRec* recs
+    cdef int n
+    cdef int cap
+    cdef PyObject** keys     # owned references to bytes keys
+    cdef int nkeys
+    cdef int kcap
+    cdef int* slots          # open addressing over recs by hash (-1 empty)
+    cdef int nslots
+    cdef readonly bint stopped   # a generation stopped at a refutation: resumable
+    cdef readonly int next_move  # stopped: the index of the next move
+    cdef object known            # stopped: bits of the known values generated
+    cdef int push_key(self, bytes key) except -1
+    cdef int extend_keys(self, tuple keys) except -1
+    cdef int close_option(self, long nimber, int first, bint cancel) except -1
+    cdef int drop_keys(self, int first)
+    cdef int _grow_slots(self) except -1
+    cdef int _add_record(self, long nimber, int first, Py_ssize_t h, bint dedupe) except -1
+    cdef object as_python(self)
+
+
+cdef Options options_from(object found)
+cdef Options resumable_copy(Options partial)
+
+
 cdef class CompiledSearch:
     cdef dict values
     cdef dict not_values
@@ -91,12 +128,14 @@ cdef class CompiledSearch:
     cdef int set_excluded(self, bytes key, object mask) except -1
     cdef object alias_of(self, bytes key)
     cdef int remember(self, bytes key, object alias) except -1
-    cdef object known_values(self, list options)
-    cdef object _generate(self, bytes key, long n, object partial)
+    cdef object known_values(self, Options options)
+    cdef Options _generate(self, bytes key, long n, Options partial)
     cdef long option_size(self, bytes key) except -1
     cdef list sort_options(self, list out)
+    cdef int sort_records(self, Options opts) except -1
     cdef tuple _finish(self, long nimber, list unknown)
     cpdef long value(self, bytes key) except -1
     cpdef bint is_p_sum(self, tuple unknowns, long n) except -1
+    cdef bint _is_p_keys(self, PyObject** keys, int count, long n) except -1
     cdef bint _is_p1(self, bytes key, long n) except -1
-    cdef bint _option_is_p(self, bytes key, list opts, long n) except -1
+    cdef bint _option_is_p(self, bytes key, Options opts, long n) except -1

@@ -52,13 +52,16 @@ Python search uses the dict-like views ``values``, ``not_values`` and
 
 from libc.stdint cimport uint64_t, uint32_t, int16_t, uint16_t
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from posix.mman cimport MAP_ANONYMOUS, MAP_FAILED, MAP_PRIVATE, PROT_READ, PROT_WRITE, mmap, munmap
 from posix.unistd cimport sysconf, _SC_PAGESIZE
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
 from cpython.dict cimport PyDict_GetItem
 from cpython.exc cimport PyErr_CheckSignals
-from cpython.object cimport PyObject
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.object cimport PyObject, PyObject_Hash
+from cpython.ref cimport Py_INCREF, Py_XDECREF
+cimport cython
 
 cdef extern from "Python.h":
     const Py_ssize_t PY_SSIZE_T_MAX
@@ -968,9 +971,272 @@ cdef class _Irreducible:
 cdef object _ONE = 1
 
 
+cdef inline bint _same_key(PyObject* a, PyObject* b) noexcept:
+    """Whether two bytes keys are equal (the same object, or the same bytes)."""
+    cdef Py_ssize_t size
+    if a == b:
+        return True
+    size = PyBytes_GET_SIZE(<bytes>a)
+    return size == PyBytes_GET_SIZE(<bytes>b) and memcmp(PyBytes_AS_STRING(<bytes>a),
+                                                         PyBytes_AS_STRING(<bytes>b), size) == 0
+
+
+@cython.final
+@cython.no_gc
+cdef class Options:
+    """The options of a position as the compiled search keeps them: C
+    arrays, no Python object per option (issue 28: the tuples of the
+    Python search's option lists were a tenth of a search's time).
+
+    Option ``i`` is ``(nimber, unknowns)`` as :meth:`grundy.core.search.Searcher._options`
+    makes them: ``recs[i].nimber`` and the bytes keys ``keys[first:first +
+    count]`` (owned references). Options are deduplicated as they are
+    closed (:meth:`close_option`), as the Python search's set of tuples
+    does, and sorted by :meth:`CompiledSearch.sort_records` once the
+    generation is complete. A generation stopped at a refutation is
+    ``stopped``, with the index of the next move and the bits of the values
+    of the options of known value it made (the Python search's partial
+    tuple ``(options, next move, known)``).
+
+    Holds only bytes and an int, so it takes no part in reference cycles:
+    the cyclic collector does not track it (``no_gc``).
+    """
+
+    def __cinit__(self):
+        self.recs = NULL
+        self.keys = NULL
+        self.slots = NULL
+        self.n = self.cap = self.nkeys = self.kcap = self.nslots = 0
+        self.stopped = False
+        self.next_move = 0
+        self.known = 0
+
+    def __dealloc__(self):
+        cdef int i
+        for i in range(self.nkeys):
+            Py_XDECREF(self.keys[i])
+        free(self.recs)
+        free(self.keys)
+        free(self.slots)
+
+    def __len__(self):
+        return self.n
+
+    cdef int push_key(self, bytes key) except -1:
+        """Append an unknown component's key to the option being made."""
+        cdef int cap
+        cdef PyObject** grown
+        if self.nkeys == self.kcap:
+            cap = 2 * self.kcap if self.kcap else 32
+            grown = <PyObject**>realloc(self.keys, cap * sizeof(PyObject*))
+            if grown == NULL:
+                raise MemoryError()
+            self.keys = grown
+            self.kcap = cap
+        Py_INCREF(key)
+        self.keys[self.nkeys] = <PyObject*>key
+        self.nkeys += 1
+        return 0
+
+    cdef int extend_keys(self, tuple keys) except -1:
+        for key in keys:
+            self.push_key(<bytes?>key)
+        return 0
+
+    cdef int drop_keys(self, int first):
+        """Forget the keys from ``first`` on (an option not kept)."""
+        while self.nkeys > first:
+            self.nkeys -= 1
+            Py_XDECREF(self.keys[self.nkeys])
+            self.keys[self.nkeys] = NULL
+        return 0
+
+    cdef int _grow_slots(self) except -1:
+        cdef int size = self.nslots * 2 if self.nslots else 64, i, j
+        cdef int* fresh
+        while size < 2 * (self.n + 1):
+            size *= 2
+        fresh = <int*>malloc(size * sizeof(int))
+        if fresh == NULL:
+            raise MemoryError()
+        for i in range(size):
+            fresh[i] = -1
+        for i in range(self.n):
+            j = <int>(<size_t>self.recs[i].hash & <size_t>(size - 1))
+            while fresh[j] >= 0:
+                j = (j + 1) & (size - 1)
+            fresh[j] = i
+        free(self.slots)
+        self.slots = fresh
+        self.nslots = size
+        return 0
+
+    cdef int _add_record(self, long nimber, int first, Py_ssize_t h, bint dedupe) except -1:
+        """Record the option ``nimber`` + keys[first:nkeys] with hash ``h``;
+        with ``dedupe``, not if an equal one is recorded (its keys are
+        dropped). Returns 1 if recorded."""
+        cdef int count = self.nkeys - first, j, i, c
+        cdef OptRec* rec
+        cdef OptRec* grown
+        if 2 * (self.n + 1) > self.nslots:
+            self._grow_slots()
+        j = <int>(<size_t>h & <size_t>(self.nslots - 1))
+        while self.slots[j] >= 0:
+            if dedupe:
+                rec = &self.recs[self.slots[j]]
+                if rec.hash == h and rec.nimber == nimber and rec.count == count:
+                    for c in range(count):
+                        if not _same_key(self.keys[rec.first + c], self.keys[first + c]):
+                            break
+                    else:
+                        self.drop_keys(first)
+                        return 0
+            j = (j + 1) & (self.nslots - 1)
+        if self.n == self.cap:
+            i = 2 * self.cap if self.cap else 16
+            grown = <OptRec*>realloc(self.recs, i * sizeof(OptRec))
+            if grown == NULL:
+                raise MemoryError()
+            self.recs = grown
+            self.cap = i
+        rec = &self.recs[self.n]
+        rec.nimber = nimber
+        rec.first = first
+        rec.count = count
+        rec.hash = h
+        self.slots[j] = self.n
+        self.n += 1
+        return 1
+
+    cdef int close_option(self, long nimber, int first, bint cancel) except -1:
+        """Close the option ``nimber`` + the keys pushed since ``first``:
+        as :meth:`CompiledSearch._finish` (with ``cancel``, two equal keys
+        cancel; the rest sorted by length, stably), then kept unless an
+        equal option is. Returns its number of unknowns."""
+        cdef int i, j, out, cnt
+        cdef PyObject* k
+        cdef Py_ssize_t h, size
+        if self.nkeys - first > 1:
+            if cancel:
+                out = first
+                for i in range(first, self.nkeys):
+                    k = self.keys[i]
+                    if k == NULL:
+                        continue
+                    cnt = 1
+                    for j in range(i + 1, self.nkeys):
+                        if self.keys[j] != NULL and _same_key(k, self.keys[j]):
+                            cnt += 1
+                            Py_XDECREF(self.keys[j])
+                            self.keys[j] = NULL
+                    self.keys[i] = NULL
+                    if cnt & 1:
+                        self.keys[out] = k
+                        out += 1
+                    else:
+                        Py_XDECREF(k)
+                self.nkeys = out
+            # stable insertion sort by length
+            for i in range(first + 1, self.nkeys):
+                k = self.keys[i]
+                size = PyBytes_GET_SIZE(<bytes>k)
+                j = i
+                while j > first and PyBytes_GET_SIZE(<bytes>self.keys[j - 1]) > size:
+                    self.keys[j] = self.keys[j - 1]
+                    j -= 1
+                self.keys[j] = k
+        h = <Py_ssize_t>(<size_t>nimber * <size_t>0x9E3779B97F4A7C15)
+        for i in range(first, self.nkeys):
+            h = <Py_ssize_t>((<size_t>h ^ <size_t>PyObject_Hash(<object>self.keys[i])) * <size_t>0x100000001B3)
+        cnt = self.nkeys - first
+        self._add_record(nimber, first, h, True)
+        return cnt
+
+    cdef object as_python(self):
+        """The Python search's form: a list of ``(nimber, unknowns)`` (in
+        record order), or, stopped, ``(that list, next move, known)``."""
+        cdef int i, c
+        cdef OptRec* rec
+        cdef list out = []
+        cdef tuple unknowns
+        for i in range(self.n):
+            rec = &self.recs[i]
+            unknowns = PyTuple_New(rec.count)
+            for c in range(rec.count):
+                Py_INCREF(<object>self.keys[rec.first + c])
+                PyTuple_SET_ITEM(unknowns, c, <object>self.keys[rec.first + c])
+            out.append((rec.nimber, unknowns))
+        if self.stopped:
+            return (out, self.next_move, self.known)
+        return out
+
+    def to_python(self):
+        """:meth:`as_python` (for tests)."""
+        return self.as_python()
+
+
+cdef Options options_from(object found):
+    """An :class:`Options` of a Python option list or partial tuple
+    ``(options, next move, known)``: the entries kept as they are (a partial
+    list passed back keeps its duplicates, as the Python search's does),
+    and registered so that options made after them are deduplicated."""
+    cdef Options out = Options()
+    cdef list entries
+    cdef int first
+    cdef Py_ssize_t h
+    if type(found) is tuple:
+        entries = <list?>(<tuple>found)[0]
+        out.stopped = True
+        out.next_move = <int>(<tuple>found)[1]
+        out.known = (<tuple>found)[2]
+    else:
+        entries = <list?>found
+    for entry in entries:
+        first = out.nkeys
+        out.extend_keys(<tuple?>(<tuple?>entry)[1])
+        h = <Py_ssize_t>(<size_t>(<long>entry[0]) * <size_t>0x9E3779B97F4A7C15)
+        for i in range(first, out.nkeys):
+            h = <Py_ssize_t>((<size_t>h ^ <size_t>PyObject_Hash(<object>out.keys[i])) * <size_t>0x100000001B3)
+        out._add_record(<long>entry[0], first, h, False)
+    return out
+
+
+cdef Options resumable_copy(Options partial):
+    """A copy of a stopped generation to resume: the cached one stays as it
+    is if the resumed generation is stopped by a limit."""
+    cdef Options out = Options()
+    cdef int i
+    for i in range(partial.nkeys):
+        out.push_key(<bytes>partial.keys[i])
+    if partial.n:
+        out.recs = <OptRec*>malloc(partial.n * sizeof(OptRec))
+        if out.recs == NULL:
+            raise MemoryError()
+        memcpy(out.recs, partial.recs, partial.n * sizeof(OptRec))
+        out.n = out.cap = partial.n
+        out._grow_slots()
+    out.next_move = partial.next_move
+    return out
+
+
 cdef int _cmp_packed(const void* a, const void* b) noexcept nogil:
     cdef uint64_t x = (<const uint64_t*>a)[0], y = (<const uint64_t*>b)[0]
     return (x > y) - (x < y)
+
+
+cdef void _sort_packed(uint64_t* keys, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i, j
+    cdef uint64_t x
+    if n > 48:
+        qsort(keys, n, sizeof(uint64_t), _cmp_packed)
+        return
+    for i in range(1, n):
+        x = keys[i]
+        j = i
+        while j > 0 and keys[j - 1] > x:
+            keys[j] = keys[j - 1]
+            j -= 1
+        keys[j] = x
 
 
 cdef class CompiledSearch:
@@ -1089,27 +1355,35 @@ cdef class CompiledSearch:
         self.aliases[key] = alias
         return 0
 
-    cdef object known_values(self, list options):
+    cdef object known_values(self, Options options):
         """Bits of the values of the options whose components all have
         known values (as :func:`grundy.core.search._known_values`)."""
         known = 0
         cdef long nim, v
-        for option in options:
-            nim = <long>(<tuple>option)[0]
-            for k in <tuple>(<tuple>option)[1]:
-                v = self.value_of(<bytes>k)
+        cdef int i, c
+        cdef OptRec* rec
+        cdef bint all_known
+        for i in range(options.n):
+            rec = &options.recs[i]
+            nim = rec.nimber
+            all_known = True
+            for c in range(rec.count):
+                v = self.value_of(<bytes>options.keys[rec.first + c])
                 if v < 0:
+                    all_known = False
                     break
                 nim ^= v
-            else:
+            if all_known:
                 known |= _ONE << nim
         return known
 
-    cdef object _generate(self, bytes key, long n, object partial):
-        """One option generation, a tick first."""
+    cdef Options _generate(self, bytes key, long n, Options partial):
+        """One option generation, a tick first: the subclass's Python-facing
+        ``expand`` (the Python search's option lists) made into
+        :class:`Options`; the graph kernel overrides it with its own."""
         if self.tick is not None:
             self.tick()
-        return self.expand(key, n, partial)
+        return options_from(self.expand(key, n, None if partial is None else partial.as_python()))
 
     # ------------------------------------------------------------------
     # the option order
@@ -1166,6 +1440,59 @@ cdef class CompiledSearch:
         finally:
             free(keys)
 
+    cdef int sort_records(self, Options opts) except -1:
+        """Sort a complete generation's options in place, stably, by (number
+        of unknowns, sum of their :meth:`option_size`): :meth:`sort_options`
+        on :class:`Options` (the same packed keys, the same fallback)."""
+        cdef Py_ssize_t n = opts.n, i
+        cdef uint64_t total, count
+        cdef uint64_t* keys
+        cdef OptRec* sorted_recs
+        cdef bint moved = False, packed = n < 4096
+        cdef int c
+        free(opts.slots)  # complete: nothing more is added
+        opts.slots = NULL
+        opts.nslots = 0
+        if n < 2:
+            return 0
+        keys = <uint64_t*>malloc(2 * n * sizeof(uint64_t))
+        if keys == NULL:
+            raise MemoryError()
+        try:
+            for i in range(n):
+                total = 0
+                for c in range(opts.recs[i].count):
+                    total += <uint64_t>self.option_size(<bytes>opts.keys[opts.recs[i].first + c])
+                count = <uint64_t>opts.recs[i].count
+                if total >> 28 or count >> 24:
+                    packed = False
+                keys[n + i] = total
+                keys[i] = (count << 40) | ((total & 0xFFFFFFF) << 12) | (<uint64_t>i & 4095)
+                if i and keys[i] < keys[i - 1]:
+                    moved = True
+            if not packed:
+                decorated = [(opts.recs[i].count, keys[n + i], i) for i in range(n)]
+                decorated.sort()
+                for i in range(n):
+                    keys[i] = <uint64_t>(<tuple>decorated[i])[2]
+            elif not moved:
+                return 0
+            else:
+                _sort_packed(keys, n)
+                for i in range(n):
+                    keys[i] &= 4095
+            sorted_recs = <OptRec*>malloc(n * sizeof(OptRec))
+            if sorted_recs == NULL:
+                raise MemoryError()
+            for i in range(n):
+                sorted_recs[i] = opts.recs[keys[i]]
+            free(opts.recs)
+            opts.recs = sorted_recs
+            opts.cap = <int>n
+        finally:
+            free(keys)
+        return 0
+
     cdef tuple _finish(self, long nimber, list unknown):
         """:meth:`grundy.core.search.Searcher.finish_split` (no trace): with
         ``cancel`` (the theory's ``cancel_pairs``, set by the kernel), two
@@ -1219,6 +1546,19 @@ cdef class CompiledSearch:
             n ^= self.value(<bytes>rest[i])
         return self._is_p1(<bytes>rest[last], n)
 
+    cdef bint _is_p_keys(self, PyObject** keys, int count, long n) except -1:
+        """:meth:`is_p_sum` of an option's unknowns ``keys[0:count]``."""
+        if count == 0:
+            return n == 0
+        if count == 1:
+            return self._is_p1(<bytes>keys[0], n)  # it looks the value up first
+        cdef tuple unknowns = PyTuple_New(count)
+        cdef int c
+        for c in range(count):
+            Py_INCREF(<object>keys[c])
+            PyTuple_SET_ITEM(unknowns, c, <object>keys[c])
+        return self.is_p_sum(unknowns, n)
+
     cdef bint _is_p1(self, bytes key, long n) except -1:
         cdef long v
         excluded = self.value_excluded(key, &v)
@@ -1227,42 +1567,46 @@ cdef class CompiledSearch:
         if excluded >> n & 1:
             return False
         cdef object cache = self.cache
-        options = cache.get(key)
-        if type(options) is tuple:  # a generation stopped at a refutation
-            known = self.known_values(<list>(<tuple>options)[0])
-            if known >> n & 1:
-                self.set_excluded(key, excluded | known)
-                return False
-            options = self._generate(key, n, options)
-            if type(options) is tuple:
-                cache[key] = options
-                self.set_excluded(key, excluded | known | (<tuple>options)[2])
-                return False
-            cache[key] = options
-        elif options is None:
-            options = self._generate(key, n, None)
+        cdef Options opts
+        found = cache.get(key)
+        if found is None:
+            opts = self._generate(key, n, None)
             if cache and len(cache) >= self.cache_size:
                 cache.popitem(last=False)
-            cache[key] = options
-            if type(options) is tuple:
-                self.set_excluded(key, excluded | (<tuple>options)[2])
+            cache[key] = opts
+            if opts.stopped:
+                self.set_excluded(key, excluded | opts.known)
                 return False
-        cdef list opts = <list>options
-        cdef tuple option, unk
-        cdef long nim, m
+        else:
+            opts = found if type(found) is Options else options_from(found)
+            if opts.stopped:  # a generation stopped at a refutation
+                known = self.known_values(opts)
+                if known >> n & 1:
+                    self.set_excluded(key, excluded | known)
+                    return False
+                opts = self._generate(key, n, opts)
+                cache[key] = opts
+                if opts.stopped:
+                    self.set_excluded(key, excluded | known | opts.known)
+                    return False
+        cdef OptRec* rec
+        cdef long nim
+        cdef int i, c
+        cdef bint all_known
         # Cheap refutation: an option whose value the table knows to be n.
-        for option in opts:
-            nim = <long>option[0]
-            unk = <tuple>option[1]
-            for k in unk:
-                v = self.value_of(<bytes>k)
+        for i in range(opts.n):
+            rec = &opts.recs[i]
+            nim = rec.nimber
+            all_known = True
+            for c in range(rec.count):
+                v = self.value_of(<bytes>opts.keys[rec.first + c])
                 if v < 0:
+                    all_known = False
                     break
                 nim ^= v
-            else:
-                if nim == n:
-                    self.set_excluded(key, excluded | (_ONE << n))
-                    return False
+            if all_known and nim == n:
+                self.set_excluded(key, excluded | (_ONE << n))
+                return False
         # An option C' + *n or a heap move to C + *m, m < n, that is a
         # P-position: the kind that answered more often for this n first
         # (as Searcher._is_p1).
@@ -1282,12 +1626,13 @@ cdef class CompiledSearch:
         cache.pop(key, None)
         return True
 
-    cdef bint _option_is_p(self, bytes key, list opts, long n) except -1:
-        """Whether some option C' + *n of ``opts`` is a P-position (then
-        ``key`` is known not to have value n)."""
-        cdef tuple option
-        for option in opts:
-            if self.is_p_sum(<tuple>option[1], <long>option[0] ^ n):
+    cdef bint _option_is_p(self, bytes key, Options opts, long n) except -1:
+        """Whether some option C' + *n of ``opts`` (a complete generation,
+        never changed once made) is a P-position (then ``key`` is known not
+        to have value n)."""
+        cdef int i
+        for i in range(opts.n):
+            if self._is_p_keys(opts.keys + opts.recs[i].first, opts.recs[i].count, opts.recs[i].nimber ^ n):
                 self.set_excluded(key, self.excluded_of(key) | (_ONE << n))
                 return True
         return False

@@ -482,6 +482,8 @@ class Searcher:
             return False
         cache = self._option_cache
         options = cache.get(key)
+        if options is not None and type(options) is not list and type(options) is not tuple:
+            options = options.to_python()  # kept by the compiled search (grundy.core._compiled.Options)
         if type(options) is tuple:  # a generation stopped at a refutation
             known = _known_values(self.values, options[0])
             if known >> n & 1:

@@ -40,7 +40,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject
 
-from grundy.core._compiled cimport CompiledSearch
+from grundy.core._compiled cimport CompiledSearch, Options, options_from
 
 cdef extern from *:
     """
@@ -1068,10 +1068,12 @@ cdef class Expander(CompiledSearch):
     # ------------------------------------------------------------------
     # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1 in C)
     # ------------------------------------------------------------------
-    cdef object _generate(self, bytes key, long n, object partial):
-        """One option generation (a tick first), here or on the Python path."""
+    cdef Options _generate(self, bytes key, long n, Options partial):
+        """One option generation (a tick first), here or on the Python path,
+        as :class:`grundy.core._compiled.Options`."""
+        back = None if partial is None else partial.as_python()
         if not _expandable(key):
-            return self.py_options(key, n, partial)  # ticks itself
+            return options_from(self.py_options(key, n, back))  # ticks itself
         if self.tick is not None:
             self.tick()
-        return self.expand(key, n, partial)
+        return options_from(self.expand(key, n, back))

@@ -33,7 +33,7 @@ from cpython.long cimport PyLong_FromUnsignedLongLong
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-from grundy.core._compiled cimport CompiledSearch, _cmp_packed
+from grundy.core._compiled cimport CompiledSearch, Options, _cmp_packed, _sort_packed, options_from, resumable_copy
 
 
 include "_kernel_structure.pxi"
@@ -141,7 +141,7 @@ cdef class Expander(CompiledSearch):
         self.tablebase = tablebase
         self.tablebase_n = tablebase.max_vertices if tablebase is not None else -1
 
-    cdef long _look_up(self, const uint64_t* adj, uint64_t comp, list unknown) except -1:
+    cdef long _look_up(self, const uint64_t* adj, uint64_t comp, Options unknown) except -1:
         cdef uint64_t rows[64]
         cdef uint64_t sub[64]
         cdef int k = _rows(adj, comp, rows, sub)
@@ -160,18 +160,18 @@ cdef class Expander(CompiledSearch):
                 return tb
         if self.involutions:
             if irreducible:  # marked by the probe above (a key with a reduction is never marked)
-                unknown.append(key)
+                unknown.push_key(key)
                 return 0
             alias = self.alias_of(key)
             if alias is None:
                 alias = self._reduce(sub, k)
                 self.remember(key, alias)
                 if alias is None:
-                    unknown.append(key)
+                    unknown.push_key(key)
                     return 0
-            unknown.extend((<tuple>alias)[1])
+            unknown.extend_keys((<tuple>alias)[1])
             return <long>(<tuple>alias)[0]
-        unknown.append(key)
+        unknown.push_key(key)
         return 0
 
     cdef object _reduce(self, const uint64_t* sub, int k):
@@ -185,19 +185,25 @@ cdef class Expander(CompiledSearch):
         ``reduce`` in :meth:`grundy.games.graphs.game.GraphGame._look_up`."""
         cdef uint64_t fixed, keep
         cdef uint64_t red[64]
-        cdef list inner
+        cdef Options inner
         if self.symmetric and not (self.mirror and not _degrees_paired(sub, k)):
             if _involution_fixed_set(sub, k, &fixed) and not (self.mirror and fixed):
                 self.reductions += 1
-                inner = []
-                return self._finish(self._decompose(sub, fixed, inner), inner)
+                inner = Options()
+                return self._split_of(self._decompose(sub, fixed, inner), inner)
         if self.leaves and _arc_leaves(sub, k, red, &keep):
             self.reductions += 1
-            inner = []
-            return self._finish(self._decompose(red, keep, inner), inner)
+            inner = Options()
+            return self._split_of(self._decompose(red, keep, inner), inner)
         return None
 
-    cdef long _decompose(self, const uint64_t* adj, uint64_t mask, list unknown) except -1:
+    cdef tuple _split_of(self, long nimber, Options inner):
+        """The split ``(nimber, unknowns)`` of one option made into ``inner``
+        (a fresh :class:`Options`): as :meth:`_finish`."""
+        inner.close_option(nimber, 0, self.cancel)
+        return <tuple>(<list>inner.as_python())[0]
+
+    cdef long _decompose(self, const uint64_t* adj, uint64_t mask, Options unknown) except -1:
         cdef uint64_t stack[64]
         cdef int top = _push_components(adj, mask, stack, 0)
         cdef uint64_t comp, found
@@ -238,13 +244,13 @@ cdef class Expander(CompiledSearch):
         ``(nimber, unknowns)``."""
         cdef uint64_t a[64]
         _check_mask(mask, _load(adj, a))
-        cdef list unknown = []
+        cdef Options unknown = Options()
         cdef long nimber
         try:
             nimber = self._decompose(a, mask, unknown)
         finally:
             self._flush()
-        return self._finish(nimber, unknown)
+        return self._split_of(nimber, unknown)
 
     def expand(self, bytes key, long refute=-1, tuple partial=None):
         """The options of the position ``key`` (a key of at most 64
@@ -261,7 +267,21 @@ cdef class Expander(CompiledSearch):
         order, the index of the next move, and the bits of the values of the
         options of known value generated (the position has none of these
         values). Passing that tuple back as ``partial`` resumes the
-        generation at the next move. As :meth:`grundy.core.search.Searcher._options`."""
+        generation at the next move. As :meth:`grundy.core.search.Searcher._options`.
+        The search itself keeps the options as :class:`grundy.core._compiled.Options`
+        (``_options``); this is their Python form."""
+        return self._options(key, refute, None if partial is None else options_from(partial)).as_python()
+
+    cdef Options _generate(self, bytes key, long n, Options partial):
+        """One option generation, a tick first; a stopped one resumed on a
+        copy (the cached one stays whole if a limit stops this one)."""
+        if self.tick is not None:
+            self.tick()
+        return self._options(key, n, None if partial is None else resumable_copy(partial))
+
+    cdef Options _options(self, bytes key, long refute, Options out):
+        """:meth:`expand` into ``out`` (a stopped generation to resume, or
+        None: a fresh one)."""
         cdef uint64_t rows[64]
         cdef uint64_t a[64]
         cdef uint64_t buf[64]
@@ -270,19 +290,14 @@ cdef class Expander(CompiledSearch):
         cdef int ei[2016]
         cdef int ej[2016]
         cdef Cursor c
-        cdef int nv = 0, ne, n, k = 0, r, start = 0
-        cdef list unknown
-        cdef list out
-        cdef set seen
-        cdef tuple child
+        cdef int nv = 0, ne, n, k = 0, r, start = 0, first, count
+        cdef long nimber
         known = 0
-        if partial is None:
-            out = []
-            seen = set()
+        if out is None:
+            out = Options()
         else:
-            out = list(<list>partial[0])
-            seen = set(out)
-            start = <int>partial[1]
+            start = out.next_move
+        out.stopped = False
         n = _decode(key, rows, a)
         ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej)
         _rule_order(self.rule, vreps, nv, ei, ej, ne)
@@ -301,21 +316,23 @@ cdef class Expander(CompiledSearch):
                     # it made, which the position limit bounds as in the Python path)
                     self.limits.check_time(self.stats.positions)
                     self.limits.check_options(self.stats.positions, k - start)
-                unknown = []
+                first = out.nkeys
                 if r == COPY:
-                    child = self._finish(self._decompose(buf, mask, unknown), unknown)
+                    nimber = self._decompose(buf, mask, out)
                 else:
-                    child = self._finish(self._decompose(a, mask, unknown), unknown)
-                if child not in seen:
-                    seen.add(child)
-                    out.append(child)
-                if refute >= 0 and not child[1]:
-                    known |= _ONE << child[0]
-                    if <long>child[0] == refute:
-                        return (out, k, known)
+                    nimber = self._decompose(a, mask, out)
+                count = out.close_option(nimber, first, self.cancel)
+                if refute >= 0 and count == 0:
+                    known |= _ONE << nimber
+                    if nimber == refute:
+                        out.stopped = True
+                        out.next_move = k
+                        out.known = known
+                        return out
         finally:
             self._flush()
-        return self.sort_options(out)
+        self.sort_records(out)
+        return out
 
 
 cdef class OptionKeys:

@@ -394,7 +394,7 @@ cdef int _by_degree_sum(const uint64_t* adj, int* ei, int* ej, int ne) noexcept 
             moved = True
     if not moved:
         return ne
-    _qsort(keys, ne, sizeof(uint64_t), _cmp_packed)
+    _sort_packed(keys, ne)
     for k in range(ne):
         ei[k] = <int>((keys[k] >> 6) & 63)
         ej[k] = <int>(keys[k] & 63)
