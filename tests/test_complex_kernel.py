@@ -244,7 +244,7 @@ def test_large_children_go_to_python() -> None:
 
 def test_option_lists_passed_back_are_sorted_as_python_sorts_them() -> None:
     """The option order is one routine shared with the graph kernel
-    (``CompiledSearch.sort_options``, faces as the size here): a list passed
+    (``CompiledSearch.sort_records``, faces as the size here): a list passed
     back as ``partial`` comes out as the Python path sorts it, stably, by
     (unknowns, their faces), short (packed keys and ``qsort``) or of 4096 and
     more options (Python's sort)."""

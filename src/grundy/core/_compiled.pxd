@@ -131,9 +131,8 @@ cdef class CompiledSearch:
     cdef object known_values(self, Options options)
     cdef Options _generate(self, bytes key, long n, Options partial)
     cdef long option_size(self, bytes key) except -1
-    cdef list sort_options(self, list out)
     cdef int sort_records(self, Options opts) except -1
-    cdef tuple _finish(self, long nimber, list unknown)
+    cdef tuple split_of(self, long nimber, Options inner)
     cpdef long value(self, bytes key) except -1
     cpdef bint is_p_sum(self, tuple unknowns, long n) except -1
     cdef bint _is_p_keys(self, PyObject** keys, int count, long n) except -1

@@ -1110,8 +1110,9 @@ cdef class Options:
 
     cdef int close_option(self, long nimber, int first, bint cancel) except -1:
         """Close the option ``nimber`` + the keys pushed since ``first``:
-        as :meth:`CompiledSearch._finish` (with ``cancel``, two equal keys
-        cancel; the rest sorted by length, stably), then kept unless an
+        as :meth:`grundy.core.search.Searcher.finish_split` (with ``cancel``,
+        the theory's ``cancel_pairs``: two equal keys cancel; the rest sorted
+        by length, stably), then kept unless an
         equal option is. Returns its number of unknowns."""
         cdef int i, j, out, cnt
         cdef PyObject* k
@@ -1395,55 +1396,17 @@ cdef class CompiledSearch:
         faces."""
         return PyBytes_GET_SIZE(key)
 
-    cdef list sort_options(self, list out):
-        """``out`` (options ``(nimber, unknowns)``) sorted, stably, by
-        (number of unknowns, sum of their :meth:`option_size`): the order
-        of :meth:`grundy.core.search.Searcher._options`, without a Python
-        call per option. Each option gets one ``uint64`` key: unknowns in
-        bits 40 and up, the size in bits 12-39, its index in bits 0-11, so
-        ``qsort`` keeps ties in list order. A list of 4096 or more options
-        (no graph's generation reaches it, at most 64 + 2016 moves; a
-        complex's may, with up to 16 vertices, and so may a partial list
-        passed back by hand) or a size of 2^28 or more is sorted by
-        Python's stable sort on the same two numbers."""
-        cdef Py_ssize_t n = len(out), i
-        cdef uint64_t total, count
-        cdef uint64_t* keys
-        cdef bint moved = False, packed = n < 4096
-        cdef tuple unknowns
-        if n < 2:
-            return out
-        keys = <uint64_t*>malloc(2 * n * sizeof(uint64_t))
-        if keys == NULL:
-            raise MemoryError()
-        try:
-            for i in range(n):
-                unknowns = <tuple>(<tuple>out[i])[1]
-                total = 0
-                for k in unknowns:
-                    total += <uint64_t>self.option_size(<bytes>k)
-                count = <uint64_t>len(unknowns)
-                if total >> 28 or count >> 24:
-                    packed = False
-                keys[n + i] = total  # kept for the fallback
-                keys[i] = (count << 40) | ((total & 0xFFFFFFF) << 12) | (<uint64_t>i & 4095)
-                if i and keys[i] < keys[i - 1]:
-                    moved = True
-            if not packed:
-                decorated = [(len((<tuple>out[i])[1]), keys[n + i], i) for i in range(n)]
-                decorated.sort()
-                return [out[<Py_ssize_t>entry[2]] for entry in decorated]
-            if not moved:
-                return out
-            qsort(keys, n, sizeof(uint64_t), _cmp_packed)
-            return [out[keys[i] & 4095] for i in range(n)]
-        finally:
-            free(keys)
-
     cdef int sort_records(self, Options opts) except -1:
         """Sort a complete generation's options in place, stably, by (number
-        of unknowns, sum of their :meth:`option_size`): :meth:`sort_options`
-        on :class:`Options` (the same packed keys, the same fallback)."""
+        of unknowns, sum of their :meth:`option_size`): the order of
+        :meth:`grundy.core.search.Searcher._options`, without a Python call
+        per option. Each option gets one ``uint64`` key: unknowns in bits 40
+        and up, the size in bits 12-39, its index in bits 0-11, so the sort
+        keeps ties in generation order. A list of 4096 or more options (no
+        graph's generation reaches it, at most 64 + 2016 moves; a complex's
+        may, with up to 16 vertices, and so may a partial list passed back
+        by hand) or a size of 2^28 or more is sorted by Python's stable sort
+        on the same two numbers."""
         cdef Py_ssize_t n = opts.n, i
         cdef uint64_t total, count
         cdef uint64_t* keys
@@ -1493,27 +1456,12 @@ cdef class CompiledSearch:
             free(keys)
         return 0
 
-    cdef tuple _finish(self, long nimber, list unknown):
-        """:meth:`grundy.core.search.Searcher.finish_split` (no trace): with
-        ``cancel`` (the theory's ``cancel_pairs``, set by the kernel), two
-        equal keys cancel; the unknowns sorted by key length, as a split
-        ``(nimber, unknowns)``."""
-        cdef dict count
-        cdef list kept
-        if len(unknown) > 1:
-            if self.cancel:
-                count = {}
-                for key in unknown:
-                    count[key] = count.get(key, 0) + 1
-                if len(count) < len(unknown):
-                    kept = []
-                    for key in unknown:
-                        if count[key] & 1:
-                            kept.append(key)
-                            count[key] = 0
-                    unknown = kept
-            unknown.sort(key=len)
-        return (nimber, tuple(unknown))
+    cdef tuple split_of(self, long nimber, Options inner):
+        """The split ``(nimber, unknowns)`` of one option made into ``inner``
+        (a fresh :class:`Options`): :meth:`grundy.core.search.Searcher.finish_split`
+        (no trace), as :meth:`Options.close_option` closes it."""
+        inner.close_option(nimber, 0, self.cancel)
+        return <tuple>(<list>inner.as_python())[0]
 
     # ------------------------------------------------------------------
     # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1)

@@ -40,7 +40,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject
 
-from grundy.core._compiled cimport CompiledSearch, Options, options_from
+from grundy.core._compiled cimport CompiledSearch, Options, options_from, resumable_copy
 
 cdef extern from *:
     """
@@ -797,7 +797,7 @@ cdef class Expander(CompiledSearch):
             stats.reductions += self.reductions
             self.hits = self.reductions = 0
 
-    cdef long _split(self, const uint32_t* facets, int nf, list unknown) except -1:
+    cdef long _split(self, const uint32_t* facets, int nf, Options unknown) except -1:
         """``ComplexGame._split`` (no trace): components by lowest vertex,
         lone vertices, dimension-1 components, the rest keyed."""
         cdef uint32_t comp[MAXOPT]
@@ -859,7 +859,7 @@ cdef class Expander(CompiledSearch):
                 adj[b] |= _ONE << a
         return <long>self.graph_value(tuple(adj))
 
-    cdef long _key_component(self, const uint32_t* comp, int k, uint32_t cm, list unknown) except -1:
+    cdef long _key_component(self, const uint32_t* comp, int k, uint32_t cm, Options unknown) except -1:
         cdef int idx[32]
         cdef uint32_t g[MAXN]
         cdef uint64_t rows[MAXN]
@@ -870,8 +870,13 @@ cdef class Expander(CompiledSearch):
             idx[CK_CTZ(m)] = nv
             nv += 1
             m &= m - 1
+        cdef list found
+        cdef long nimber
         if nv > MAXV or nv + k > MAXN:
-            return <long>self.key_component([comp[i] for i in range(k)], cm, unknown)
+            found = []
+            nimber = <long>self.key_component([comp[i] for i in range(k)], cm, found)
+            unknown.extend_keys(tuple(found))
+            return nimber
         for i in range(k):
             f = comp[i]
             h = 0
@@ -883,7 +888,7 @@ cdef class Expander(CompiledSearch):
         _canonical(rows, nv, total, canong)
         return self._look_up(_make_key(canong, nv, total), canong, nv, total, unknown)
 
-    cdef long _look_up(self, bytes key, uint64_t* canong, int nv, int total, list unknown) except -1:
+    cdef long _look_up(self, bytes key, uint64_t* canong, int nv, int total, Options unknown) except -1:
         """``Searcher.cached`` / ``Searcher.look_up`` with the game's
         reduction computed on the canonical form."""
         cdef bint irreducible
@@ -892,30 +897,30 @@ cdef class Expander(CompiledSearch):
         cdef uint32_t sub[MAXN]
         cdef uint32_t kept = 0
         cdef int nf, ns
-        cdef list inner
+        cdef Options inner
         cdef tuple alias
         if v >= 0:
             self.hits += 1
             return v
         if not self.reducible or irreducible:  # (a key with a reduction is never marked)
-            unknown.append(key)
+            unknown.push_key(key)
             return 0
         found = self.alias_of(key)
         if found is not None:
             alias = <tuple>found
-            unknown.extend(<tuple>alias[1])
+            unknown.extend_keys(<tuple>alias[1])
             return <long>alias[0]
         nf = _facets_of_rows(canong, nv, total, facets)
         if not _reduce(canong, facets, nf, nv, total, self.binary_star, self.involutions, &kept):
             self.remember(key, None)
-            unknown.append(key)
+            unknown.push_key(key)
             return 0
-        inner = []
+        inner = Options()
         ns = _restrict(facets, nf, kept, sub)
-        alias = self._finish(self._split(sub, ns, inner), inner)
+        alias = self.split_of(self._split(sub, ns, inner), inner)
         self.reductions += 1
         self.remember(key, alias)
-        unknown.extend(<tuple>alias[1])
+        unknown.extend_keys(<tuple>alias[1])
         return <long>alias[0]
 
     cpdef long face_count(self, bytes key) except -1:
@@ -969,6 +974,11 @@ cdef class Expander(CompiledSearch):
         ValueError
             If the key is not one the kernel expands.
         """
+        return self._options(key, refute, None if partial is None else options_from(partial)).as_python()
+
+    cdef Options _options(self, bytes key, long refute, Options out):
+        """:meth:`expand` into ``out`` (a stopped generation to resume, or
+        None: a fresh one), as :class:`grundy.core._compiled.Options`."""
         cdef uint64_t rows[MAXN]
         cdef uint32_t facets[MAXN]
         cdef uint32_t child[MAXOPT]
@@ -980,20 +990,16 @@ cdef class Expander(CompiledSearch):
         cdef uint32_t* queue = NULL
         cdef uint32_t* orbitq = NULL
         cdef uint32_t f, img, m
-        cdef list unknown
-        cdef list out
-        cdef set seen
-        cdef tuple opt
+        cdef int first, count
+        cdef long nimber
         known = 0
         total = _decode(key, rows, &nv)
         nf = _facets_of_rows(rows, nv, total, facets)
-        if partial is None:
-            out = []
-            seen = set()
+        if out is None:
+            out = Options()
         else:
-            out = list(<list>partial[0])
-            seen = set(out)
-            start = <int>partial[1]
+            start = out.next_move
+        out.stopped = False
         _group(rows, nv, total)
         ng = _ngenerators
         for g in range(ng):
@@ -1042,15 +1048,16 @@ cdef class Expander(CompiledSearch):
                             tail += 1
             for k in range(start, nreps):
                 nc = _remove_face(facets, nf, queue[k], child)
-                unknown = []
-                opt = self._finish(self._split(child, nc, unknown), unknown)
-                if opt not in seen:
-                    seen.add(opt)
-                    out.append(opt)
-                if refute >= 0 and not opt[1]:
-                    known |= _ONE << opt[0]
-                    if <long>opt[0] == refute:
-                        return (out, k + 1, known)
+                first = out.nkeys
+                nimber = self._split(child, nc, out)
+                count = out.close_option(nimber, first, self.cancel)
+                if refute >= 0 and count == 0:
+                    known |= _ONE << nimber
+                    if nimber == refute:
+                        out.stopped = True
+                        out.next_move = k + 1
+                        out.known = known
+                        return out
         finally:
             free(bitmap)
             free(seenmap)
@@ -1058,22 +1065,23 @@ cdef class Expander(CompiledSearch):
             free(queue)
             free(orbitq)
             self._flush()
-        return self.sort_options(out)
+        self.sort_records(out)
+        return out
 
     cdef long option_size(self, bytes key) except -1:
         """Faces of the component ``key`` (``ComplexGame.size``): the size
-        :meth:`grundy.core._compiled.CompiledSearch.sort_options` orders by."""
+        :meth:`grundy.core._compiled.CompiledSearch.sort_records` orders by."""
         return self.face_count(key)
 
     # ------------------------------------------------------------------
     # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1 in C)
     # ------------------------------------------------------------------
     cdef Options _generate(self, bytes key, long n, Options partial):
-        """One option generation (a tick first), here or on the Python path,
-        as :class:`grundy.core._compiled.Options`."""
-        back = None if partial is None else partial.as_python()
-        if not _expandable(key):
-            return options_from(self.py_options(key, n, back))  # ticks itself
+        """One option generation (a tick first), here (a stopped one
+        resumed on a copy: the cached one stays whole if a limit stops this
+        one) or on the Python path."""
+        if not _expandable(key):  # the Python search's lists, converted; it ticks itself
+            return options_from(self.py_options(key, n, None if partial is None else partial.as_python()))
         if self.tick is not None:
             self.tick()
-        return options_from(self.expand(key, n, back))
+        return self._options(key, n, None if partial is None else resumable_copy(partial))

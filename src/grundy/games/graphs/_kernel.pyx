@@ -190,18 +190,13 @@ cdef class Expander(CompiledSearch):
             if _involution_fixed_set(sub, k, &fixed) and not (self.mirror and fixed):
                 self.reductions += 1
                 inner = Options()
-                return self._split_of(self._decompose(sub, fixed, inner), inner)
+                return self.split_of(self._decompose(sub, fixed, inner), inner)
         if self.leaves and _arc_leaves(sub, k, red, &keep):
             self.reductions += 1
             inner = Options()
-            return self._split_of(self._decompose(red, keep, inner), inner)
+            return self.split_of(self._decompose(red, keep, inner), inner)
         return None
 
-    cdef tuple _split_of(self, long nimber, Options inner):
-        """The split ``(nimber, unknowns)`` of one option made into ``inner``
-        (a fresh :class:`Options`): as :meth:`_finish`."""
-        inner.close_option(nimber, 0, self.cancel)
-        return <tuple>(<list>inner.as_python())[0]
 
     cdef long _decompose(self, const uint64_t* adj, uint64_t mask, Options unknown) except -1:
         cdef uint64_t stack[64]
@@ -250,7 +245,7 @@ cdef class Expander(CompiledSearch):
             nimber = self._decompose(a, mask, unknown)
         finally:
             self._flush()
-        return self._split_of(nimber, unknown)
+        return self.split_of(nimber, unknown)
 
     def expand(self, bytes key, long refute=-1, tuple partial=None):
         """The options of the position ``key`` (a key of at most 64
