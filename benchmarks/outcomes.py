@@ -28,10 +28,14 @@ ELEVEN = ["JsSd~xR~}N?", "random:11,0.5,1", "random:11,0.6,2", "random:11,0.5,2"
 TWELVE = ["Kyn}Nv}{Qve~", "KcJu}xNdOcvc", "random:12,0.5,3", "random:12,0.5,2"]
 
 
-def run(spec: str, time_limit: float, table: str | None, game: str) -> str:
-    """One ``--outcome`` search in a child process; its line."""
+def run(spec: str, time_limit: float, table: str | None, game: str | None) -> str:
+    """One ``--outcome`` search in a child process; its line. ``game``
+    (a graph ruleset) is passed only if given: ``grundy value`` refuses
+    ``--game`` for positions that are not graphs (complexes, posets)."""
     cmd = [sys.executable, "-m", "grundy", "value", spec, "--outcome", "--json", "--no-progress",
-           "--game", game, "--time-limit", str(time_limit)]
+           "--time-limit", str(time_limit)]
+    if game is not None:
+        cmd += ["--game", game]
     if table:
         cmd += ["--table", table]
     start = time.perf_counter()
@@ -62,7 +66,7 @@ def main() -> None:
     parser.add_argument("specs", nargs="*", help="positions (default: the 11- and 12-vertex set)")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per spec (default 60 / 600)")
     parser.add_argument("--table", default=None, help="a table file to keep (resumable)")
-    parser.add_argument("--game", default="chomp")
+    parser.add_argument("--game", default=None, help="the graph ruleset (default: grundy's, Graph Chomp)")
     args = parser.parse_args()
     jobs = [(s, args.time_limit or 600.0) for s in args.specs] if args.specs else (
         [(s, args.time_limit or 60.0) for s in ELEVEN] + [(s, args.time_limit or 600.0) for s in TWELVE])
