@@ -246,8 +246,8 @@ def test_option_lists_passed_back_are_sorted_as_python_sorts_them() -> None:
     """The option order is one routine shared with the graph kernel
     (``CompiledSearch.sort_records``, faces as the size here): a list passed
     back as ``partial`` comes out as the Python path sorts it, stably, by
-    (unknowns, their faces), short (packed keys and ``qsort``) or of 4096 and
-    more options (Python's sort)."""
+    (unknowns, their faces), short (packed keys, insertion sort up to 48
+    options, ``qsort`` above) or of 4096 and more options (Python's sort)."""
     import random
 
     rng = random.Random(5)

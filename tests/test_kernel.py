@@ -548,6 +548,21 @@ def test_involutions_of_graphs_with_many_generators_equal_python() -> None:
 
 
 @needs_kernel
+def test_a_partial_list_passed_back_with_a_negative_move_index_is_refused() -> None:
+    """A partial generation passed back by hand names the next move by its
+    index: a negative one would index before the first move."""
+    from grundy.readwrite.graphs import to_graph
+
+    wheel = to_graph("wheel:5").adj
+    key = certificate(len(wheel), upper_lists(wheel))
+    expander = Solver(Theory()).expander()
+    assert expander is not None
+    with pytest.raises(ValueError, match="next move"):
+        expander.expand(key, -1, ([], -1, 0))
+    assert expander.expand(key, -1, ([], 0, 0)) == expander.expand(key)  # index 0: from the first move
+
+
+@needs_kernel
 def test_a_long_option_list_passed_back_is_sorted_as_python_sorts_it() -> None:
     """The kernel sorts an option list with one packed key per option; a
     list too long for the packed index (4096 or more options, which no

@@ -100,6 +100,7 @@ cdef class Options:
     cdef int drop_keys(self, int first)
     cdef int _grow_slots(self) except -1
     cdef int _add_record(self, long nimber, int first, Py_ssize_t h, bint dedupe) except -1
+    cdef int fit(self) except -1
     cdef object as_python(self)
 
 

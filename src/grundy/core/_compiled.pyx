@@ -1153,6 +1153,27 @@ cdef class Options:
         self._add_record(nimber, first, h, True)
         return cnt
 
+    cdef int fit(self) except -1:
+        """Give back what the arrays hold beyond their contents and the
+        deduplication table (a kept generation, complete or stopped, adds
+        nothing more: a resumed one is a copy, :func:`resumable_copy`)."""
+        cdef OptRec* recs
+        cdef PyObject** keys
+        free(self.slots)
+        self.slots = NULL
+        self.nslots = 0
+        if self.cap > self.n:
+            recs = <OptRec*>realloc(self.recs, (self.n if self.n else 1) * sizeof(OptRec))
+            if recs != NULL:
+                self.recs = recs
+                self.cap = self.n if self.n else 1
+        if self.kcap > self.nkeys:
+            keys = <PyObject**>realloc(self.keys, (self.nkeys if self.nkeys else 1) * sizeof(PyObject*))
+            if keys != NULL:
+                self.keys = keys
+                self.kcap = self.nkeys if self.nkeys else 1
+        return 0
+
     cdef object as_python(self):
         """The Python search's form: a list of ``(nimber, unknowns)`` (in
         record order), or, stopped, ``(that list, next move, known)``."""
@@ -1189,7 +1210,9 @@ cdef Options options_from(object found):
         entries = <list?>(<tuple>found)[0]
         out.stopped = True
         out.next_move = <int>(<tuple>found)[1]
-        out.known = (<tuple>found)[2]
+        if out.next_move < 0:
+            raise ValueError("a partial generation's next move is a move index, >= 0")
+        out.known = int((<tuple>found)[2])
     else:
         entries = <list?>found
     for entry in entries:
@@ -1381,7 +1404,8 @@ cdef class CompiledSearch:
     cdef Options _generate(self, bytes key, long n, Options partial):
         """One option generation, a tick first: the subclass's Python-facing
         ``expand`` (the Python search's option lists) made into
-        :class:`Options`; the graph kernel overrides it with its own."""
+        :class:`Options`. Both kernels override it to make :class:`Options`
+        directly."""
         if self.tick is not None:
             self.tick()
         return options_from(self.expand(key, n, None if partial is None else partial.as_python()))
@@ -1413,9 +1437,7 @@ cdef class CompiledSearch:
         cdef OptRec* sorted_recs
         cdef bint moved = False, packed = n < 4096
         cdef int c
-        free(opts.slots)  # complete: nothing more is added
-        opts.slots = NULL
-        opts.nslots = 0
+        opts.fit()  # complete: nothing more is added
         if n < 2:
             return 0
         keys = <uint64_t*>malloc(2 * n * sizeof(uint64_t))

@@ -1057,6 +1057,7 @@ cdef class Expander(CompiledSearch):
                         out.stopped = True
                         out.next_move = k + 1
                         out.known = known
+                        out.fit()
                         return out
         finally:
             free(bitmap)

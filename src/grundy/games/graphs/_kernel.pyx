@@ -33,7 +33,7 @@ from cpython.long cimport PyLong_FromUnsignedLongLong
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-from grundy.core._compiled cimport CompiledSearch, Options, _cmp_packed, _sort_packed, options_from, resumable_copy
+from grundy.core._compiled cimport CompiledSearch, Options, _sort_packed, options_from, resumable_copy
 
 
 include "_kernel_structure.pxi"
@@ -148,7 +148,6 @@ cdef class Expander(CompiledSearch):
         cdef bytes key = _canonical(rows, k)
         cdef bint irreducible
         cdef long v = self.value_marked(key, &irreducible)
-        cdef list inner
         cdef int tb
         if v >= 0:
             self.hits += 1
@@ -323,6 +322,7 @@ cdef class Expander(CompiledSearch):
                         out.stopped = True
                         out.next_move = k
                         out.known = known
+                        out.fit()
                         return out
         finally:
             self._flush()

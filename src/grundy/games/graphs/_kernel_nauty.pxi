@@ -9,8 +9,6 @@
 # field for field; ``boolean`` is ``int`` there and function pointers are
 # declared as ``void*`` except the one the kernel sets.
 
-from libc.stdlib cimport qsort as _qsort
-
 cdef extern from "<dlfcn.h>" nogil:
     void* dlopen(const char* filename, int flags)
     void* dlsym(void* handle, const char* symbol)
