@@ -100,6 +100,7 @@ cdef class Options:
     cdef int drop_keys(self, int first)
     cdef int _grow_slots(self) except -1
     cdef int _add_record(self, long nimber, int first, Py_ssize_t h, bint dedupe) except -1
+    cdef int stop_at(self, int next_move, object known) except -1
     cdef int fit(self) except -1
     cdef object as_python(self)
 
@@ -129,6 +130,7 @@ cdef class CompiledSearch:
     cdef int set_excluded(self, bytes key, object mask) except -1
     cdef object alias_of(self, bytes key)
     cdef int remember(self, bytes key, object alias) except -1
+    cdef long option_value(self, Options options, int i) except -2
     cdef object known_values(self, Options options)
     cdef Options _generate(self, bytes key, long n, Options partial)
     cdef long option_size(self, bytes key) except -1

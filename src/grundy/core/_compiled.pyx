@@ -1153,6 +1153,15 @@ cdef class Options:
         self._add_record(nimber, first, h, True)
         return cnt
 
+    cdef int stop_at(self, int next_move, object known) except -1:
+        """Mark the generation stopped at a refutation: resumable at move
+        index ``next_move``, ``known`` the bits of the values of the options
+        of known value it made; the arrays fitted (:meth:`fit`)."""
+        self.stopped = True
+        self.next_move = next_move
+        self.known = known
+        return self.fit()
+
     cdef int fit(self) except -1:
         """Give back what the arrays hold beyond their contents and the
         deduplication table (a kept generation, complete or stopped, adds
@@ -1379,26 +1388,29 @@ cdef class CompiledSearch:
         self.aliases[key] = alias
         return 0
 
+    cdef long option_value(self, Options options, int i) except -2:
+        """The value of option ``i`` if the table knows every one of its
+        components' values (their nim-sum with its nimber), else -1."""
+        cdef OptRec* rec = &options.recs[i]
+        cdef long nim = rec.nimber, v
+        cdef int c
+        for c in range(rec.count):
+            v = self.value_of(<bytes>options.keys[rec.first + c])
+            if v < 0:
+                return -1
+            nim ^= v
+        return nim
+
     cdef object known_values(self, Options options):
         """Bits of the values of the options whose components all have
         known values (as :func:`grundy.core.search._known_values`)."""
         known = 0
-        cdef long nim, v
-        cdef int i, c
-        cdef OptRec* rec
-        cdef bint all_known
+        cdef long v
+        cdef int i
         for i in range(options.n):
-            rec = &options.recs[i]
-            nim = rec.nimber
-            all_known = True
-            for c in range(rec.count):
-                v = self.value_of(<bytes>options.keys[rec.first + c])
-                if v < 0:
-                    all_known = False
-                    break
-                nim ^= v
-            if all_known:
-                known |= _ONE << nim
+            v = self.option_value(options, i)
+            if v >= 0:
+                known |= _ONE << v
         return known
 
     cdef Options _generate(self, bytes key, long n, Options partial):
@@ -1559,22 +1571,10 @@ cdef class CompiledSearch:
                 if opts.stopped:
                     self.set_excluded(key, excluded | known | opts.known)
                     return False
-        cdef OptRec* rec
-        cdef long nim
-        cdef int i, c
-        cdef bint all_known
+        cdef int i
         # Cheap refutation: an option whose value the table knows to be n.
         for i in range(opts.n):
-            rec = &opts.recs[i]
-            nim = rec.nimber
-            all_known = True
-            for c in range(rec.count):
-                v = self.value_of(<bytes>opts.keys[rec.first + c])
-                if v < 0:
-                    all_known = False
-                    break
-                nim ^= v
-            if all_known and nim == n:
+            if self.option_value(opts, i) == n:
                 self.set_excluded(key, excluded | (_ONE << n))
                 return False
         # An option C' + *n or a heap move to C + *m, m < n, that is a

@@ -1054,10 +1054,7 @@ cdef class Expander(CompiledSearch):
                 if refute >= 0 and count == 0:
                     known |= _ONE << nimber
                     if nimber == refute:
-                        out.stopped = True
-                        out.next_move = k + 1
-                        out.known = known
-                        out.fit()
+                        out.stop_at(k + 1, known)
                         return out
         finally:
             free(bitmap)

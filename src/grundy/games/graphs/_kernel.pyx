@@ -319,10 +319,7 @@ cdef class Expander(CompiledSearch):
                 if refute >= 0 and count == 0:
                     known |= _ONE << nimber
                     if nimber == refute:
-                        out.stopped = True
-                        out.next_move = k
-                        out.known = known
-                        out.fit()
+                        out.stop_at(k, known)
                         return out
         finally:
             self._flush()
