@@ -7,17 +7,20 @@ Collects up to N (default 3000) positions reachable from SPEC under RULESET
 (the kernel's canonical keys, depth first), solves SPEC so that the table
 holds what a search would know, then times, over the same positions:
 
-- ``expand``: the search's option generation (``Expander.expand``): the
-  moves, each option split into components, each component keyed by nauty
-  and looked up in the table, the list of ``(nimber, unknowns)`` tuples,
-  deduplicated and sorted;
+- ``expand``: the search's option generation as Python sees it
+  (``Expander.expand``): the moves, each option split into components, each
+  component keyed by nauty and looked up in the table, the options
+  deduplicated and sorted (the search's C arrays,
+  ``grundy.core._compiled.Options``), then converted to a list of
+  ``(nimber, unknowns)`` tuples, which the search itself does not make: the
+  conversion is counted here;
 - ``keys``: the same moves with only each whole option keyed by nauty
   (``OptionKeys``, the misère search's generator): no split, no table, no
   option tuples.
 
 Prints microseconds per position for both (CPU time, mean of 3 passes); the
-difference bounds what the option lists as Python objects and the look-ups
-cost on top of the moves and their canonical labelling.
+difference bounds what the option lists (with their conversion to Python)
+and the look-ups cost on top of the moves and their canonical labelling.
 """
 
 from __future__ import annotations

@@ -99,6 +99,7 @@ cdef class Options:
     cdef int close_option(self, long nimber, int first, bint cancel) except -1
     cdef int drop_keys(self, int first)
     cdef int _grow_slots(self) except -1
+    cdef Py_ssize_t _hash(self, long nimber, int first) except? -1
     cdef int _add_record(self, long nimber, int first, Py_ssize_t h, bint dedupe) except -1
     cdef int stop_at(self, int next_move, object known) except -1
     cdef int fit(self) except -1
@@ -132,9 +133,11 @@ cdef class CompiledSearch:
     cdef int remember(self, bytes key, object alias) except -1
     cdef long option_value(self, Options options, int i) except -2
     cdef object known_values(self, Options options)
+    cdef Options _options(self, bytes key, long refute, Options out)
     cdef Options _generate(self, bytes key, long n, Options partial)
     cdef long option_size(self, bytes key) except -1
     cdef int sort_records(self, Options opts) except -1
+    cdef int _sort_records(self, Options opts) except -1
     cdef tuple split_of(self, long nimber, Options inner)
     cpdef long value(self, bytes key) except -1
     cpdef bint is_p_sum(self, tuple unknowns, long n) except -1

@@ -1019,9 +1019,6 @@ cdef class Options:
         free(self.keys)
         free(self.slots)
 
-    def __len__(self):
-        return self.n
-
     cdef int push_key(self, bytes key) except -1:
         """Append an unknown component's key to the option being made."""
         cdef int cap
@@ -1070,6 +1067,15 @@ cdef class Options:
         self.slots = fresh
         self.nslots = size
         return 0
+
+    cdef Py_ssize_t _hash(self, long nimber, int first) except? -1:
+        """The deduplication hash of the option ``nimber`` + keys[first:nkeys]
+        (in order: equal options have their keys in the same order)."""
+        cdef size_t h = <size_t>nimber * <size_t>0x9E3779B97F4A7C15
+        cdef int i
+        for i in range(first, self.nkeys):
+            h = (h ^ <size_t>PyObject_Hash(<object>self.keys[i])) * <size_t>0x100000001B3
+        return <Py_ssize_t>h
 
     cdef int _add_record(self, long nimber, int first, Py_ssize_t h, bint dedupe) except -1:
         """Record the option ``nimber`` + keys[first:nkeys] with hash ``h``;
@@ -1146,11 +1152,8 @@ cdef class Options:
                     self.keys[j] = self.keys[j - 1]
                     j -= 1
                 self.keys[j] = k
-        h = <Py_ssize_t>(<size_t>nimber * <size_t>0x9E3779B97F4A7C15)
-        for i in range(first, self.nkeys):
-            h = <Py_ssize_t>((<size_t>h ^ <size_t>PyObject_Hash(<object>self.keys[i])) * <size_t>0x100000001B3)
         cnt = self.nkeys - first
-        self._add_record(nimber, first, h, True)
+        self._add_record(nimber, first, self._hash(nimber, first), True)
         return cnt
 
     cdef int stop_at(self, int next_move, object known) except -1:
@@ -1202,7 +1205,8 @@ cdef class Options:
         return out
 
     def to_python(self):
-        """:meth:`as_python` (for tests)."""
+        """:meth:`as_python`, from Python (the Python search meeting a list
+        the compiled search keeps, and the tests)."""
         return self.as_python()
 
 
@@ -1214,7 +1218,7 @@ cdef Options options_from(object found):
     cdef Options out = Options()
     cdef list entries
     cdef int first
-    cdef Py_ssize_t h
+    cdef long nimber
     if type(found) is tuple:
         entries = <list?>(<tuple>found)[0]
         out.stopped = True
@@ -1226,11 +1230,9 @@ cdef Options options_from(object found):
         entries = <list?>found
     for entry in entries:
         first = out.nkeys
-        out.extend_keys(<tuple?>(<tuple?>entry)[1])
-        h = <Py_ssize_t>(<size_t>(<long>entry[0]) * <size_t>0x9E3779B97F4A7C15)
-        for i in range(first, out.nkeys):
-            h = <Py_ssize_t>((<size_t>h ^ <size_t>PyObject_Hash(<object>out.keys[i])) * <size_t>0x100000001B3)
-        out._add_record(<long>entry[0], first, h, False)
+        nimber = <long>(<tuple?>entry)[0]
+        out.extend_keys(<tuple?>(<tuple>entry)[1])
+        out._add_record(nimber, first, out._hash(nimber, first), False)
     return out
 
 
@@ -1275,9 +1277,10 @@ cdef void _sort_packed(uint64_t* keys, Py_ssize_t n) noexcept nogil:
 cdef class CompiledSearch:
     """The search of :class:`grundy.core.search.Searcher` (``_value``,
     ``_is_p_sum``, ``_is_p1``) in C, over a searcher's table, for the
-    compiled kernels to subclass: a subclass supplies ``expand(key, refute,
-    partial)`` with :meth:`grundy.core.search.Searcher._options`'s contract
-    (and may override ``_generate``).
+    compiled kernels to subclass: a subclass supplies ``_options(key,
+    refute, out)``, :meth:`grundy.core.search.Searcher._options`'s contract
+    into :class:`Options` (and its ``expand``, the same in the Python form),
+    and may override ``_generate``.
 
     Parameters
     ----------
@@ -1413,14 +1416,19 @@ cdef class CompiledSearch:
                 known |= _ONE << v
         return known
 
+    cdef Options _options(self, bytes key, long refute, Options out):
+        """The options of the component ``key`` into ``out`` (a stopped
+        generation to resume, or None: a fresh one), with
+        :meth:`grundy.core.search.Searcher._options`'s contract: supplied by
+        each kernel."""
+        raise NotImplementedError("a compiled kernel supplies _options")
+
     cdef Options _generate(self, bytes key, long n, Options partial):
-        """One option generation, a tick first: the subclass's Python-facing
-        ``expand`` (the Python search's option lists) made into
-        :class:`Options`. Both kernels override it to make :class:`Options`
-        directly."""
+        """One option generation, a tick first; a stopped one resumed on a
+        copy (the cached one stays whole if a limit stops this one)."""
         if self.tick is not None:
             self.tick()
-        return options_from(self.expand(key, n, None if partial is None else partial.as_python()))
+        return self._options(key, n, None if partial is None else resumable_copy(partial))
 
     # ------------------------------------------------------------------
     # the option order
@@ -1442,16 +1450,22 @@ cdef class CompiledSearch:
         graph's generation reaches it, at most 64 + 2016 moves; a complex's
         may, with up to 16 vertices, and so may a partial list passed back
         by hand) or a size of 2^28 or more is sorted by Python's stable sort
-        on the same two numbers."""
+        on the same two numbers. Then :meth:`Options.fit` (complete: nothing
+        more is added)."""
+        try:
+            if opts.n >= 2:
+                self._sort_records(opts)
+        finally:
+            opts.fit()
+        return 0
+
+    cdef int _sort_records(self, Options opts) except -1:
         cdef Py_ssize_t n = opts.n, i
         cdef uint64_t total, count
         cdef uint64_t* keys
         cdef OptRec* sorted_recs
         cdef bint moved = False, packed = n < 4096
         cdef int c
-        opts.fit()  # complete: nothing more is added
-        if n < 2:
-            return 0
         keys = <uint64_t*>malloc(2 * n * sizeof(uint64_t))
         if keys == NULL:
             raise MemoryError()

@@ -40,7 +40,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject
 
-from grundy.core._compiled cimport CompiledSearch, Options, options_from, resumable_copy
+from grundy.core._compiled cimport CompiledSearch, Options, options_from
 
 cdef extern from *:
     """
@@ -1075,11 +1075,8 @@ cdef class Expander(CompiledSearch):
     # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1 in C)
     # ------------------------------------------------------------------
     cdef Options _generate(self, bytes key, long n, Options partial):
-        """One option generation (a tick first), here (a stopped one
-        resumed on a copy: the cached one stays whole if a limit stops this
-        one) or on the Python path."""
+        """One option generation: :meth:`grundy.core._compiled.CompiledSearch._generate`
+        here, or on the Python path for keys this kernel does not expand."""
         if not _expandable(key):  # the Python search's lists, converted; it ticks itself
             return options_from(self.py_options(key, n, None if partial is None else partial.as_python()))
-        if self.tick is not None:
-            self.tick()
-        return self._options(key, n, None if partial is None else resumable_copy(partial))
+        return CompiledSearch._generate(self, key, n, partial)

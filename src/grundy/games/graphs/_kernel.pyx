@@ -33,7 +33,7 @@ from cpython.long cimport PyLong_FromUnsignedLongLong
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-from grundy.core._compiled cimport CompiledSearch, Options, _sort_packed, options_from, resumable_copy
+from grundy.core._compiled cimport CompiledSearch, Options, _sort_packed, options_from
 
 
 include "_kernel_structure.pxi"
@@ -196,7 +196,6 @@ cdef class Expander(CompiledSearch):
             return self.split_of(self._decompose(red, keep, inner), inner)
         return None
 
-
     cdef long _decompose(self, const uint64_t* adj, uint64_t mask, Options unknown) except -1:
         cdef uint64_t stack[64]
         cdef int top = _push_components(adj, mask, stack, 0)
@@ -265,13 +264,6 @@ cdef class Expander(CompiledSearch):
         The search itself keeps the options as :class:`grundy.core._compiled.Options`
         (``_options``); this is their Python form."""
         return self._options(key, refute, None if partial is None else options_from(partial)).as_python()
-
-    cdef Options _generate(self, bytes key, long n, Options partial):
-        """One option generation, a tick first; a stopped one resumed on a
-        copy (the cached one stays whole if a limit stops this one)."""
-        if self.tick is not None:
-            self.tick()
-        return self._options(key, n, None if partial is None else resumable_copy(partial))
 
     cdef Options _options(self, bytes key, long refute, Options out):
         """:meth:`expand` into ``out`` (a stopped generation to resume, or
