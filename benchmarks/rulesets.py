@@ -10,7 +10,8 @@ The first form times each case with the ``grundy`` this Python imports and
 prints one line per case: value, positions, CPU seconds of the search
 (``time.process_time`` around making the solver, decompose and value,
 nothing else; a search of under a second is run again from an empty table
-until about a second has passed, and the least time kept), positions per
+and an empty canonical labelling memo, as in a new process, until about a
+second has passed, and the least time kept), positions per
 CPU second. A case past ``--limit`` (default 300 s of wall time) is
 reported as stopped. ``--misere`` times misère outcomes instead.
 
@@ -92,6 +93,12 @@ def _search(adj: tuple[int, ...], game: str, misere: bool) -> tuple:
     seconds, the solver, to be freed outside the clock)."""
     from grundy import Solver
 
+    try:  # each run starts with an empty canonical labelling memo, as a new process does
+        from grundy.games.graphs._kernel import canonical_memo
+
+        canonical_memo(clear=True)
+    except (ImportError, AttributeError):  # an older build (no memo) or no kernel
+        pass
     t0 = time.process_time()
     if misere:
         from grundy.games.graphs.misere import MisereSolver

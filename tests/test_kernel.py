@@ -308,6 +308,59 @@ def test_involution_reductions_equal_python_on_all_small_graphs() -> None:
         options_both(theory, adj)
 
 
+@contextmanager
+def canonical_memo(max_order: int) -> Iterator[None]:
+    """The kernel's canonical labelling memo for graphs of at most
+    ``max_order`` vertices only (0: nauty keys every graph), then back on."""
+    kernel.canonical_memo(max_order)
+    try:
+        yield
+    finally:
+        kernel.canonical_memo(11)
+
+
+@needs_nauty
+def test_the_canonical_memo_gives_nauty_keys() -> None:
+    """A key from the memo (asked twice: the second answer is the memo's)
+    is nauty's, on every graph of the atlas and on random graphs of up to
+    13 vertices (orders above 11 bypass the memo), in several labellings."""
+    import networkx as nx
+
+    from grundy import Graph
+
+    rng = random.Random(5)
+    graphs = list(atlas())
+    for seed in range(3000):
+        graphs.append(Graph.from_networkx(nx.gnp_random_graph(rng.randint(1, 13), rng.random(), seed=seed)).adj)
+    before = kernel.canonical_memo()
+    for adj in graphs:
+        want = certificate(len(adj), upper_lists(adj))
+        assert kernel.memo_key(adj) == want
+        assert kernel.memo_key(adj) == want
+    after = kernel.canonical_memo()
+    answered = sum(after[k][1] - before.get(k, (0, 0))[1] for k in after)
+    assert answered >= len(graphs) // 2  # the memo did answer (every second call at least)
+    # emptied, it answers nothing it was asked before, and still gives nauty's keys
+    kernel.canonical_memo(clear=True)
+    for adj in dict.fromkeys(graphs[-50:]):  # each labelled graph once
+        if len(adj) <= 11:
+            hits = kernel.canonical_memo()[len(adj)][1]
+            assert kernel.memo_key(adj) == certificate(len(adj), upper_lists(adj))
+            assert kernel.canonical_memo()[len(adj)][1] == hits
+
+
+@needs_nauty
+def test_reductions_found_through_the_canonical_memo_equal_python() -> None:
+    """A key first met in a fresh solver but answered by the memo (the same
+    labelled graph keyed before) still gets its involution reduction: the
+    kernel calls nauty again for the automorphism generators. Every graph
+    of the atlas, split twice by fresh solvers, against the Python path."""
+    theory = Theory.only("involutions")
+    for _ in range(2):
+        for adj in atlas():
+            decompose_both(theory, adj, full_mask(len(adj)))
+
+
 @needs_nauty
 def test_kernel_refuses_bad_keys() -> None:
     with pytest.raises(ValueError):
@@ -581,3 +634,17 @@ def test_a_long_option_list_passed_back_is_sorted_as_python_sorts_it() -> None:
                    for _ in range(n)]
         got = expander.expand(key, -1, (options, 10_000, 0))
         assert got == sorted(options, key=lambda o: (len(o[1]), sum(map(len, o[1]))))
+
+
+@needs_nauty
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sparse(), theories)
+def test_searches_with_and_without_the_canonical_memo_agree(adj: tuple[int, ...], theory: Theory) -> None:
+    """The same values, positions and table with every key from nauty."""
+    solvers = []
+    for max_order in (0, 11):
+        with canonical_memo(max_order):
+            solver = Solver(theory)
+            value = solver.value_of(*solver.decompose(adj))
+        solvers.append((value, solver.stats.positions, solver.table.snapshot()))
+    assert solvers[0] == solvers[1]

@@ -26,7 +26,7 @@ Graphs are adjacency tuples of Python ints as in :mod:`grundy.games.graphs.bitse
 
 
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.long cimport PyLong_FromUnsignedLongLong
@@ -145,7 +145,8 @@ cdef class Expander(CompiledSearch):
         cdef uint64_t rows[64]
         cdef uint64_t sub[64]
         cdef int k = _rows(adj, comp, rows, sub)
-        cdef bytes key = _canonical(rows, k)
+        cdef bint ran
+        cdef bytes key = _canonical_memo(rows, k, &ran)
         cdef bint irreducible
         cdef long v = self.value_marked(key, &irreducible)
         cdef int tb
@@ -163,6 +164,8 @@ cdef class Expander(CompiledSearch):
                 return 0
             alias = self.alias_of(key)
             if alias is None:
+                if not ran:
+                    _canonical(rows, k)  # the automorphism generators _reduce reads
                 alias = self._reduce(sub, k)
                 self.remember(key, alias)
                 if alias is None:

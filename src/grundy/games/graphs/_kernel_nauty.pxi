@@ -185,6 +185,173 @@ cdef bytes _canonical(uint64_t* rows, int k):
     return PyBytes_FromStringAndSize(<char*>canong, k * 8)
 
 
+# ----------------------------------------------------------------------
+# Canonical labelling memo
+# ----------------------------------------------------------------------
+# A graph of at most MEMO_MAX vertices, as labelled, packs into one word:
+# its order in bits 0-3 and its upper triangle above (row i's neighbours
+# j > i, j = i + 1 first). The memo is a direct-mapped cache from such a
+# word to the packed canonical graph nauty gave for it, so a labelled graph
+# met again (an option of many positions: a small component recurs far more
+# often than its canonical key is new) is keyed without calling nauty. nauty
+# is deterministic, so a key from the memo is byte for byte the key nauty
+# gives; a collision only overwrites a slot. It starts with 2^14 slots of 16
+# bytes (256 KiB, on first use, one per process) and doubles, keeping what it
+# holds, each time it has written four times as many slots as it has, up to
+# 2^20 (16 MiB): a small search does not pay for touching a large table. Measured (docs/performance.md,
+# "Canonical labelling memo"): it answers 50-100% of the graphs of at most 9
+# vertices and, on sparse positions (grids), 70-90% of those of 10-11; on
+# dense ones the larger orders rarely recur, and an order answered less than
+# once in 16 calls is passed straight to nauty for a while.
+DEF MEMO_MAX = 11
+DEF MEMO_BITS = 20
+DEF MEMO_FIRST_BITS = 14
+
+cdef struct CanonSlot:
+    uint64_t labelled
+    uint64_t canonical
+
+cdef CanonSlot* _memo = NULL
+cdef int _memo_bits = 0
+cdef unsigned long long _memo_writes = 0  # slots written since the memo last grew
+cdef int _memo_max = MEMO_MAX
+# per order k: graphs keyed through the memo, and those it answered
+cdef unsigned long long _memo_calls[MEMO_MAX + 1]
+cdef unsigned long long _memo_hits[MEMO_MAX + 1]
+# per order: calls and hits in the current window of MEMO_WINDOW calls, and
+# how many calls are still to bypass the memo
+DEF MEMO_WINDOW = 1024
+DEF MEMO_SKIP = 16384
+cdef int _memo_window[MEMO_MAX + 1]
+cdef int _memo_window_hits[MEMO_MAX + 1]
+cdef int _memo_skip[MEMO_MAX + 1]
+
+
+cdef inline uint64_t _pack_rows_small(const uint64_t* rows, int k) noexcept nogil:
+    """The packed word of the graph with nauty rows ``rows`` (``k`` <=
+    MEMO_MAX vertices; never 0)."""
+    cdef uint64_t code = <uint64_t>k
+    cdef int shift = 4, i, w
+    for i in range(k - 1):
+        w = k - 1 - i
+        code |= ((rows[i] << (i + 1)) >> (64 - w)) << shift
+        shift += w
+    return code
+
+
+cdef inline void _unpack_rows_small(uint64_t code, int k, uint64_t* rows) noexcept nogil:
+    """Nauty rows of the packed word ``code`` (``k`` vertices)."""
+    cdef int shift = 4, i, j, w
+    cdef uint64_t field
+    for i in range(k):
+        rows[i] = 0
+    for i in range(k - 1):
+        w = k - 1 - i
+        field = (code >> shift) & ((<uint64_t>1 << w) - 1)
+        shift += w
+        while field:
+            # bit w - 1 - t of the field is neighbour j = i + 1 + t
+            j = i + w - GK_CTZ(field)
+            rows[i] |= (<uint64_t>TOPBIT) >> j
+            rows[j] |= (<uint64_t>TOPBIT) >> i
+            field &= field - 1
+
+
+cdef int _memo_grow() except -1:
+    """Allocate the memo (``MEMO_FIRST_BITS``) or double it, moving what it
+    holds (a slot's new place is its old one or one of the next bits)."""
+    global _memo, _memo_bits, _memo_writes
+    cdef int bits = MEMO_FIRST_BITS if _memo == NULL else _memo_bits + 1
+    cdef CanonSlot* grown = <CanonSlot*>calloc(<size_t>1 << bits, sizeof(CanonSlot))
+    cdef size_t i
+    if grown == NULL:
+        raise MemoryError()
+    if _memo != NULL:
+        for i in range(<size_t>1 << _memo_bits):
+            if _memo[i].labelled:
+                grown[(_memo[i].labelled * <uint64_t>0x9E3779B97F4A7C15) >> (64 - bits)] = _memo[i]
+        free(_memo)
+    _memo = grown
+    _memo_bits = bits
+    _memo_writes = 0
+    return 0
+
+
+cdef bytes _canonical_memo(uint64_t* rows, int k, bint* ran):
+    """:func:`_canonical` through the memo: ``ran[0]`` says whether nauty
+    ran (only then are ``_generators`` those of ``rows``)."""
+    cdef uint64_t code, canong[MEMO_MAX]
+    cdef CanonSlot* slot
+    cdef bytes key
+    global _memo_writes
+    if k > _memo_max or _memo_skip[k]:
+        if k <= MEMO_MAX and _memo_skip[k]:
+            _memo_skip[k] -= 1
+        ran[0] = True
+        return _canonical(rows, k)
+    if _memo == NULL:
+        _memo_grow()
+    _memo_calls[k] += 1
+    code = _pack_rows_small(rows, k)
+    slot = &_memo[(code * <uint64_t>0x9E3779B97F4A7C15) >> (64 - _memo_bits)]
+    _memo_window[k] += 1
+    if _memo_window[k] == MEMO_WINDOW:
+        # an order the memo rarely answers (dense graphs of 10-11 vertices:
+        # few labelled graphs recur) is passed straight to nauty for a while
+        if _memo_window_hits[k] < MEMO_WINDOW // 16:
+            _memo_skip[k] = MEMO_SKIP
+        _memo_window[k] = _memo_window_hits[k] = 0
+    if slot.labelled == code:
+        _memo_hits[k] += 1
+        _memo_window_hits[k] += 1
+        ran[0] = False
+        _unpack_rows_small(slot.canonical, k, canong)
+        return PyBytes_FromStringAndSize(<char*>canong, k * 8)
+    key = _canonical(rows, k)
+    ran[0] = True
+    slot.labelled = code
+    slot.canonical = _pack_rows_small(<const uint64_t*>PyBytes_AS_STRING(key), k)
+    _memo_writes += 1
+    if _memo_bits < MEMO_BITS and _memo_writes >> 2 >= (<unsigned long long>1 << _memo_bits):
+        _memo_grow()
+    return key
+
+
+def canonical_memo(int max_order=-1, bint clear=False):
+    """Set which graphs the kernel's searches key through the canonical
+    labelling memo: those of at most ``max_order`` vertices (at most 11, as
+    at start; 0: nauty keys every graph; -1, the default: unchanged). The keys are the same either way;
+    tests and benchmarks compare the two. The setting is the process's, and
+    so is the memo: a search starts with what earlier searches of the
+    process left in it, unless ``clear`` empties it (benchmarks that repeat
+    a search in one process do, so that each run starts as a new process
+    would).
+
+    Returns, since the process started, ``{k: (calls, hits)}`` for each
+    order k (vertices) of graph keyed through the memo: how many it was
+    asked, how many it answered without nauty."""
+    global _memo_max, _memo
+    if max_order >= 0:
+        _memo_max = min(max_order, MEMO_MAX)
+    if clear:
+        free(_memo)
+        _memo = NULL
+        for k in range(MEMO_MAX + 1):
+            _memo_window[k] = _memo_window_hits[k] = _memo_skip[k] = 0
+    return {k: (_memo_calls[k], _memo_hits[k]) for k in range(MEMO_MAX + 1) if _memo_calls[k]}
+
+
+def memo_key(tuple adj, mask=None):
+    """:func:`graph_key` through the kernel's canonical labelling memo (for
+    tests: the key must equal :func:`graph_key`'s). Same errors."""
+    cdef uint64_t a[64]
+    cdef uint64_t rows[64]
+    cdef uint64_t sub[64]
+    cdef bint ran
+    cdef uint64_t m = _keyed_mask(adj, mask, a)
+    return _canonical_memo(rows, _rows(a, m, rows, sub), &ran)
+
+
 cdef bytes _key(const uint64_t* adj, uint64_t comp):
     """Canonical key (pynauty's certificate) of the subgraph induced by ``comp``."""
     cdef uint64_t rows[64]
@@ -408,6 +575,12 @@ def graph_key(tuple adj, mask=None):
     vertices, an empty ``mask`` or one naming vertices outside the graph.
     """
     cdef uint64_t a[64]
+    return _key(a, _keyed_mask(adj, mask, a))
+
+
+cdef uint64_t _keyed_mask(tuple adj, object mask, uint64_t* a) except 0:
+    """:func:`graph_key`'s arguments checked: ``adj`` loaded into ``a``,
+    the vertex set ``mask`` (None: every vertex) returned, never 0."""
     cdef int n = _load(adj, a)
     cdef uint64_t m
     _check_bound()
@@ -418,7 +591,7 @@ def graph_key(tuple adj, mask=None):
         m = mask
     if m == 0:
         raise ValueError("empty vertex set")
-    return _key(a, m)
+    return m
 
 
 def graph_of_key(bytes key):
