@@ -26,19 +26,21 @@ from grundy.certify import certify_spec, write_certificate
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("specs", nargs="+", help="positions (graphs or complexes)")
-    parser.add_argument("--game", default="chomp", help="the graph ruleset (default chomp)")
+    parser.add_argument("--game", default=None,
+                        help="the graph ruleset (default chomp; only for graphs: complexes, posets and octal "
+                             "heaps have their own game)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for spec in args.specs:
             start = time.process_time()
-            cert = certify_spec(spec, args.game, outcome=True)
+            cert = certify_spec(spec, args.game, outcome=True) if args.game else certify_spec(spec, outcome=True)
             certify_cpu = time.process_time() - start
             path = os.path.join(tmp, "cert.jsonl.gz")
             size = write_certificate(cert, path)
             start = time.process_time()
             report = V.verify_file(path)
             verify_cpu = time.process_time() - start
-            print(f"{spec} ({args.game}): {cert.header['outcome']}; {len(cert.records):,} records {cert.counts()}; "
+            print(f"{spec} ({cert.header['game']}): {cert.header['outcome']}; {len(cert.records):,} records {cert.counts()}; "
                   f"{size:,} bytes; certify {certify_cpu:.2f} s CPU; verify {verify_cpu:.2f} s CPU: "
                   f"verified {report.outcome}", flush=True)
 
