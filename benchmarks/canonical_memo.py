@@ -10,8 +10,10 @@ Each case runs in a fresh process with the memo off
 and on (the default), alternating ``--repeat`` times (default 3); the least
 CPU time of each is printed (``rulesets.run_case``: the search alone, a
 search under a second repeated in its process), with the ratio off / on and,
-from the run with the memo on, the share of the graphs of each order (7 to
-11 vertices) that the memo answered without nauty. Positions and values
+from the runs with the memo on, the share of the graphs of each order (7 to
+11 vertices) that the memo answered without nauty (of every graph of that
+order the kernel's look-ups keyed, those of an order it was passing
+straight to nauty included; over all the runs of the process). Positions and values
 must be the same either way (the keys are): the script checks it.
 """
 

@@ -350,6 +350,22 @@ def test_the_canonical_memo_gives_nauty_keys() -> None:
 
 
 @needs_nauty
+def test_the_kernel_refuses_a_malformed_adjacency() -> None:
+    """A loop, a one-way edge or an edge to a vertex outside the graph is
+    refused by the kernel's entry points (ValueError), before anything is
+    keyed: the canonical labelling memo's word holds simple graphs only (a
+    malformed K4 once left there a key that a later K4 search read)."""
+    theory = Theory.only("involutions")
+    for bad in [(2, 0), (1,), (3, 0), (14, 12, 11, 7), (4, 1)]:
+        for call in (kernel.graph_key, kernel.memo_key, lambda adj: Solver(theory).decompose(adj)):
+            with pytest.raises(ValueError, match="adjacency"):
+                call(bad)
+    solver = Solver(theory)
+    assert solver.value_of(*solver.decompose((14, 13, 11, 7))) == 1  # K_4: 4 mod 3 (Khandhawit-Ye Lemma 1)
+    assert kernel.memo_key((14, 13, 11, 7)) == kernel.graph_key((14, 13, 11, 7))
+
+
+@needs_nauty
 def test_reductions_found_through_the_canonical_memo_equal_python() -> None:
     """A key first met in a fresh solver but answered by the memo (the same
     labelled graph keyed before) still gets its involution reduction: the

@@ -126,6 +126,7 @@ def bind_nauty(str path):
     _group_options = _canon_options
     _group_options.getcanon = 0
     _nauty = <nauty_t>fn
+    _memo_clear()  # canonical forms of another nauty are not this one's
     return True
 
 
@@ -133,6 +134,7 @@ def unbind_nauty():
     """Forget the bound ``nauty()`` (the kernel's keyed functions then raise)."""
     global _nauty
     _nauty = NULL
+    _memo_clear()
 
 
 cdef int _check_bound() except -1:
@@ -200,10 +202,13 @@ cdef bytes _canonical(uint64_t* rows, int k):
 # holds, each time it has written four times as many slots as it has, up to
 # 2^20 (16 MiB): a small search does not pay for touching a large table.
 # Measured (docs/performance.md, "Canonical labelling memo"): on sparse
-# positions (Node Kayles grids, the BE/BE tree) it answers 80-96% of the
-# graphs of 7-11 vertices; on dense ones about a third of those of 7 and few
-# from 9 up, and an order answered less than once in 16 calls is passed
-# straight to nauty for a while.
+# positions it answers most graphs of 7-11 vertices (Node Kayles on the
+# 3 x 27 grid 96% of those of 7 and 82% of 11, on the 3 x 16 grid 84% and
+# 48%); on dense ones about a third of those of 7 and few from 9 up, and an
+# order answered less than once in 16 calls is passed straight to nauty for
+# a while. It holds simple graphs only: the kernel's entry points refuse a
+# loop or a one-way edge (``_load``), every option is made from a simple
+# graph, and a graph its word would not describe exactly is never written.
 DEF MEMO_MAX = 11
 DEF MEMO_BITS = 20
 DEF MEMO_FIRST_BITS = 14
@@ -215,8 +220,10 @@ cdef struct CanonSlot:
 cdef CanonSlot* _memo = NULL
 cdef int _memo_bits = 0
 cdef unsigned long long _memo_writes = 0  # slots written since the memo last grew
+cdef bint _memo_full = False  # no larger table could be allocated: keep this one
 cdef int _memo_max = MEMO_MAX
-# per order k: graphs keyed through the memo, and those it answered
+# per order k: graphs keyed while the memo was on for k (passed to nauty for
+# a while included), and those it answered
 cdef unsigned long long _memo_calls[MEMO_MAX + 1]
 cdef unsigned long long _memo_hits[MEMO_MAX + 1]
 # per order: calls and hits in the current window of MEMO_WINDOW calls, and
@@ -258,15 +265,18 @@ cdef inline void _unpack_rows_small(uint64_t code, int k, uint64_t* rows) noexce
             field &= field - 1
 
 
-cdef int _memo_grow() except -1:
+cdef bint _memo_grow() noexcept:
     """Allocate the memo (``MEMO_FIRST_BITS``) or double it, moving what it
-    holds (a slot's new place is its old one or one of the next bits)."""
-    global _memo, _memo_bits, _memo_writes
+    holds (slot i of the old table goes to slot 2i or 2i + 1). False if the
+    memory could not be had: the memo stays as it was (absent: every graph
+    goes to nauty), and stops growing."""
+    global _memo, _memo_bits, _memo_writes, _memo_full
     cdef int bits = MEMO_FIRST_BITS if _memo == NULL else _memo_bits + 1
     cdef CanonSlot* grown = <CanonSlot*>calloc(<size_t>1 << bits, sizeof(CanonSlot))
     cdef size_t i
     if grown == NULL:
-        raise MemoryError()
+        _memo_full = True
+        return False
     if _memo != NULL:
         for i in range(<size_t>1 << _memo_bits):
             if _memo[i].labelled:
@@ -275,7 +285,27 @@ cdef int _memo_grow() except -1:
     _memo = grown
     _memo_bits = bits
     _memo_writes = 0
-    return 0
+    return True
+
+
+cdef void _memo_clear() noexcept:
+    """Empty the memo (freed: the next graph allocates the smallest table)
+    and forget which orders it passes to nauty."""
+    global _memo, _memo_full
+    cdef int k
+    free(_memo)
+    _memo = NULL
+    _memo_full = False
+    for k in range(MEMO_MAX + 1):
+        _memo_window[k] = _memo_window_hits[k] = _memo_skip[k] = 0
+
+
+cdef inline bint _rows_equal(const uint64_t* a, const uint64_t* b, int k) noexcept nogil:
+    cdef int i
+    for i in range(k):
+        if a[i] != b[i]:
+            return False
+    return True
 
 
 cdef bytes _canonical_memo(uint64_t* rows, int k, bint* ran):
@@ -285,14 +315,17 @@ cdef bytes _canonical_memo(uint64_t* rows, int k, bint* ran):
     cdef CanonSlot* slot
     cdef bytes key
     global _memo_writes
-    if k > _memo_max or _memo_skip[k]:
-        if k <= MEMO_MAX and _memo_skip[k]:
-            _memo_skip[k] -= 1
+    if k > _memo_max:
         ran[0] = True
         return _canonical(rows, k)
-    if _memo == NULL:
-        _memo_grow()
     _memo_calls[k] += 1
+    if _memo_skip[k]:
+        _memo_skip[k] -= 1
+        ran[0] = True
+        return _canonical(rows, k)
+    if _memo == NULL and not _memo_grow():
+        ran[0] = True  # no memory for it
+        return _canonical(rows, k)
     code = _pack_rows_small(rows, k)
     slot = &_memo[(code * <uint64_t>0x9E3779B97F4A7C15) >> (64 - _memo_bits)]
     _memo_window[k] += 1
@@ -310,10 +343,14 @@ cdef bytes _canonical_memo(uint64_t* rows, int k, bint* ran):
         return PyBytes_FromStringAndSize(<char*>canong, k * 8)
     key = _canonical(rows, k)
     ran[0] = True
+    _unpack_rows_small(code, k, canong)
+    if not _rows_equal(canong, rows, k):
+        return key  # a loop or a one-way edge, which its word would lose: not remembered
     slot.labelled = code
     slot.canonical = _pack_rows_small(<const uint64_t*>PyBytes_AS_STRING(key), k)
     _memo_writes += 1
-    if _memo_bits < MEMO_BITS and _memo_writes >> 2 >= (<unsigned long long>1 << _memo_bits):
+    if (_memo_bits < MEMO_BITS and not _memo_full
+            and _memo_writes >> 2 >= (<unsigned long long>1 << _memo_bits)):
         _memo_grow()
     return key
 
@@ -331,14 +368,11 @@ def canonical_memo(int max_order=-1, bint clear=False):
     Returns, since the process started, ``{k: (calls, hits)}`` for each
     order k (vertices) of graph keyed through the memo: how many it was
     asked, how many it answered without nauty."""
-    global _memo_max, _memo
+    global _memo_max
     if max_order >= 0:
         _memo_max = min(max_order, MEMO_MAX)
     if clear:
-        free(_memo)
-        _memo = NULL
-        for k in range(MEMO_MAX + 1):
-            _memo_window[k] = _memo_window_hits[k] = _memo_skip[k] = 0
+        _memo_clear()
     return {k: (_memo_calls[k], _memo_hits[k]) for k in range(MEMO_MAX + 1) if _memo_calls[k]}
 
 

@@ -328,11 +328,29 @@ cdef int _check_mask(object mask, int n) except -1:
 
 
 cdef int _load(tuple adj, uint64_t* out) except -1:
+    """Load an adjacency tuple (bitsets) into ``out``; returns its number of
+    vertices. Raises ValueError for more than 64 vertices, a loop, an edge to
+    a vertex outside the graph or an edge given at one end only: the kernel
+    (its canonical labelling memo among the rest) assumes a simple graph."""
     cdef Py_ssize_t n = len(adj), i
+    cdef uint64_t full, row
+    cdef int j
     if n > 64:
         raise ValueError(f"the kernel handles at most 64 vertices, not {n}")
     for i in range(n):
         out[i] = adj[i]
+    full = <uint64_t>0 - 1 if n == 64 else (<uint64_t>1 << n) - 1
+    for i in range(n):
+        row = out[i]
+        if row >> i & 1:
+            raise ValueError(f"adjacency: vertex {i} has a loop")
+        if row & ~full:
+            raise ValueError(f"adjacency: vertex {i} has an edge to a vertex outside the {n} of the graph")
+        while row:
+            j = GK_CTZ(row)
+            if not (out[j] >> i) & 1:
+                raise ValueError(f"adjacency: the edge {i}-{j} is given at vertex {i} only")
+            row &= row - 1
     return <int>n
 
 
