@@ -237,7 +237,7 @@ cdef class Expander(CompiledSearch):
     def split(self, tuple adj, mask):
         """:meth:`grundy.core.search.Searcher.decompose` (no trace) of the subgraph
         of ``adj`` (at most 64 vertices) induced by ``mask``:
-        ``(nimber, unknowns)``."""
+        ``(nimber, unknowns)``. Raises ValueError as :func:`split` does."""
         cdef uint64_t a[64]
         _check_mask(mask, _load(adj, a))
         cdef Options unknown = Options()

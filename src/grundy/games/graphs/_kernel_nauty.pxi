@@ -607,7 +607,8 @@ def graph_key(tuple adj, mask=None):
     induced by ``mask`` (default all vertices).
 
     Raises RuntimeError if nauty is not bound, ValueError if more than 64
-    vertices, an empty ``mask`` or one naming vertices outside the graph.
+    vertices, a loop, an edge given at one end only or to a vertex outside
+    the graph, an empty ``mask`` or one naming vertices outside the graph.
     """
     cdef uint64_t a[64]
     return _key(a, _keyed_mask(adj, mask, a))

@@ -211,7 +211,8 @@ def rule_options(tuple adj, int rule, vertices=None, edges=None):
     each an edge; default all, increasing). For tests and tools: the
     search calls the same C generator directly.
 
-    Raises ValueError on more than 64 vertices, IndexError on a vertex or
+    Raises ValueError on more than 64 vertices or a malformed adjacency (a
+    loop, a one-way edge, an edge outside the graph), IndexError on a vertex or
     edge outside the graph."""
     cdef uint64_t a[64]
     cdef uint64_t buf[64]

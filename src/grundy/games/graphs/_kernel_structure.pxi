@@ -374,6 +374,10 @@ def split(tuple adj, mask, theory):
         forms found, how many twin deletions and closed forms were applied,
         and the remaining components in the order the Python loop finds
         them, each compacted as by :func:`grundy.games.graphs.bitset.compact_with_lists`.
+
+    Raises ValueError for more than 64 vertices, a malformed adjacency (a
+    loop, a one-way edge, an edge outside the graph) or a mask naming
+    vertices outside the graph.
     """
     cdef uint64_t a[64]
     _check_mask(mask, _load(adj, a))
@@ -400,6 +404,9 @@ def children(tuple adj, vertices, edges, theory):
     -------
     list
         One :func:`split` result per option, vertices first, in the order given.
+
+    Raises ValueError for more than 64 vertices or a malformed adjacency, as
+    :func:`split`.
     """
     cdef uint64_t a[64]
     cdef uint64_t b[64]
