@@ -32,7 +32,7 @@ def run(spec: str, game: str, memo: bool) -> dict:
     counts per order."""
     code = (f"import sys, json; sys.path.insert(0, {sys.path[0]!r}); import rulesets; "
             "from grundy.games.graphs import _kernel; "
-            f"_kernel.canonical_memo({11 if memo else 0}); "
+            f"_kernel.canonical_memo({'_kernel.CANONICAL_MEMO_MAX' if memo else 0}); "
             f"out = rulesets.run_case({spec!r}, {game!r}, False); "
             "out['memo'] = {k: list(v) for k, v in _kernel.canonical_memo().items()}; "
             "print(json.dumps(out))")

@@ -316,7 +316,7 @@ def canonical_memo(max_order: int) -> Iterator[None]:
     try:
         yield
     finally:
-        kernel.canonical_memo(11)
+        kernel.canonical_memo(kernel.CANONICAL_MEMO_MAX)
 
 
 @needs_nauty
@@ -343,7 +343,7 @@ def test_the_canonical_memo_gives_nauty_keys() -> None:
     # emptied, it answers nothing it was asked before, and still gives nauty's keys
     kernel.canonical_memo(clear=True)
     for adj in dict.fromkeys(graphs[-50:]):  # each labelled graph once
-        if len(adj) <= 11:
+        if len(adj) <= kernel.CANONICAL_MEMO_MAX:
             hits = kernel.canonical_memo()[len(adj)][1]
             assert kernel.memo_key(adj) == certificate(len(adj), upper_lists(adj))
             assert kernel.canonical_memo()[len(adj)][1] == hits
@@ -658,7 +658,7 @@ def test_a_long_option_list_passed_back_is_sorted_as_python_sorts_it() -> None:
 def test_searches_with_and_without_the_canonical_memo_agree(adj: tuple[int, ...], theory: Theory) -> None:
     """The same values, positions and table with every key from nauty."""
     solvers = []
-    for max_order in (0, 11):
+    for max_order in (0, kernel.CANONICAL_MEMO_MAX):
         with canonical_memo(max_order):
             solver = Solver(theory)
             value = solver.value_of(*solver.decompose(adj))

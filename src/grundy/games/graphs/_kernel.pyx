@@ -27,7 +27,7 @@ Graphs are adjacency tuples of Python ints as in :mod:`grundy.games.graphs.bitse
 
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.long cimport PyLong_FromUnsignedLongLong
 from cpython.ref cimport Py_INCREF

@@ -7,24 +7,57 @@
 # ...) in bits 0-54, so the key is the canonical graph6 string in an int.
 
 from libc.stdlib cimport calloc, free
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint16_t
 from cpython.exc cimport PyErr_CheckSignals
 
 DEF CENSUS_N = 11
 CENSUS_MAX_VERTICES = CENSUS_N
 
 
-cdef inline uint64_t _pack_rows(const uint64_t* canong, int k) noexcept nogil:
-    """The packed key of a canonical graph given as nauty rows."""
-    cdef uint64_t key = (<uint64_t>1 << 63) | (<uint64_t>k << 56), row
-    cdef int i, j
-    for i in range(k):
-        row = canong[i] & ((<uint64_t>TOPBIT >> i) - 1)  # columns j > i
-        while row:
-            j = 63 - GK_CTZ(row)
-            key |= <uint64_t>1 << (j * (j - 1) // 2 + i)
-            row &= row - 1
+# _REV10[x]: the 10-bit x reversed (bit 0 <-> bit 9): a row's first ten
+# columns, read from its top bits, in graph6 order.
+cdef uint16_t _REV10[1024]
+
+
+cdef void _fill_rev10() noexcept nogil:
+    cdef int x, b, r
+    for x in range(1024):
+        r = 0
+        for b in range(10):
+            if x >> b & 1:
+                r |= 1 << (9 - b)
+        _REV10[x] = <uint16_t>r
+
+
+_fill_rev10()
+
+
+cdef inline uint64_t _pack_rows(const uint64_t* rows, int k) noexcept nogil:
+    """The packed key of a graph of ``k`` <= CENSUS_N vertices given as
+    nauty rows (the census's key when the rows are canonical; the canonical
+    labelling memo packs labelled ones too). Reads the lower triangle only:
+    column j's x0j .. x(j-1)j are row j's first j columns, reversed."""
+    cdef uint64_t key = (<uint64_t>1 << 63) | (<uint64_t>k << 56)
+    cdef int j
+    for j in range(1, k):
+        key |= <uint64_t>(_REV10[rows[j] >> 54] & ((1 << j) - 1)) << (j * (j - 1) // 2)
     return key
+
+
+cdef inline void _unpack_rows(uint64_t key, uint64_t* rows) noexcept nogil:
+    """Nauty rows of the graph of a packed key (its order in the key): the
+    inverse of :func:`_pack_rows` (which reads one triangle, so a graph with
+    a loop or a one-way edge does not come back as it was)."""
+    cdef int n = <int>((key >> 56) & 15), i, j
+    cdef uint64_t column
+    for i in range(n):
+        rows[i] = 0
+    for j in range(1, n):
+        column = (key >> (j * (j - 1) // 2)) & ((<uint64_t>1 << j) - 1)  # x0j .. x(j-1)j
+        rows[j] |= <uint64_t>_REV10[column] << 54
+        while column:
+            rows[GK_CTZ(column)] |= (<uint64_t>TOPBIT) >> j
+            column &= column - 1
 
 
 cdef uint64_t _packed_key(const uint64_t* adj, uint64_t mask, int* orbits) noexcept nogil:

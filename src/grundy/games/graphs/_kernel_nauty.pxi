@@ -191,9 +191,10 @@ cdef bytes _canonical(uint64_t* rows, int k):
 # Canonical labelling memo
 # ----------------------------------------------------------------------
 # A graph of at most MEMO_MAX vertices, as labelled, packs into one word:
-# its order in bits 0-3 and its upper triangle above (row i's neighbours
-# j > i, j = i + 1 first). The memo is a direct-mapped cache from such a
-# word to the packed canonical graph nauty gave for it, so a labelled graph
+# the census's packed key (``_pack_rows`` in _kernel_census.pxi: its order
+# and upper triangle; it holds at most CENSUS_N = 11 vertices, which bounds
+# MEMO_MAX). The memo is a direct-mapped cache from such a word to the
+# packed canonical graph nauty gave for it, so a labelled graph
 # met again (an option of many positions: a small component recurs far more
 # often than its canonical key is new) is keyed without calling nauty. nauty
 # is deterministic, so a key from the memo is byte for byte the key nauty
@@ -211,6 +212,8 @@ cdef bytes _canonical(uint64_t* rows, int k):
 # graph, and a graph its word would not describe exactly is never written.
 DEF MEMO_MAX = 11
 DEF MEMO_BITS = 20
+#: the largest order of graph the memo keys (:func:`canonical_memo`)
+CANONICAL_MEMO_MAX = MEMO_MAX
 DEF MEMO_FIRST_BITS = 14
 
 cdef struct CanonSlot:
@@ -233,36 +236,6 @@ DEF MEMO_SKIP = 16384
 cdef int _memo_window[MEMO_MAX + 1]
 cdef int _memo_window_hits[MEMO_MAX + 1]
 cdef int _memo_skip[MEMO_MAX + 1]
-
-
-cdef inline uint64_t _pack_rows_small(const uint64_t* rows, int k) noexcept nogil:
-    """The packed word of the graph with nauty rows ``rows`` (``k`` <=
-    MEMO_MAX vertices; never 0)."""
-    cdef uint64_t code = <uint64_t>k
-    cdef int shift = 4, i, w
-    for i in range(k - 1):
-        w = k - 1 - i
-        code |= ((rows[i] << (i + 1)) >> (64 - w)) << shift
-        shift += w
-    return code
-
-
-cdef inline void _unpack_rows_small(uint64_t code, int k, uint64_t* rows) noexcept nogil:
-    """Nauty rows of the packed word ``code`` (``k`` vertices)."""
-    cdef int shift = 4, i, j, w
-    cdef uint64_t field
-    for i in range(k):
-        rows[i] = 0
-    for i in range(k - 1):
-        w = k - 1 - i
-        field = (code >> shift) & ((<uint64_t>1 << w) - 1)
-        shift += w
-        while field:
-            # bit w - 1 - t of the field is neighbour j = i + 1 + t
-            j = i + w - GK_CTZ(field)
-            rows[i] |= (<uint64_t>TOPBIT) >> j
-            rows[j] |= (<uint64_t>TOPBIT) >> i
-            field &= field - 1
 
 
 cdef bint _memo_grow() noexcept:
@@ -300,33 +273,25 @@ cdef void _memo_clear() noexcept:
         _memo_window[k] = _memo_window_hits[k] = _memo_skip[k] = 0
 
 
-cdef inline bint _rows_equal(const uint64_t* a, const uint64_t* b, int k) noexcept nogil:
-    cdef int i
-    for i in range(k):
-        if a[i] != b[i]:
-            return False
-    return True
-
-
 cdef bytes _canonical_memo(uint64_t* rows, int k, bint* ran):
     """:func:`_canonical` through the memo: ``ran[0]`` says whether nauty
     ran (only then are ``_generators`` those of ``rows``)."""
     cdef uint64_t code, canong[MEMO_MAX]
     cdef CanonSlot* slot
     cdef bytes key
+    cdef bint use = k <= _memo_max
     global _memo_writes
-    if k > _memo_max:
+    if use:
+        _memo_calls[k] += 1
+        if _memo_skip[k]:  # an order passed straight to nauty for a while
+            _memo_skip[k] -= 1
+            use = False
+        elif _memo == NULL:
+            use = _memo_grow()  # False: no memory for it
+    if not use:
         ran[0] = True
         return _canonical(rows, k)
-    _memo_calls[k] += 1
-    if _memo_skip[k]:
-        _memo_skip[k] -= 1
-        ran[0] = True
-        return _canonical(rows, k)
-    if _memo == NULL and not _memo_grow():
-        ran[0] = True  # no memory for it
-        return _canonical(rows, k)
-    code = _pack_rows_small(rows, k)
+    code = _pack_rows(rows, k)
     slot = &_memo[(code * <uint64_t>0x9E3779B97F4A7C15) >> (64 - _memo_bits)]
     _memo_window[k] += 1
     if _memo_window[k] == MEMO_WINDOW:
@@ -339,15 +304,15 @@ cdef bytes _canonical_memo(uint64_t* rows, int k, bint* ran):
         _memo_hits[k] += 1
         _memo_window_hits[k] += 1
         ran[0] = False
-        _unpack_rows_small(slot.canonical, k, canong)
+        _unpack_rows(slot.canonical, canong)
         return PyBytes_FromStringAndSize(<char*>canong, k * 8)
     key = _canonical(rows, k)
     ran[0] = True
-    _unpack_rows_small(code, k, canong)
-    if not _rows_equal(canong, rows, k):
+    _unpack_rows(code, canong)
+    if memcmp(canong, rows, k * sizeof(uint64_t)):
         return key  # a loop or a one-way edge, which its word would lose: not remembered
     slot.labelled = code
-    slot.canonical = _pack_rows_small(<const uint64_t*>PyBytes_AS_STRING(key), k)
+    slot.canonical = _pack_rows(<const uint64_t*>PyBytes_AS_STRING(key), k)
     _memo_writes += 1
     if (_memo_bits < MEMO_BITS and not _memo_full
             and _memo_writes >> 2 >= (<unsigned long long>1 << _memo_bits)):
@@ -357,17 +322,18 @@ cdef bytes _canonical_memo(uint64_t* rows, int k, bint* ran):
 
 def canonical_memo(int max_order=-1, bint clear=False):
     """Set which graphs the kernel's searches key through the canonical
-    labelling memo: those of at most ``max_order`` vertices (at most 11, as
-    at start; 0: nauty keys every graph; -1, the default: unchanged). The keys are the same either way;
-    tests and benchmarks compare the two. The setting is the process's, and
-    so is the memo: a search starts with what earlier searches of the
-    process left in it, unless ``clear`` empties it (benchmarks that repeat
-    a search in one process do, so that each run starts as a new process
-    would).
+    labelling memo: those of at most ``max_order`` vertices (at most
+    :data:`CANONICAL_MEMO_MAX`, as at start; 0: nauty keys every graph; -1,
+    the default: unchanged). The keys are the same either way; tests and
+    benchmarks compare the two. The setting is the process's, and so is the
+    memo: a search starts with what earlier searches of the process left in
+    it, unless ``clear`` empties it (benchmarks that repeat a search in one
+    process do, so that each run starts as a new process would).
 
     Returns, since the process started, ``{k: (calls, hits)}`` for each
-    order k (vertices) of graph keyed through the memo: how many it was
-    asked, how many it answered without nauty."""
+    order k (vertices) keyed while the memo was on for it: how many graphs
+    were keyed (those of an order it was passing straight to nauty
+    included), how many it answered without nauty."""
     global _memo_max
     if max_order >= 0:
         _memo_max = min(max_order, MEMO_MAX)
