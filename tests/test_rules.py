@@ -12,6 +12,7 @@ against the Python reference (each ruleset's ``at_vertex`` / ``at_edge``).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Hashable
@@ -31,6 +32,7 @@ from grundy.games.graphs.bitset import compact, upper_lists
 from grundy.games.graphs.misere import MisereSolver, graph_key
 from grundy.games.graphs.rulesets import RULESETS, GraphRuleset, MoveRule
 
+from brute import brute_ruleset_value
 from test_kernel import adjacency, kernel, needs_kernel, python_path
 
 Solver()  # raises the recursion limit now, not during a hypothesis test
@@ -398,3 +400,62 @@ def test_every_switch_is_honoured_or_refused_for_every_ruleset(name: str, misere
         assert r.exit_code == 0 and json.loads(r.stdout)["outcome"] == want
     else:
         assert r.exit_code == 2 and "--no-theory" in r.stderr and name in r.stderr
+
+
+# -- first-seen labellings (MoveRule.labelling) ---------------------------------------
+def _relabelled(name: str) -> GraphRuleset:
+    """The ruleset ``name`` with the other labelling (first-seen <-> canonical)."""
+    rule = RULESETS[name]
+    other = "canonical" if rule.compiled.labelling == "first-seen" else "first-seen"
+    return dataclasses.replace(rule, compiled=dataclasses.replace(rule.compiled, labelling=other))
+
+
+def _kept_alike(name: str, adj: tuple[int, ...]) -> None:
+    """The kernel's search and the Python one keep the same first-seen labellings."""
+    fast, slow = Solver(ruleset=name), Solver(ruleset=name)
+    got = fast.value_of(*fast.decompose(adj))
+    with python_path():
+        assert slow.value_of(*slow.decompose(adj)) == got
+    expander = fast.expander()
+    if RULESETS[name].compiled.labelling == "canonical":
+        assert expander.kept_labellings == 0 and not slow.labellings
+        return
+    assert expander.kept_labellings == len(slow.labellings)
+    for key, sub in slow.labellings.items():
+        assert expander.kept_labelling(key) == sub
+        assert certificate(len(sub), upper_lists(sub)) == key  # a labelling of that very graph
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", NAMES)
+def test_either_labelling_gives_the_same_values_and_both_paths_agree(name: str, monkeypatch) -> None:
+    """Made in the key's canonical labelling or in the one first met, the
+    moves are the same up to isomorphism: the same values (positions may
+    differ), and the kernel and the Python path keep the same labellings
+    and visit the same positions."""
+    graphs = ATLAS[::29] if name != "graph-nim" else ATLAS[:700:29]
+    graphs.append(ATLAS[700] if name == "graph-nim" else ATLAS[-1])
+    want = [Solver(ruleset=name).value_of(*Solver(ruleset=name).decompose(adj)) for adj in graphs]
+    for flip in (False, True):
+        if flip:
+            monkeypatch.setitem(rs.RULESETS, name, _relabelled(name))
+        for adj, value in zip(graphs, want):
+            assert search_both(name, adj) == value
+            _kept_alike(name, adj)
+
+
+@needs_kernel
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sparse(max_n=9, max_m=13))
+def test_graph_nim_in_first_seen_labellings_against_brute_force(adj: tuple[int, ...]) -> None:
+    assert RULESETS["graph-nim"].compiled.labelling == "first-seen"
+    assert search_both("graph-nim", adj) == brute_ruleset_value("graph-nim", adj)
+    _kept_alike("graph-nim", adj)
+
+
+def test_the_first_seen_limits_are_the_kernels() -> None:
+    assert rs.FIRST_SEEN_MAX_ORDER == kernel.FIRST_SEEN_MAX_ORDER == kernel.CANONICAL_MEMO_MAX
+    assert rs.FIRST_SEEN_MAX_KEYS == kernel.FIRST_SEEN_MAX_KEYS
+    assert MoveRule(vertex="delete", labelling="first-seen").code == MoveRule(vertex="delete").code | 1024
+    with pytest.raises(ValueError, match="labelling"):
+        MoveRule(vertex="delete", labelling="random")

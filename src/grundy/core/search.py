@@ -201,6 +201,10 @@ class Searcher:
         # for line, over the same table and option cache)
         self._delegate: Any = None
         self._option_cache_size = option_cache_size
+        # the game's note of how this search first met a key, for the games
+        # that use one (graph rulesets with first-seen labellings: the
+        # labelled graph whose moves it makes, MoveRule.labelling)
+        self.labellings: dict[Component, Any] = {}
         # oldest first: OrderedDict drops its first entry in O(1)
         self._option_cache: OrderedDict[bytes, Any] = OrderedDict()
 

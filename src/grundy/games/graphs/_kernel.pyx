@@ -26,7 +26,7 @@ Graphs are adjacency tuples of Python ints as in :mod:`grundy.games.graphs.bitse
 
 
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.long cimport PyLong_FromUnsignedLongLong
@@ -43,6 +43,103 @@ include "_kernel_nauty.pxi"
 include "_kernel_rules.pxi"
 
 include "_kernel_census.pxi"
+
+
+# ----------------------------------------------------------------------
+# First-seen labellings (``MoveRule.labelling``, rule bit 10)
+# ----------------------------------------------------------------------
+# A search whose rule makes moves in first-seen labellings keeps, for each key
+# of at most FIRST_SEEN_ORDER vertices it leaves to search, the labelled graph
+# it first met (the packed word of the canonical labelling memo, by the packed
+# canonical graph): an open-addressing table of the Expander's own, first
+# entry kept, at most FIRST_SEEN_KEYS entries (load at most 1/2). The Python
+# path keeps the same (``Searcher.labellings``, ``GraphGame._look_up``).
+DEF FIRST_SEEN_ORDER = 11  # = MEMO_MAX: one word per labelled graph
+DEF FIRST_SEEN_KEYS = 1 << 21
+DEF FIRST_SEEN_BIT = 1024
+#: the largest position (vertices) whose first-seen labelling a search keeps
+FIRST_SEEN_MAX_ORDER = FIRST_SEEN_ORDER
+#: how many first-seen labellings one search keeps at most
+FIRST_SEEN_MAX_KEYS = FIRST_SEEN_KEYS
+
+
+cdef struct Labellings:
+    uint64_t* canonical  # packed canonical graphs (0: an empty slot)
+    uint64_t* labelled  # the packed labelled graph first met for each
+    Py_ssize_t cap  # slots, a power of 2 (0: none allocated)
+    Py_ssize_t count
+
+
+cdef bint _labellings_grow(Labellings* t) noexcept:
+    """Allocate (1,024 slots) or double the table, keeping its entries;
+    False if the memory could not be had (the table stays as it was)."""
+    cdef Py_ssize_t cap = 1024 if t.cap == 0 else 2 * t.cap, i, j
+    cdef uint64_t* canonical = <uint64_t*>calloc(cap, sizeof(uint64_t))
+    cdef uint64_t* labelled = <uint64_t*>malloc(cap * sizeof(uint64_t))
+    if canonical == NULL or labelled == NULL:
+        free(canonical)
+        free(labelled)
+        return False
+    for i in range(t.cap):
+        if t.canonical[i]:
+            j = <Py_ssize_t>(_mix(t.canonical[i]) & <uint64_t>(cap - 1))
+            while canonical[j]:
+                j = (j + 1) & (cap - 1)
+            canonical[j] = t.canonical[i]
+            labelled[j] = t.labelled[i]
+    free(t.canonical)
+    free(t.labelled)
+    t.canonical = canonical
+    t.labelled = labelled
+    t.cap = cap
+    return True
+
+
+cdef void _labellings_add(Labellings* t, bytes key, const uint64_t* rows, int k) noexcept:
+    """Keep ``rows`` (nauty rows, ``k`` vertices) as the labelling of
+    ``key`` unless one is kept already, the key is too large or the table
+    is full."""
+    cdef uint64_t canonical
+    cdef Py_ssize_t j
+    if k > FIRST_SEEN_ORDER or t.count >= FIRST_SEEN_KEYS:
+        return
+    if 2 * (t.count + 1) > t.cap and not _labellings_grow(t):
+        return
+    canonical = _pack_rows(<const uint64_t*>PyBytes_AS_STRING(key), k)
+    j = <Py_ssize_t>(_mix(canonical) & <uint64_t>(t.cap - 1))
+    while t.canonical[j]:
+        if t.canonical[j] == canonical:
+            return
+        j = (j + 1) & (t.cap - 1)
+    t.canonical[j] = canonical
+    t.labelled[j] = _pack_rows(rows, k)
+    t.count += 1
+
+
+cdef bint _labellings_get(const Labellings* t, uint64_t* rows, uint64_t* adj, int k) noexcept:
+    """Replace the canonical rows of a key (``k`` vertices) by the
+    labelling kept for it, and ``adj`` by its bitsets; False (nothing
+    changed) if none is kept."""
+    cdef uint64_t canonical, w, r
+    cdef Py_ssize_t j
+    cdef int i
+    if k > FIRST_SEEN_ORDER or t.cap == 0:
+        return False
+    canonical = _pack_rows(rows, k)
+    j = <Py_ssize_t>(_mix(canonical) & <uint64_t>(t.cap - 1))
+    while t.canonical[j] != canonical:
+        if not t.canonical[j]:
+            return False
+        j = (j + 1) & (t.cap - 1)
+    _unpack_rows(t.labelled[j], rows)
+    for i in range(k):  # as _decode
+        w = rows[i]
+        r = 0
+        while w:
+            r |= <uint64_t>1 << (63 - GK_CTZ(w))
+            w &= w - 1
+        adj[i] = r
+    return True
 
 
 # Bit masks of values are Python ints (values may exceed 63).
@@ -74,7 +171,11 @@ cdef class Expander(CompiledSearch):
     rule : int
         The ruleset's packed :class:`grundy.games.graphs.rulesets.MoveRule`
         (default 17, Graph Chomp): the options :meth:`expand` generates
-        (``_kernel_rules.pxi``).
+        (``_kernel_rules.pxi``), and in which labelling (bit 10: first-seen
+        labellings, kept for the keys of at most
+        :data:`FIRST_SEEN_MAX_ORDER` vertices this expander leaves to search,
+        at most :data:`FIRST_SEEN_MAX_KEYS` of them, 16 bytes each, at most
+        twice that with the table's slack).
     isolated : int
         The nim-value of a lone vertex under the ruleset, or -1 (Graph
         Chomp: a lone vertex is valued by the closed forms, or keyed).
@@ -115,6 +216,12 @@ cdef class Expander(CompiledSearch):
     cdef object limits
     cdef bint paths
     cdef int path_values[65]
+    cdef bint first_seen
+    cdef Labellings labellings
+
+    def __dealloc__(self):
+        free(self.labellings.canonical)
+        free(self.labellings.labelled)
 
     def __init__(self, table, theory, stats, cache=None, Py_ssize_t cache_size=50_000, tick=None,
                  CensusTable tablebase=None, int rule=17, int isolated=-1, bint mirror=False, limits=None,
@@ -123,6 +230,7 @@ cdef class Expander(CompiledSearch):
         CompiledSearch.__init__(self, table, cache, cache_size, tick)
         self.flags = _flags(theory)
         self.rule = rule
+        self.first_seen = (rule & FIRST_SEEN_BIT) != 0
         self.isolated = isolated
         self.limits = limits
         self.paths = path_values is not None
@@ -160,6 +268,8 @@ cdef class Expander(CompiledSearch):
                 return tb
         if self.involutions:
             if irreducible:  # marked by the probe above (a key with a reduction is never marked)
+                if self.first_seen:
+                    _labellings_add(&self.labellings, key, rows, k)
                 unknown.push_key(key)
                 return 0
             alias = self.alias_of(key)
@@ -169,10 +279,14 @@ cdef class Expander(CompiledSearch):
                 alias = self._reduce(sub, k)
                 self.remember(key, alias)
                 if alias is None:
+                    if self.first_seen:
+                        _labellings_add(&self.labellings, key, rows, k)
                     unknown.push_key(key)
                     return 0
             unknown.extend_keys((<tuple>alias)[1])
             return <long>(<tuple>alias)[0]
+        if self.first_seen:
+            _labellings_add(&self.labellings, key, rows, k)
         unknown.push_key(key)
         return 0
 
@@ -248,11 +362,32 @@ cdef class Expander(CompiledSearch):
             self._flush()
         return self.split_of(nimber, unknown)
 
+    @property
+    def kept_labellings(self):
+        """How many first-seen labellings this expander keeps (int)."""
+        return self.labellings.count
+
+    def kept_labelling(self, bytes key):
+        """The labelling this expander keeps for ``key`` (a key of at most
+        64 vertices) under first-seen labellings: the graph as adjacency
+        bitsets, or None if it keeps none (the rule's labelling is
+        canonical, the key is larger than :data:`FIRST_SEEN_MAX_ORDER`
+        vertices, was never left to search, or came after
+        :data:`FIRST_SEEN_MAX_KEYS` others). For tests."""
+        cdef uint64_t rows[64]
+        cdef uint64_t a[64]
+        cdef int n = _decode(key, rows, a)
+        if not _labellings_get(&self.labellings, rows, a, n):
+            return None
+        return tuple(a[i] for i in range(n))
+
     def expand(self, bytes key, long refute=-1, tuple partial=None):
         """The options of the position ``key`` (a key of at most 64
         vertices) under the expander's rule: one per automorphism orbit of
-        moves (moves at one vertex and one edge per orbit), generated in the
-        rule's order (:meth:`grundy.games.graphs.rulesets.MoveRule.order`,
+        moves (moves at one vertex and one edge per orbit), made in the key's
+        canonical labelling (or, for a rule with first-seen labellings, the
+        labelling the expander first left the key to search in, if it kept
+        one), generated in the rule's order (:meth:`grundy.games.graphs.rulesets.MoveRule.order`,
         ``_rule_order``), deduplicated, easiest first, each ``(nimber,
         unknowns)`` as :meth:`split` gives them.
 
@@ -288,6 +423,8 @@ cdef class Expander(CompiledSearch):
             start = out.next_move
         out.stopped = False
         n = _decode(key, rows, a)
+        if self.first_seen:
+            _labellings_get(&self.labellings, rows, a, n)  # the labelling first met, if kept
         ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej)
         _rule_order(self.rule, vreps, nv, ei, ej, ne)
         _cursor_start(&c)

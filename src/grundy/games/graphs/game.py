@@ -34,7 +34,7 @@ from grundy.games.graphs.bitset import (
     upper_lists,
 )
 from grundy.games.graphs.formulas import plural
-from grundy.games.graphs.rulesets import GraphRuleset, get_ruleset
+from grundy.games.graphs.rulesets import FIRST_SEEN_MAX_KEYS, FIRST_SEEN_MAX_ORDER, GraphRuleset, get_ruleset
 from grundy.games.graphs.theory import (
     ARC_KAYLES_SOURCE,
     CLASSIFY_SWITCHES,
@@ -162,6 +162,8 @@ class GraphGame:
         self.classifies = any(getattr(theory, name) for name in CLASSIFY_SWITCHES)
         #: whether the mirror argument values positions (Node Kayles, Arc Kayles; switch ``mirror``)
         self.mirror = self.searched.name in MIRROR_RULESETS and theory.mirror
+        #: whether moves are made in first-seen labellings (``MoveRule.labelling``)
+        self.first_seen = self.searched.compiled.labelling == "first-seen"
         #: whether the Arc Kayles leaf reductions apply (switch ``leaves``, :func:`theory.arc_leaves`)
         self.leaves = self.searched.name in LEAVES_RULESETS and theory.leaves
         #: the values of paths P_0..P_64 under the searched ruleset, from its octal game (switch
@@ -402,25 +404,43 @@ class GraphGame:
                 tr.append("the fixed-point set is empty: value 0")
                 return 0, ()
 
+        before = len(unknown)
         if trace is None or name is None:
-            return search.look_up(key, unknown, reduce)
-        return search.look_up(
-            key,
-            unknown,
-            reduce,
-            trace,
-            name(comp),
-            f"{name(comp)}: {plural(len(sub), 'vertex', 'vertices')}, "
-            f"{plural(sum(a.bit_count() for a in sub) // 2, 'edge')}, "
-            "no closed form: searched",
-        )
+            value = search.look_up(key, unknown, reduce)
+        else:
+            value = search.look_up(
+                key,
+                unknown,
+                reduce,
+                trace,
+                name(comp),
+                f"{name(comp)}: {plural(len(sub), 'vertex', 'vertices')}, "
+                f"{plural(sum(a.bit_count() for a in sub) // 2, 'edge')}, "
+                "no closed form: searched",
+            )
+        if self.first_seen and len(unknown) == before + 1 and unknown[-1] == key:  # left to search
+            self._keep_labelling(search, key, sub)
+        return value
+
+    def _keep_labelling(self, search: Searcher, key: Component, sub: tuple[int, ...]) -> None:
+        """Note ``sub`` (the component as met, compacted) as the labelling
+        ``key``'s moves are made in, as the kernel's Expander keeps it: the
+        first one, for at most FIRST_SEEN_MAX_ORDER vertices and
+        FIRST_SEEN_MAX_KEYS keys (``MoveRule.labelling``)."""
+        kept = search.labellings
+        if len(sub) <= FIRST_SEEN_MAX_ORDER and len(kept) < FIRST_SEEN_MAX_KEYS and key not in kept:
+            kept[key] = sub
 
     # -- options ------------------------------------------------------------
     def children(self, search: Searcher, key: Component, start: int = 0) -> Iterator[Split]:
         """The options of the component ``key``: one move per automorphism
         orbit, in :func:`_orbit_reps` order (the kernel's), from the
-        ``start``-th on, each decomposed."""
-        adj = graph_from_certificate(key)
+        ``start``-th on, each decomposed; made in the key's canonical
+        labelling, or for a rule with first-seen labellings in the one the
+        search first met it in (``MoveRule.labelling``), if it kept one."""
+        adj = search.labellings.get(key) if self.first_seen else None
+        if adj is None:
+            adj = graph_from_certificate(key)
         n = len(adj)
         vertices, edges = _orbit_reps(adj)
         nv = len(vertices)

@@ -91,6 +91,13 @@ _VERTEX_DEGREES = ("any", "odd", "even")
 _EDGE_EFFECTS = ("delete", "endpoints")
 _EDGE_DEGREES = ("any", "odd-odd", "even-even", "odd-even")
 _ORDERS = ("search", "reversed")
+_LABELLINGS = ("canonical", "first-seen")
+#: the largest position (vertices) a first-seen labelling is kept for (``MoveRule.labelling``): the
+#: canonical labelling memo's, one word per labelled graph
+FIRST_SEEN_MAX_ORDER = 11
+#: how many first-seen labellings one search keeps at most (16 bytes each in the kernel, at most
+#: twice that with its hash table's slack: 64 MiB); keys met later expand canonically
+FIRST_SEEN_MAX_KEYS = 1 << 21
 
 
 @dataclass(frozen=True)
@@ -121,6 +128,19 @@ class MoveRule:
         edges first, Graph Chomp's measured order) or ``"reversed"``. A
         heuristic, not a theorem: it changes how many positions a search
         visits, never a value (docs/performance.md, "Move order").
+    ``labelling``
+        The labelling of a position its moves are made in: ``"canonical"``
+        (its key's, nauty's canonical labelling) or ``"first-seen"`` (for a
+        position of at most :data:`FIRST_SEEN_MAX_ORDER` vertices, the
+        labelling its graph had when the search first left it to search, as
+        a component of an option, in its parent's labelling; the canonical
+        one for a larger position or once :data:`FIRST_SEEN_MAX_KEYS` are
+        held). With first-seen labellings a position reached along two paths
+        leaves the same labelled graphs, which the kernel's canonical
+        labelling memo keys without nauty (Graph Nim: 9-16% less time,
+        docs/performance.md, "Labellings first seen"). Also a heuristic:
+        the moves are the same up to isomorphism, only their order (and so
+        the positions visited) and the work of keying them change.
 
     Every move deletes something, so an option has fewer vertices or as
     many and fewer edges (what the census's bottom-up order needs). The
@@ -148,6 +168,7 @@ class MoveRule:
     edge_degrees: str = "any"
     vertex_order: str = "search"
     edge_order: str = "search"
+    labelling: str = "canonical"
 
     def __post_init__(self) -> None:
         if self.vertex is None and self.edge is None:
@@ -157,7 +178,8 @@ class MoveRule:
                                      (self.edge, (None, *_EDGE_EFFECTS), "edge"),
                                      (self.edge_degrees, _EDGE_DEGREES, "edge_degrees"),
                                      (self.vertex_order, _ORDERS, "vertex_order"),
-                                     (self.edge_order, _ORDERS, "edge_order")):
+                                     (self.edge_order, _ORDERS, "edge_order"),
+                                     (self.labelling, _LABELLINGS, "labelling")):
             if value not in allowed:
                 raise ValueError(f"{what}={value!r}: one of {', '.join(map(repr, allowed))}")
 
@@ -167,12 +189,13 @@ class MoveRule:
         :data:`_VERTEX_EFFECTS` from 1), vertex degree in bits 2-3, edge
         effect in bits 4-5, edge degrees in bits 6-7 (indices into the
         tuples above), a reversed vertex order in bit 8, a reversed edge
-        order in bit 9."""
+        order in bit 9, first-seen labellings in bit 10."""
         v = 0 if self.vertex is None else 1 + _VERTEX_EFFECTS.index(self.vertex)
         e = 0 if self.edge is None else 1 + _EDGE_EFFECTS.index(self.edge)
         return (v | _VERTEX_DEGREES.index(self.vertex_degree) << 2 | e << 4
                 | _EDGE_DEGREES.index(self.edge_degrees) << 6
-                | (self.vertex_order == "reversed") << 8 | (self.edge_order == "reversed") << 9)
+                | (self.vertex_order == "reversed") << 8 | (self.edge_order == "reversed") << 9
+                | (self.labelling == "first-seen") << 10)
 
     def order(self, vertices: list[int], edges: list[tuple[int, int]]) -> tuple[list[int], list[tuple[int, int]]]:
         """The moves' order: the search's orbit representatives
@@ -407,7 +430,7 @@ RULESETS: dict[str, GraphRuleset] = {
         GraphRuleset("chomp", "remove a vertex with its edges, or one edge", "Magura-Pong-Cartee-Valakuzhy; Khandhawit-Ye", 1,
                      MoveRule(vertex="delete", edge="delete"), _delete_vertex, _delete_edge),
         GraphRuleset("graph-nim", "choose a vertex and delete a nonempty set of its incident edges", "Mangang, §Graph Nim", 0,
-                     MoveRule(vertex="edge-subsets"), _graph_nim_at),
+                     MoveRule(vertex="edge-subsets", labelling="first-seen"), _graph_nim_at),
         GraphRuleset("bo-bo", "delete an edge whose endpoints both have odd degree", HO + ", §2", 0,
                      MoveRule(edge="delete", edge_degrees="odd-odd"), None, _edge_parity_at(True, True)),
         GraphRuleset("be-be", "delete an edge whose endpoints both have even degree", HO + ", §3", 0,
