@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from grundy import Solver, Theory
 from grundy.games.graphs import game as engine
+from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.bitset import full_mask, remove_edge, remove_vertex, upper_lists
 from grundy.core.canon import automorphisms, certificate, graph_from_certificate
 
@@ -363,6 +364,32 @@ def test_the_kernel_refuses_a_malformed_adjacency() -> None:
     solver = Solver(theory)
     assert solver.value_of(*solver.decompose((14, 13, 11, 7))) == 1  # K_4: 4 mod 3 (Khandhawit-Ye Lemma 1)
     assert kernel.memo_key((14, 13, 11, 7)) == kernel.graph_key((14, 13, 11, 7))
+
+
+@pytest.mark.parametrize("ruleset", ["chomp", "graph-nim", "be-be"])
+def test_every_path_refuses_a_malformed_adjacency(ruleset: str) -> None:
+    """The same inputs, refused with the same message by the Python path (no
+    kernel; graphs over 64 vertices, which never reach it) and by the misère
+    search, normal or compiled: a loop, a one-way edge, an edge outside the
+    graph, a negative bitset, something not a tuple of ints."""
+    wide = tuple(1 << 70 if i == 0 else 0 for i in range(70))  # 70 vertices, an edge to vertex 70
+    one_way = tuple(2 if i == 0 else 0 for i in range(70))  # 70 vertices, the edge 0-1 at 0 only
+    bad = [(2, 0), (1,), (3, 0), (14, 12, 11, 7), (4, 1), (-1, 0), wide, one_way]
+    calls = [lambda adj: Solver(ruleset=ruleset).decompose(adj),
+             lambda adj: MisereSolver(ruleset).is_n(adj),
+             lambda adj: MisereSolver(ruleset, compiled=False).is_n(adj)]
+    for adj in bad:
+        for call in calls:
+            with pytest.raises(ValueError, match="adjacency"):
+                call(adj)
+        with python_path():
+            with pytest.raises(ValueError, match="adjacency"):
+                Solver(ruleset=ruleset).decompose(adj)
+    for call in calls:
+        with pytest.raises(TypeError, match="adjacency"):
+            call([2, 1])
+        with pytest.raises(TypeError, match="adjacency"):
+            call((2, 1.0))
 
 
 @needs_nauty

@@ -12,6 +12,7 @@ against the Python reference (each ruleset's ``at_vertex`` / ``at_edge``).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import random
@@ -459,3 +460,60 @@ def test_the_first_seen_limits_are_the_kernels() -> None:
     assert MoveRule(vertex="delete", labelling="first-seen").code == MoveRule(vertex="delete").code | 1024
     with pytest.raises(ValueError, match="labelling"):
         MoveRule(vertex="delete", labelling="random")
+
+
+def test_a_stopped_generation_resumes_in_the_labelling_it_began_in() -> None:
+    """A key expanded in its canonical labelling (no labelling kept for it
+    yet: a traced decomposition, a key handed in) and stopped at a refutation
+    must resume in that labelling, not in one kept later: the review's case,
+    valued 3 instead of 6 when the resumed moves were counted in another
+    labelling."""
+    small = (38, 25, 33, 2, 2, 5)  # 6 vertices
+    large = (48, 32, 104, 68, 1, 7, 12)  # small, relabelled, with a pendant vertex
+    want_small, want_large = (brute_ruleset_value("graph-nim", g) for g in (small, large))
+    key = certificate(len(small), upper_lists(small))
+    for python in (False, True):
+        with python_path() if python else contextlib.nullcontext():
+            s = Solver(ruleset="graph-nim")
+            nimber, unknown = s.decompose(small, None, [], str)  # traced
+            assert s.is_p(nimber, unknown) is (want_small == 0)
+            assert s.value_of(*s.decompose(large)) == want_large
+            assert s.value_of(nimber, unknown) == want_small
+            s = Solver(ruleset="graph-nim")
+            assert s.is_p(0, (key,)) is (want_small == 0)
+            assert s.value_of(*s.decompose(large)) == want_large
+            assert s.value_of(0, (key,)) == want_small
+
+
+def _graph_nim_run(adj: tuple[int, ...], traced: bool, python: bool) -> tuple[int, int]:
+    with python_path() if python else contextlib.nullcontext():
+        s = Solver(ruleset="graph-nim")
+        parts = s.decompose(adj, None, [], str) if traced else s.decompose(adj)
+        return s.value_of(*parts), s.stats.positions
+
+
+@needs_kernel
+def test_traced_and_large_searches_keep_one_labelling_per_key() -> None:
+    """A traced decomposition (``grundy value``'s) and the Python search of a
+    graph over 64 vertices key components in Python: they keep their
+    labellings where the kernel's search does, so every way of running a
+    search visits the same positions."""
+    for seed in range(8):
+        adj = _adj(nx.gnm_random_graph(8, 10, seed=seed))
+        runs = {_graph_nim_run(adj, traced, python) for traced in (False, True) for python in (False, True)}
+        assert len(runs) == 1, (seed, runs)
+        assert runs.pop()[0] == brute_ruleset_value("graph-nim", adj)
+    large = _adj(nx.disjoint_union_all([nx.gnm_random_graph(8, 10, seed=s) for s in range(9)]))
+    assert len(large) == 72
+    assert _graph_nim_run(large, False, False) == _graph_nim_run(large, False, True)
+
+
+@needs_kernel
+def test_keep_labelling_refuses_a_graph_of_another_key() -> None:
+    s = Solver(ruleset="graph-nim")
+    s.decompose((2, 1))
+    expander = s.expander()
+    with pytest.raises(ValueError, match="key"):
+        expander.keep_labelling(certificate(3, upper_lists((6, 1, 1))), (6, 5, 3))  # a triangle for P_3
+    expander.keep_labelling(certificate(3, upper_lists((6, 1, 1))), (6, 1, 1))
+    assert expander.kept_labelling(certificate(3, upper_lists((6, 1, 1)))) == (6, 1, 1)

@@ -203,7 +203,8 @@ class Searcher:
         self._option_cache_size = option_cache_size
         # the game's note of how this search first met a key, for the games
         # that use one (graph rulesets with first-seen labellings: the
-        # labelled graph whose moves it makes, MoveRule.labelling)
+        # labelled graph whose moves it makes, MoveRule.labelling), when the
+        # game keeps it in Python (no compiled expander)
         self.labellings: dict[Component, Any] = {}
         # oldest first: OrderedDict drops its first entry in O(1)
         self._option_cache: OrderedDict[bytes, Any] = OrderedDict()

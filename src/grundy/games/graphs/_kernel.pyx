@@ -52,14 +52,20 @@ include "_kernel_census.pxi"
 # of at most FIRST_SEEN_ORDER vertices it leaves to search, the labelled graph
 # it first met (the packed word of the canonical labelling memo, by the packed
 # canonical graph): an open-addressing table of the Expander's own, first
-# entry kept, at most FIRST_SEEN_KEYS entries (load at most 1/2). The Python
-# path keeps the same (``Searcher.labellings``, ``GraphGame._look_up``).
+# entry kept, at most FIRST_SEEN_KEYS entries (load at most 1/2), for the
+# Expander's life. A key expanded before any labelling was kept for it keeps
+# its canonical one from then on: a stopped generation resumes at its move
+# count (Options.next_move), which counts moves in one labelling. Once memory
+# for a larger table cannot be had, nothing more is kept (so no key changes
+# labelling after its first expansion either). The Python path keeps the same
+# (``GraphGame._keep_labelling``: in this table when the search has an
+# Expander, the two sharing the option cache; else ``Searcher.labellings``).
 DEF FIRST_SEEN_ORDER = 11  # = MEMO_MAX: one word per labelled graph
 DEF FIRST_SEEN_KEYS = 1 << 21
 DEF FIRST_SEEN_BIT = 1024
-#: the largest position (vertices) whose first-seen labelling a search keeps
+#: the largest position (vertices) whose first-seen labelling a solver keeps
 FIRST_SEEN_MAX_ORDER = FIRST_SEEN_ORDER
-#: how many first-seen labellings one search keeps at most
+#: how many first-seen labellings one solver (one Expander) keeps at most, for its life
 FIRST_SEEN_MAX_KEYS = FIRST_SEEN_KEYS
 
 
@@ -68,6 +74,7 @@ cdef struct Labellings:
     uint64_t* labelled  # the packed labelled graph first met for each
     Py_ssize_t cap  # slots, a power of 2 (0: none allocated)
     Py_ssize_t count
+    bint full  # a larger table could not be allocated: nothing more is kept
 
 
 cdef bint _labellings_grow(Labellings* t) noexcept:
@@ -97,13 +104,14 @@ cdef bint _labellings_grow(Labellings* t) noexcept:
 
 cdef void _labellings_add(Labellings* t, bytes key, const uint64_t* rows, int k) noexcept:
     """Keep ``rows`` (nauty rows, ``k`` vertices) as the labelling of
-    ``key`` unless one is kept already, the key is too large or the table
-    is full."""
+    ``key`` unless one is kept already, the key is empty or too large, or
+    the table is full (FIRST_SEEN_KEYS entries, or no memory to grow)."""
     cdef uint64_t canonical
     cdef Py_ssize_t j
-    if k > FIRST_SEEN_ORDER or t.count >= FIRST_SEEN_KEYS:
+    if k == 0 or k > FIRST_SEEN_ORDER or t.full or t.count >= FIRST_SEEN_KEYS:
         return
     if 2 * (t.count + 1) > t.cap and not _labellings_grow(t):
+        t.full = True
         return
     canonical = _pack_rows(<const uint64_t*>PyBytes_AS_STRING(key), k)
     j = <Py_ssize_t>(_mix(canonical) & <uint64_t>(t.cap - 1))
@@ -362,6 +370,27 @@ cdef class Expander(CompiledSearch):
             self._flush()
         return self.split_of(nimber, unknown)
 
+    def keep_labelling(self, bytes key, tuple adj):
+        """Keep ``adj`` (the graph of ``key`` as met: adjacency bitsets, at
+        most 64 vertices) as ``key``'s labelling, as a look-up of this
+        expander's leaving it to search does (nothing if the rule's
+        labelling is canonical, one is kept already, or the key is larger
+        than :data:`FIRST_SEEN_MAX_ORDER` vertices): for the Python path's
+        look-ups, which share this expander's option cache. Raises
+        ValueError on a malformed adjacency (as :func:`split`) or a graph
+        whose key is not ``key``."""
+        cdef uint64_t a[64]
+        cdef uint64_t rows[64]
+        cdef uint64_t sub[64]
+        cdef int n = _load(adj, a)
+        cdef bint ran
+        if not self.first_seen or n == 0 or n > FIRST_SEEN_ORDER:
+            return
+        n = _rows(a, (<uint64_t>1 << n) - 1, rows, sub)
+        if _canonical_memo(rows, n, &ran) != key:
+            raise ValueError("keep_labelling: the graph's key is not the key given")
+        _labellings_add(&self.labellings, key, rows, n)
+
     @property
     def kept_labellings(self):
         """How many first-seen labellings this expander keeps (int)."""
@@ -423,8 +452,10 @@ cdef class Expander(CompiledSearch):
             start = out.next_move
         out.stopped = False
         n = _decode(key, rows, a)
-        if self.first_seen:
-            _labellings_get(&self.labellings, rows, a, n)  # the labelling first met, if kept
+        if self.first_seen and not _labellings_get(&self.labellings, rows, a, n):
+            # expanded in its canonical labelling before any other was kept:
+            # it keeps that one (a stopped generation resumes in it)
+            _labellings_add(&self.labellings, key, rows, n)
         ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej)
         _rule_order(self.rule, vreps, nv, ei, ej, ne)
         _cursor_start(&c)

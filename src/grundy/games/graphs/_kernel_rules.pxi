@@ -12,6 +12,8 @@
 #   bits 6-7  which edges: 0 any, 1 both ends odd, 2 both even, 3 one of each
 #   bit 8     the search's vertex order reversed (fewest edges first)
 #   bit 9     the search's edge order reversed (most endpoint edges first)
+#   bit 10    moves made in first-seen labellings (the Expander's ``_options``;
+#             the misère search's OptionKeys and the census ignore it)
 #
 # An option is written as a graph and a vertex mask: the graph is the
 # position's own (a mask-only move: vertices deleted) or a copy with edges

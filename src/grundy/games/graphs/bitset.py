@@ -3,12 +3,14 @@
 A graph here is a tuple ``adj`` of ints: vertex ``i`` of ``0 .. n-1`` has the
 neighbour set ``adj[i]`` (bit ``j`` set iff ``ij`` is an edge). A *mask* is
 an int whose set bits select a subset of the vertices. These functions do
-no validation: callers hand them simple, symmetric adjacency.
+no validation: callers hand them simple, symmetric adjacency
+(:func:`check_adjacency` checks it at the engine's entry).
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "check_adjacency",
     "full_mask",
     "components",
     "compact",
@@ -25,6 +27,42 @@ try:  # the compiled kernel's compaction and components, for graphs over 64 vert
     from grundy.games.graphs._kernel import components_wide as _components_wide
 except ImportError:  # pragma: no cover - the kernel is not built
     _compact_wide = _components_wide = None
+
+
+def check_adjacency(adj: tuple[int, ...]) -> None:
+    """Check that ``adj`` (a tuple of n non-negative ints, any n) is a simple
+    graph, as the compiled kernel's entry does for at most 64 vertices.
+
+    Raises
+    ------
+    TypeError
+        If ``adj`` is not a tuple of ints.
+    ValueError
+        On a loop, an edge to a vertex outside ``0 .. n-1`` (a negative int
+        included), or an edge given at one end only; the messages are the
+        kernel's.
+
+    >>> check_adjacency((0b10, 0b01))
+    >>> check_adjacency((0b10, 0b00))
+    Traceback (most recent call last):
+    ...
+    ValueError: adjacency: the edge 0-1 is given at vertex 0 only
+    """
+    if not isinstance(adj, tuple) or not all(isinstance(a, int) for a in adj):
+        raise TypeError("adjacency: a tuple of ints (neighbour bitsets)")
+    n = len(adj)
+    full = (1 << n) - 1
+    for i, row in enumerate(adj):
+        if row >> i & 1:
+            raise ValueError(f"adjacency: vertex {i} has a loop")
+        if row & ~full:
+            raise ValueError(f"adjacency: vertex {i} has an edge to a vertex outside the {n} of the graph")
+        while row:
+            low = row & -row
+            j = low.bit_length() - 1
+            if not adj[j] >> i & 1:
+                raise ValueError(f"adjacency: the edge {i}-{j} is given at vertex {i} only")
+            row ^= low
 
 
 def full_mask(n: int) -> int:

@@ -26,6 +26,7 @@ from grundy.core.canon import automorphisms, certificate, graph_from_certificate
 from grundy.core.search import Component, Namer, Searcher, Split
 from grundy.core.table import Table
 from grundy.games.graphs.bitset import (
+    check_adjacency,
     compact_with_lists,
     components,
     full_mask,
@@ -248,7 +249,11 @@ class GraphGame:
         unknown components (see :meth:`grundy.core.search.Searcher.decompose`).
         For BO/BO and BE/BE with ``arc_kayles`` on, ``adj`` is a position of
         the ruleset and is first cut down to its vertices of odd (even) degree
-        (the components returned are Arc Kayles positions)."""
+        (the components returned are Arc Kayles positions). Raises
+        ValueError (TypeError) if ``adj`` is not a simple graph
+        (:func:`grundy.games.graphs.bitset.check_adjacency`), on every path:
+        the kernel's entry checks the same for at most 64 vertices."""
+        check_adjacency(adj)
         if mask is None:
             mask = full_mask(len(adj))
         if self.parity is not None:
@@ -423,13 +428,31 @@ class GraphGame:
         return value
 
     def _keep_labelling(self, search: Searcher, key: Component, sub: tuple[int, ...]) -> None:
-        """Note ``sub`` (the component as met, compacted) as the labelling
-        ``key``'s moves are made in, as the kernel's Expander keeps it: the
-        first one, for at most FIRST_SEEN_MAX_ORDER vertices and
-        FIRST_SEEN_MAX_KEYS keys (``MoveRule.labelling``)."""
+        """Note ``sub`` (the graph of ``key`` as met) as the labelling
+        ``key``'s moves are made in (``MoveRule.labelling``): the first one,
+        for at most FIRST_SEEN_MAX_ORDER vertices and FIRST_SEEN_MAX_KEYS
+        keys. Kept by the search's kernel expander when it has one (the two
+        share the option cache, whose stopped generations resume at a move
+        count: one labelling per key for both), else in
+        ``search.labellings`` the same way."""
+        if not 0 < len(sub) <= FIRST_SEEN_MAX_ORDER:
+            return
+        expander = search.expander()
+        if expander is not None:
+            expander.keep_labelling(key, sub)
+            return
         kept = search.labellings
-        if len(sub) <= FIRST_SEEN_MAX_ORDER and len(kept) < FIRST_SEEN_MAX_KEYS and key not in kept:
+        if len(kept) < FIRST_SEEN_MAX_KEYS and key not in kept:
             kept[key] = sub
+
+    def _kept_labelling(self, search: Searcher, key: Component) -> tuple[int, ...] | None:
+        """The labelling kept for ``key`` (:meth:`_keep_labelling`), or None."""
+        if len(key) > 8 * FIRST_SEEN_MAX_ORDER:
+            return None
+        expander = search.expander()
+        if expander is not None:
+            return expander.kept_labelling(key)  # type: ignore[no-any-return]
+        return search.labellings.get(key)
 
     # -- options ------------------------------------------------------------
     def children(self, search: Searcher, key: Component, start: int = 0) -> Iterator[Split]:
@@ -438,9 +461,11 @@ class GraphGame:
         ``start``-th on, each decomposed; made in the key's canonical
         labelling, or for a rule with first-seen labellings in the one the
         search first met it in (``MoveRule.labelling``), if it kept one."""
-        adj = search.labellings.get(key) if self.first_seen else None
+        adj = self._kept_labelling(search, key) if self.first_seen else None
         if adj is None:
             adj = graph_from_certificate(key)
+            if self.first_seen:  # expanded in its canonical labelling first: it keeps that one
+                self._keep_labelling(search, key, adj)
         n = len(adj)
         vertices, edges = _orbit_reps(adj)
         nv = len(vertices)

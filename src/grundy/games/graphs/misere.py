@@ -16,7 +16,7 @@ from typing import Any
 
 from grundy.core.canon import certificate, graph_from_certificate
 from grundy.core.misere import MisereSearch
-from grundy.games.graphs.bitset import compact, full_mask, upper_lists
+from grundy.games.graphs.bitset import check_adjacency, compact, full_mask, upper_lists
 from grundy.games.graphs.game import _KERNEL_KEY_BYTES, KERNEL_NAUTY, _kernel, _orbit_reps
 from grundy.games.graphs.rulesets import GraphRuleset, get_ruleset
 from grundy.games.graphs.theory import Theory, arc_kayles_parity, parity_vertices
@@ -69,7 +69,10 @@ class MisereSolver(MisereSearch[bytes]):
         """Whether ``position`` (adjacency bitsets, of the ruleset) is a
         misère N-position; for BO/BO and BE/BE searched as Arc Kayles it is
         cut down to the vertices of odd (even) degree first (the search's
-        own options, Arc Kayles positions, are not cut again)."""
+        own options, Arc Kayles positions, are not cut again). Raises
+        ValueError (TypeError) if it is not a simple graph
+        (:func:`grundy.games.graphs.bitset.check_adjacency`)."""
+        check_adjacency(position)
         if self.parity is not None:
             position = compact(position, parity_vertices(position, full_mask(len(position)), self.parity))
         return self._is_n(graph_key(position))

@@ -95,8 +95,8 @@ _LABELLINGS = ("canonical", "first-seen")
 #: the largest position (vertices) a first-seen labelling is kept for (``MoveRule.labelling``): the
 #: canonical labelling memo's, one word per labelled graph
 FIRST_SEEN_MAX_ORDER = 11
-#: how many first-seen labellings one search keeps at most (16 bytes each in the kernel, at most
-#: twice that with its hash table's slack: 64 MiB); keys met later expand canonically
+#: how many first-seen labellings one solver keeps at most, for its life (16 bytes each in the
+#: kernel, at most twice that with its hash table's slack: 64 MiB); keys met later expand canonically
 FIRST_SEEN_MAX_KEYS = 1 << 21
 
 
@@ -132,15 +132,18 @@ class MoveRule:
         The labelling of a position its moves are made in: ``"canonical"``
         (its key's, nauty's canonical labelling) or ``"first-seen"`` (for a
         position of at most :data:`FIRST_SEEN_MAX_ORDER` vertices, the
-        labelling its graph had when the search first left it to search, as
+        labelling its graph had when the solver first left it to search, as
         a component of an option, in its parent's labelling; the canonical
-        one for a larger position or once :data:`FIRST_SEEN_MAX_KEYS` are
-        held). With first-seen labellings a position reached along two paths
-        leaves the same labelled graphs, which the kernel's canonical
-        labelling memo keys without nauty (Graph Nim: 9-16% less time,
-        docs/performance.md, "Labellings first seen"). Also a heuristic:
-        the moves are the same up to isomorphism, only their order (and so
-        the positions visited) and the work of keying them change.
+        one for a larger position, once :data:`FIRST_SEEN_MAX_KEYS` are
+        held, or for a position expanded before any labelling was kept for
+        it, which keeps its canonical one from then on: a stopped generation
+        resumes at its move count in the labelling it began in). With
+        first-seen labellings a position reached along two paths leaves the
+        same labelled graphs, which the kernel's canonical labelling memo
+        keys without nauty (Graph Nim: 15-21% less time, docs/performance.md,
+        "Labellings first seen"). Also a heuristic: the moves are the same up
+        to isomorphism, only their order (and so the positions visited) and
+        the work of keying them change.
 
     Every move deletes something, so an option has fewer vertices or as
     many and fewer edges (what the census's bottom-up order needs). The
