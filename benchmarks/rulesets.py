@@ -34,6 +34,7 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 
 #: (spec, ruleset): issue 28's benchmark set, every non-Chomp ruleset, plus dense Chomp
 CASES: list[tuple[str, str]] = [
@@ -110,6 +111,52 @@ def _search(adj: tuple[int, ...], game: str, misere: bool) -> tuple:
         value = solver.value_of(*solver.decompose(adj))
     cpu = time.process_time() - t0
     return value, solver.stats.positions, cpu, solver
+
+
+def run_variant(setup: str, spec: str, game: str, report: str = "None") -> dict:
+    """:func:`run_case` (normal play) in a fresh process of this Python,
+    after the statements ``setup``; the expression ``report``, evaluated
+    after the search (e.g. counters the kernel kept), is returned under
+    ``"report"`` (JSON)."""
+    code = (f"import sys, json; sys.path.insert(0, {sys.path[0]!r}); import rulesets\n{setup}\n"
+            f"out = rulesets.run_case({spec!r}, {game!r}, False)\n"
+            f"out['report'] = {report}\n"
+            "print(json.dumps(out))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def compare_variants(doc: str, variants: dict[str, str], report: str = "None",
+                     extra: list[tuple[str, str]] | None = None,
+                     same_positions: bool = True) -> Iterator[tuple[str, str, dict[str, dict]]]:
+    """The command line of a benchmark of one build under several settings
+    (``--repeat N``, default 3; ``--only TEXT``): for each case of
+    :data:`CASES` (and ``extra``) whose spec or ruleset contains TEXT, each
+    variant's ``setup`` run by :func:`run_variant` (with ``report``), the variants alternating
+    ``--repeat`` times; yields ``(spec, game, {variant: the least-CPU
+    result})``. Exits if two runs of one variant disagree on the value or
+    the positions, or two variants on the value (on the positions too with
+    ``same_positions``)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--only", default="", help="cases whose spec or ruleset contains TEXT")
+    args = ap.parse_args()
+    for spec, game in CASES + (extra or []):
+        if args.only not in spec and args.only not in game:
+            continue
+        best: dict[str, dict] = {}
+        for _ in range(args.repeat):
+            for name, setup in variants.items():
+                got = run_variant(setup, spec, game, report)
+                if name in best and (got["value"], got["positions"]) != (best[name]["value"], best[name]["positions"]):
+                    raise SystemExit(f"{spec} {game} ({name}): runs disagree")
+                if name not in best or got["cpu"] < best[name]["cpu"]:
+                    best[name] = got
+        first, *others = best.values()
+        for other in others:
+            if other["value"] != first["value"] or (same_positions and other["positions"] != first["positions"]):
+                raise SystemExit(f"{spec} {game}: the variants disagree: {best}")
+        yield spec, game, best
 
 
 def in_subprocess(python: str, spec: str, game: str, misere: bool, limit: float) -> dict:

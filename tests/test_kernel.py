@@ -382,9 +382,8 @@ def test_every_path_refuses_a_malformed_adjacency(ruleset: str) -> None:
         for call in calls:
             with pytest.raises(ValueError, match="adjacency"):
                 call(adj)
-        with python_path():
-            with pytest.raises(ValueError, match="adjacency"):
-                Solver(ruleset=ruleset).decompose(adj)
+        with python_path(), pytest.raises(ValueError, match="adjacency"):
+            Solver(ruleset=ruleset).decompose(adj)
     for call in calls:
         with pytest.raises(TypeError, match="adjacency"):
             call([2, 1])
