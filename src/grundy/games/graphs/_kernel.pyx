@@ -197,9 +197,10 @@ cdef class Expander(CompiledSearch):
     mirror : bool
         With ``theory.involutions`` off: whether a key seen for the first
         time is looked at once for an involutive automorphism fixing no
-        vertex and joining no vertex to its image, which makes it a P-position in Node
-        Kayles and Arc Kayles (the mirror argument,
-        :data:`grundy.games.graphs.theory.MIRROR_SOURCE`).
+        vertex and joining no vertex to its image, which makes it a
+        P-position under every ruleset of
+        :data:`grundy.games.graphs.theory.MIRROR_RULESETS` (the mirror
+        argument, :data:`grundy.games.graphs.theory.MIRROR_SOURCE`).
 
     The search methods (``value``, ``is_p_sum``) are
     :class:`grundy.core._compiled.CompiledSearch`'s, shared with the complex
@@ -221,6 +222,7 @@ cdef class Expander(CompiledSearch):
     cdef bint mirror
     cdef bint leaves
     cdef bint symmetric
+    cdef bint reduce_all
     cdef object limits
     cdef bint paths
     cdef int path_values[65]
@@ -251,6 +253,9 @@ cdef class Expander(CompiledSearch):
         self.leaves = leaves
         self.symmetric = theory.involutions or self.mirror
         self.involutions = self.symmetric or leaves
+        # a reduction to try (and cache) on every key: Graph Chomp's involutions
+        # or the leaf reductions; the mirror alone needs mirror_possible first
+        self.reduce_all = theory.involutions or leaves
         self.cancel = theory.cancel_pairs
         self.stats = stats
         # a census of whole graphs (grundy.census): consulted when the table misses
@@ -274,7 +279,7 @@ cdef class Expander(CompiledSearch):
             if tb >= 0:
                 self.hits += 1
                 return tb
-        if self.involutions:
+        if self.involutions and (self.reduce_all or _mirror_possible(sub, k)):
             if irreducible:  # marked by the probe above (a key with a reduction is never marked)
                 if self.first_seen:
                     _labellings_add(&self.labellings, key, rows, k)
@@ -282,9 +287,7 @@ cdef class Expander(CompiledSearch):
                 return 0
             alias = self.alias_of(key)
             if alias is None:
-                if not ran:
-                    _canonical(rows, k)  # the automorphism generators _reduce reads
-                alias = self._reduce(sub, k)
+                alias = self._reduce(sub, rows, k, ran)
                 self.remember(key, alias)
                 if alias is None:
                     if self.first_seen:
@@ -298,19 +301,23 @@ cdef class Expander(CompiledSearch):
         unknown.push_key(key)
         return 0
 
-    cdef object _reduce(self, const uint64_t* sub, int k):
+    cdef object _reduce(self, const uint64_t* sub, uint64_t* rows, int k, bint ran):
         """A key's reduction, at first sight (None: none applies), called
-        right after the key's canonical labelling (``_canonical``), whose
-        automorphism generators it reads (no nauty call of its own): an
-        involution (Khandhawit-Ye Theorem 1; under the mirror argument only
-        one fixing no vertex counts, and none exists unless every degree is
-        shared by an even number of vertices: it pairs them), else the Arc
-        Kayles leaf reductions (``_arc_leaves``). As the Python path's
-        ``reduce`` in :meth:`grundy.games.graphs.game.GraphGame._look_up`."""
+        right after the key was made from ``rows`` (its nauty rows; ``ran``:
+        by nauty, whose automorphism generators it then reads, else by the
+        memo, and nauty runs again only if an involution is to be looked
+        for): an involution (Khandhawit-Ye Theorem 1; under the mirror
+        argument only one fixing no vertex and joining none to its image
+        counts, and none exists unless every degree is shared by an even
+        number of vertices and the edges are even in number: it pairs them),
+        else the Arc Kayles leaf reductions (``_arc_leaves``). As the Python
+        path's ``reduce`` in :meth:`grundy.games.graphs.game.GraphGame._look_up`."""
         cdef uint64_t fixed, keep
         cdef uint64_t red[64]
         cdef Options inner
-        if self.symmetric and not (self.mirror and not _degrees_paired(sub, k)):
+        if self.symmetric and not (self.mirror and not _mirror_possible(sub, k)):
+            if not ran:
+                _canonical(rows, k)  # the automorphism generators _involution_fixed_set reads
             if _involution_fixed_set(sub, k, &fixed) and not (self.mirror and fixed):
                 self.reductions += 1
                 inner = Options()

@@ -155,16 +155,18 @@ cdef bint _arc_leaves(const uint64_t* adj, int n, uint64_t* red, uint64_t* keep)
     return False
 
 
-cdef bint _degrees_paired(const uint64_t* adj, int n) noexcept nogil:
+cdef bint _mirror_possible(const uint64_t* adj, int n) noexcept nogil:
     """Whether every degree occurs an even number of times in the graph
-    ``adj`` (``n`` vertices): needed for an automorphism of order 2 fixing
-    no vertex, which pairs vertices of equal degree.
-    :func:`grundy.games.graphs.theory.degrees_paired`."""
+    ``adj`` (``n`` vertices) and its edges are even in number: needed for an
+    automorphism of order 2 fixing no vertex and joining none to its image
+    (it pairs the vertices, of equal degrees, and the edges).
+    :func:`grundy.games.graphs.theory.mirror_possible`."""
     cdef uint64_t odd = 0   # bit d: degree d occurs an odd number of times (d <= 63)
-    cdef int i
+    cdef int i, total = 0
     for i in range(n):
         odd ^= <uint64_t>1 << GK_POPCOUNT(adj[i])
-    return odd == 0
+        total += GK_POPCOUNT(adj[i])
+    return odd == 0 and total % 4 == 0
 
 
 cdef bint _is_path(const uint64_t* adj, uint64_t comp) noexcept nogil:

@@ -3,8 +3,8 @@ Graph Chomp by default, any ruleset of :mod:`grundy.games.graphs.rulesets`.
 
 The game splits a graph into connected components, answers what the
 papers' theory can (:mod:`grundy.games.graphs.theory`: closed forms, false
-twins, involutions for Graph Chomp; the mirror argument for the Kayles
-games), keys the rest by nauty and gives the options of a component once
+twins, involutions for Graph Chomp; the mirror argument for every other
+ruleset), keys the rest by nauty and gives the options of a component once
 per automorphism orbit of moves. For every ruleset on at most 64 vertices
 the compiled kernel (``_kernel``, Cython, optional) does all of this, and
 the search itself, in C, with the ruleset's rule
@@ -51,7 +51,7 @@ from grundy.games.graphs.theory import (
     arc_kayles_parity,
     arc_leaves,
     classify,
-    degrees_paired,
+    mirror_possible,
     involution_fixed_set,
     is_path,
     parity_vertices,
@@ -126,8 +126,9 @@ class GraphGame:
         Graph Chomp: for other rulesets only the cancelling of isomorphic
         pairs (valid in every impartial game) is kept, and a lone vertex is
         valued by the rules (:attr:`GraphRuleset.isolated_value`); Node
-        Kayles and Arc Kayles keep ``mirror`` (an involution fixing no
-        vertex and joining none to its image: value 0) and ``paths`` (a
+        Kayles, Arc Kayles, Graph Nim, OE/OE and the odd- and even-vertex
+        games keep ``mirror`` (an involution fixing no vertex and joining
+        none to its image: value 0), Node Kayles and Arc Kayles ``paths`` (a
         path valued by its octal game). For
         BO/BO and BE/BE, ``arc_kayles`` plays the game as Arc Kayles on the
         subgraph induced by the vertices of odd (even) degree
@@ -161,7 +162,7 @@ class GraphGame:
         #: whether any switch of :func:`grundy.games.graphs.theory.classify` is on (false twins and
         #: the closed forms: Graph Chomp's); off, a component is not looked at by it
         self.classifies = any(getattr(theory, name) for name in CLASSIFY_SWITCHES)
-        #: whether the mirror argument values positions (Node Kayles, Arc Kayles; switch ``mirror``)
+        #: whether the mirror argument values positions (theory.MIRROR_RULESETS; switch ``mirror``)
         self.mirror = self.searched.name in MIRROR_RULESETS and theory.mirror
         #: whether moves are made in first-seen labellings (``MoveRule.labelling``)
         self.first_seen = self.searched.compiled.labelling == "first-seen"
@@ -363,10 +364,11 @@ class GraphGame:
         ``adj`` and ``comp`` (the component in the caller's graph) only
         name vertices in ``trace``."""
         key = certificate(len(sub), nbrs)
-        if self.mirror or self.leaves:
+        if self.leaves or (self.mirror and mirror_possible(sub)):  # else no reduction to try or cache (the
+            # kernel's _look_up alike): the mirror needs paired degrees and an even edge count
 
             def reduce(tr: list[str] | None) -> Split | None:
-                if self.mirror and degrees_paired(sub):  # else no involution fixing no vertex pairs the degrees
+                if self.mirror and mirror_possible(sub):  # else no involution fixing no vertex pairs them
                     gens, _orbits = automorphisms(len(sub), nbrs)
                     inv = involution_fixed_set(sub, gens)
                     if inv is not None and not inv[0]:  # an involution fixing no vertex among the candidates

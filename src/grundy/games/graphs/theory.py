@@ -25,11 +25,12 @@ Results used
   (Harding-Ottaway §2, where play "is exactly like that of constructing a
   matching" of that subgraph; :data:`ARC_KAYLES_SOURCE`, the proof written
   out in ``docs/papers.md``).
-- For Node Kayles and Arc Kayles (and so BO/BO and BE/BE): an involutive
-  automorphism fixing no vertex and joining no vertex to its image by an
-  edge makes the position a P-position: the second player answers every
-  move by its mirror image (the Tweedledum-Tweedledee argument,
-  :data:`MIRROR_SOURCE`; the hypothesis and proof in ``docs/papers.md``).
+- For Node Kayles, Arc Kayles (and so BO/BO and BE/BE), Graph Nim, OE/OE
+  and the odd- and even-vertex games: an involutive automorphism fixing no
+  vertex and joining no vertex to its image by an edge makes the position a
+  P-position: the second player answers every move by its mirror image (the
+  Tweedledum-Tweedledee argument, :data:`MIRROR_SOURCE`; the hypothesis and
+  proof in ``docs/papers.md``).
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ __all__ = [
     "arc_kayles_parity",
     "switches_used",
     "is_path",
-    "degrees_paired",
+    "mirror_possible",
     "parity_vertices",
 ]
 
@@ -85,11 +86,12 @@ ARC_KAYLES_SOURCE = (
 ARC_KAYLES_PARITY = {"bo-bo": 1, "be-be": 0}
 MIRROR_SOURCE = (
     "the mirror (Tweedledum-Tweedledee) argument, Berlekamp-Conway-Guy, Winning Ways, ch. 2: an involutive "
-    "automorphism fixing no vertex and joining no vertex to its image makes a Node Kayles or Arc Kayles "
-    "position P (proof in docs/papers.md)"
+    "automorphism fixing no vertex and joining no vertex to its image makes a Node Kayles, Arc Kayles, "
+    "Graph Nim, OE/OE, odd-vertex or even-vertex position P (proof in docs/papers.md)"
 )
-#: The searched rulesets the mirror argument holds for (switch ``mirror``).
-MIRROR_RULESETS = frozenset({"node-kayles", "arc-kayles"})
+#: The searched rulesets the mirror argument holds for (switch ``mirror``; docs/papers.md, "The
+#: mirror argument"). Not Graph Chomp, whose Khandhawit-Ye Theorem 1 (``involutions``) says more.
+MIRROR_RULESETS = frozenset({"node-kayles", "arc-kayles", "graph-nim", "oe-oe", "odd-vertex", "even-vertex"})
 #: The searched rulesets the leaf reductions hold for (switch ``leaves``, :func:`arc_leaves`).
 LEAVES_RULESETS = frozenset({"arc-kayles"})
 LEAVES_SOURCE = (
@@ -152,9 +154,10 @@ class Theory(Switches):
 
     The switches ``bipartite`` ... ``involutions`` are results on Graph
     Chomp; ``cancel_pairs`` holds in every impartial game; ``arc_kayles``
-    is for BO/BO and BE/BE only; ``mirror`` for Node Kayles and Arc Kayles
-    (and so for BO/BO and BE/BE searched as Arc Kayles), and ``paths`` for
-    them too (a path component valued by its octal game); ``leaves`` for
+    is for BO/BO and BE/BE only; ``mirror`` for every other ruleset
+    (:data:`MIRROR_RULESETS`, and BO/BO and BE/BE searched as Arc Kayles);
+    ``paths`` for Node Kayles and Arc Kayles (and BO/BO, BE/BE: a path
+    component valued by its octal game); ``leaves`` for
     Arc Kayles (and BO/BO, BE/BE searched as it): :func:`arc_leaves`.
 
     >>> Theory.none().bipartite, Theory().twins, Theory.only("twins").cycles
@@ -191,15 +194,16 @@ def switches_used(ruleset: str, misere: bool = False) -> list[str]:
     """The :class:`Theory` switches the search of the graph ruleset
     ``ruleset`` (a registry name) uses, in declaration order: Graph Chomp's
     results for Graph Chomp, ``cancel_pairs`` for every other ruleset,
-    ``arc_kayles`` for BO/BO and BE/BE, ``mirror`` and ``paths`` for the
-    rulesets searched as Node Kayles or Arc Kayles, ``leaves`` for those
-    searched as Arc Kayles; in misère play only ``arc_kayles`` (a statement
-    about the game tree; the others are about nim-values).
+    ``arc_kayles`` for BO/BO and BE/BE, ``mirror`` for the rulesets of
+    :data:`MIRROR_RULESETS` (and BO/BO, BE/BE), ``paths`` for those with a
+    path's octal game (:data:`PATH_CODES`, and BO/BO, BE/BE), ``leaves``
+    for those searched as Arc Kayles; in misère play only ``arc_kayles`` (a
+    statement about the game tree; the others are about nim-values).
 
     >>> switches_used("node-kayles"), switches_used("bo-bo", misere=True)
     (['cancel_pairs', 'mirror', 'paths'], ['arc_kayles'])
-    >>> switches_used("arc-kayles")
-    ['cancel_pairs', 'mirror', 'paths', 'leaves']
+    >>> switches_used("arc-kayles"), switches_used("graph-nim")
+    (['cancel_pairs', 'mirror', 'paths', 'leaves'], ['cancel_pairs', 'mirror'])
     >>> "mirror" in switches_used("chomp"), switches_used("chomp", misere=True)
     (False, [])
     """
@@ -211,7 +215,9 @@ def switches_used(ruleset: str, misere: bool = False) -> list[str]:
     if ruleset in ARC_KAYLES_PARITY:
         used |= {"arc_kayles", "mirror", "paths", "leaves"}
     if ruleset in MIRROR_RULESETS:
-        used |= {"mirror", "paths"}
+        used.add("mirror")
+    if ruleset in PATH_CODES:
+        used.add("paths")
     if ruleset in LEAVES_RULESETS:
         used.add("leaves")
     return [n for n in Theory.names() if n in used]
@@ -297,19 +303,26 @@ def arc_leaves(adj: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
     return None
 
 
-def degrees_paired(adj: tuple[int, ...]) -> bool:
-    """Whether every degree of the graph occurs an even number of times: a
-    necessary condition for an automorphism of order 2 fixing no vertex
-    (it pairs vertices of equal degree), checked before nauty is asked for
-    the group under the mirror argument.
+def mirror_possible(adj: tuple[int, ...]) -> bool:
+    """Whether every degree of the graph occurs an even number of times and
+    its edges are even in number: a necessary condition for an automorphism
+    of order 2 fixing no vertex and joining none to its image (it pairs the
+    vertices, of equal degrees, and the edges: one it mapped to itself would
+    join a vertex to its image), checked before nauty is asked for the group
+    under the mirror argument.
 
-    >>> degrees_paired((0b10, 0b01)), degrees_paired((0b10, 0b101, 0b10))
-    (True, False)
+    >>> mirror_possible((0b10, 0b01)), mirror_possible((0b10, 0b101, 0b10))
+    (False, False)
+    >>> mirror_possible((0b1010, 0b0101, 0b1010, 0b0101))  # C_4: the half-turn
+    True
     """
     odd = 0
+    total = 0
     for a in adj:
-        odd ^= 1 << a.bit_count()
-    return odd == 0
+        d = a.bit_count()
+        odd ^= 1 << d
+        total += d
+    return odd == 0 and total % 4 == 0
 
 
 def is_path(adj: tuple[int, ...], comp: int) -> bool:
