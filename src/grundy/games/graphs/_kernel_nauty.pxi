@@ -403,8 +403,9 @@ cdef bint _involution_power(const int* p, int n, int* q) noexcept nogil:
 
 
 cdef bint _involution_fixed_set(const uint64_t* adj, int n, uint64_t* out) noexcept nogil:
-    """:func:`grundy.games.graphs.theory.involution_fixed_set` with the generators of the
-    last :func:`_group` call: the fixed-point mask of the chosen involution
+    """:func:`grundy.games.graphs.theory.involution_fixed_set` with the generators
+    ``_generators`` holds, those of the last nauty call (``_canonical`` or
+    ``_group``), which must be of ``adj``: the fixed-point mask of the chosen involution
     in ``out[0]``; False if none of the candidates swaps no edge."""
     cdef int prod[64]
     cdef int q[64]

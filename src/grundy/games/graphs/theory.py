@@ -87,11 +87,12 @@ ARC_KAYLES_PARITY = {"bo-bo": 1, "be-be": 0}
 MIRROR_SOURCE = (
     "the mirror (Tweedledum-Tweedledee) argument, Berlekamp-Conway-Guy, Winning Ways, ch. 2: an involutive "
     "automorphism fixing no vertex and joining no vertex to its image makes a Node Kayles, Arc Kayles, "
-    "Graph Nim, OE/OE, odd-vertex or even-vertex position P (proof in docs/papers.md)"
+    "Graph Nim, BO/BO, BE/BE, OE/OE, odd-vertex or even-vertex position P (proof in docs/papers.md)"
 )
 #: The searched rulesets the mirror argument holds for (switch ``mirror``; docs/papers.md, "The
 #: mirror argument"). Not Graph Chomp, whose Khandhawit-Ye Theorem 1 (``involutions``) says more.
-MIRROR_RULESETS = frozenset({"node-kayles", "arc-kayles", "graph-nim", "oe-oe", "odd-vertex", "even-vertex"})
+MIRROR_RULESETS = frozenset({"node-kayles", "arc-kayles", "graph-nim", "oe-oe", "odd-vertex", "even-vertex",
+                             "bo-bo", "be-be"})  # BO/BO, BE/BE: searched by their own rules (without arc_kayles)
 #: The searched rulesets the leaf reductions hold for (switch ``leaves``, :func:`arc_leaves`).
 LEAVES_RULESETS = frozenset({"arc-kayles"})
 LEAVES_SOURCE = (
@@ -155,7 +156,8 @@ class Theory(Switches):
     The switches ``bipartite`` ... ``involutions`` are results on Graph
     Chomp; ``cancel_pairs`` holds in every impartial game; ``arc_kayles``
     is for BO/BO and BE/BE only; ``mirror`` for every other ruleset
-    (:data:`MIRROR_RULESETS`, and BO/BO and BE/BE searched as Arc Kayles);
+    (:data:`MIRROR_RULESETS`; BO/BO and BE/BE searched as Arc Kayles or by
+    their own rules);
     ``paths`` for Node Kayles and Arc Kayles (and BO/BO, BE/BE: a path
     component valued by its octal game); ``leaves`` for
     Arc Kayles (and BO/BO, BE/BE searched as it): :func:`arc_leaves`.
