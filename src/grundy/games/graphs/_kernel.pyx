@@ -128,9 +128,8 @@ cdef bint _labellings_get(const Labellings* t, uint64_t* rows, uint64_t* adj, in
     """Replace the canonical rows of a key (``k`` vertices) by the
     labelling kept for it, and ``adj`` by its bitsets; False (nothing
     changed) if none is kept."""
-    cdef uint64_t canonical, w, r
+    cdef uint64_t canonical
     cdef Py_ssize_t j
-    cdef int i
     if k > FIRST_SEEN_ORDER or t.cap == 0:
         return False
     canonical = _pack_rows(rows, k)
@@ -140,13 +139,7 @@ cdef bint _labellings_get(const Labellings* t, uint64_t* rows, uint64_t* adj, in
             return False
         j = (j + 1) & (t.cap - 1)
     _unpack_rows(t.labelled[j], rows)
-    for i in range(k):  # as _decode
-        w = rows[i]
-        r = 0
-        while w:
-            r |= <uint64_t>1 << (63 - GK_CTZ(w))
-            w &= w - 1
-        adj[i] = r
+    _bitsets_of_rows(rows, adj, k)
     return True
 
 
@@ -281,21 +274,21 @@ cdef class Expander(CompiledSearch):
                 return tb
         if self.involutions and (self.reduce_all or _mirror_possible(sub, k)):
             if irreducible:  # marked by the probe above (a key with a reduction is never marked)
-                if self.first_seen:
-                    _labellings_add(&self.labellings, key, rows, k)
-                unknown.push_key(key)
-                return 0
+                return self._leave(key, rows, k, unknown)
             alias = self.alias_of(key)
             if alias is None:
                 alias = self._reduce(sub, rows, k, ran)
                 self.remember(key, alias)
                 if alias is None:
-                    if self.first_seen:
-                        _labellings_add(&self.labellings, key, rows, k)
-                    unknown.push_key(key)
-                    return 0
+                    return self._leave(key, rows, k, unknown)
             unknown.extend_keys((<tuple>alias)[1])
             return <long>(<tuple>alias)[0]
+        return self._leave(key, rows, k, unknown)
+
+    cdef long _leave(self, bytes key, const uint64_t* rows, int k, Options unknown) except -1:
+        """Leave ``key`` (made from ``rows``, ``k`` vertices) to search: an
+        unknown of the split, its labelling kept under first-seen
+        labellings. Returns 0, the nimber it adds for now."""
         if self.first_seen:
             _labellings_add(&self.labellings, key, rows, k)
         unknown.push_key(key)

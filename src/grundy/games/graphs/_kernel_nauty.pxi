@@ -450,11 +450,19 @@ cdef bint _involution_fixed_set(const uint64_t* adj, int n, uint64_t* out) noexc
 cdef int _decode(bytes key, uint64_t* rows, uint64_t* adj) except -1:
     """Rows of a key (nauty's words) and its graph as our bitsets; returns n."""
     cdef Py_ssize_t size = PyBytes_GET_SIZE(key)
-    cdef int n = <int>(size // 8), i
-    cdef uint64_t w, r
+    cdef int n = <int>(size // 8)
     if size % 8 or n > 64:
         raise ValueError("not a key of a graph on at most 64 vertices")
     memcpy(rows, PyBytes_AS_STRING(key), size)
+    _bitsets_of_rows(rows, adj, n)
+    return n
+
+
+cdef void _bitsets_of_rows(const uint64_t* rows, uint64_t* adj, int n) noexcept nogil:
+    """The graph of ``n`` nauty rows (column j at bit 63 - j) as our bitsets
+    (column j at bit j)."""
+    cdef int i
+    cdef uint64_t w, r
     for i in range(n):
         w = rows[i]
         r = 0
@@ -462,7 +470,6 @@ cdef int _decode(bytes key, uint64_t* rows, uint64_t* adj) except -1:
             r |= <uint64_t>1 << (63 - GK_CTZ(w))
             w &= w - 1
         adj[i] = r
-    return n
 
 
 cdef int _group(uint64_t* rows, int n, int* orbits) except -1:
