@@ -62,6 +62,8 @@ ctypedef void (*nauty_t)(uint64_t* g, int* lab, int* ptn, uint64_t* active, int*
 # pynauty's workspace: WORKSPACE_FACTOR (66) setwords per setword of a row.
 DEF WORKSIZE = 66
 DEF TOPBIT = 0x8000000000000000
+# _rows closes at most this many gaps of a component's mask a row at a time
+DEF ROWS_GAPS = 4
 
 cdef nauty_t _nauty = NULL
 cdef optionblk _canon_options
@@ -146,11 +148,35 @@ cdef int _check_bound() except -1:
 cdef int _rows(const uint64_t* adj, uint64_t comp, uint64_t* rows, uint64_t* sub) noexcept nogil:
     """The subgraph induced by ``comp``, its vertices renumbered in
     increasing order (as :func:`_compact`): nauty's rows in ``rows`` and our
-    bitsets in ``sub``. Returns its number of vertices."""
+    bitsets in ``sub``. Returns its number of vertices.
+
+    A row is compacted by closing the gaps of ``comp`` below its highest
+    vertex, highest first, when there are at most ``ROWS_GAPS`` (a vertex
+    move on a connected position leaves one), else bit by bit; nauty's row is
+    its bit reversal (vertex j at bit 63 - j)."""
     cdef int idx[64]
     cdef int verts[64]
-    cdef uint64_t m = comp, row, r, b
-    cdef int k = 0, i, j
+    cdef uint64_t gaps[ROWS_GAPS]
+    cdef uint64_t m = comp, row, r, b, holes
+    cdef int k = 0, i, j, ngaps = 0
+    if comp == 0:
+        return 0
+    holes = ~comp & ((<uint64_t>-1) >> GK_CLZ(comp))  # the gaps below the highest vertex
+    if GK_POPCOUNT(holes) <= ROWS_GAPS:
+        while holes:  # masks of the bits below each gap, highest gap first
+            i = 63 - GK_CLZ(holes)
+            gaps[ngaps] = (<uint64_t>1 << i) - 1
+            ngaps += 1
+            holes &= ~(<uint64_t>1 << i)
+        while m:
+            row = adj[GK_CTZ(m)] & comp
+            for j in range(ngaps):
+                row = (row & gaps[j]) | ((row >> 1) & ~gaps[j])
+            sub[k] = row
+            rows[k] = GK_REVERSE(row)
+            k += 1
+            m &= m - 1
+        return k
     k = _renumber(m, idx, verts)
     for i in range(k):
         row = adj[verts[i]] & comp
@@ -205,9 +231,9 @@ cdef bytes _canonical(uint64_t* rows, int k):
 # Measured (docs/performance.md, "Canonical labelling memo"): on sparse
 # positions it answers most graphs of 7-11 vertices (Node Kayles on the
 # 3 x 27 grid 96% of those of 7 and 82% of 11, on the 3 x 16 grid 84% and
-# 48%); on dense ones about a third of those of 7 and few from 9 up, and an
-# order answered less than once in 16 calls is passed straight to nauty for
-# a while. It holds simple graphs only: the kernel's entry points refuse a
+# 48%); on dense ones few (Graph Chomp's graphs of 9 vertices about one in
+# 10, a loss), and an order answered less than once in 4 calls of a window
+# is passed straight to nauty for a while. It holds simple graphs only: the kernel's entry points refuse a
 # loop or a one-way edge (``_load``), every option is made from a simple
 # graph, and a graph its word would not describe exactly is never written.
 DEF MEMO_MAX = 11
@@ -295,9 +321,11 @@ cdef bytes _canonical_memo(uint64_t* rows, int k, bint* ran):
     slot = &_memo[(code * <uint64_t>0x9E3779B97F4A7C15) >> (64 - _memo_bits)]
     _memo_window[k] += 1
     if _memo_window[k] == MEMO_WINDOW:
-        # an order the memo rarely answers (dense graphs of 10-11 vertices:
-        # few labelled graphs recur) is passed straight to nauty for a while
-        if _memo_window_hits[k] < MEMO_WINDOW // 16:
+        # an order the memo rarely answers (dense graphs of 8-11 vertices:
+        # few labelled graphs recur; a miss costs a cache miss and a write:
+        # dense Chomp lost time with graphs of 8-9 vertices answered one
+        # time in 5-10) is passed straight to nauty for a while
+        if _memo_window_hits[k] < MEMO_WINDOW // 4:
             _memo_skip[k] = MEMO_SKIP
         _memo_window[k] = _memo_window_hits[k] = 0
     if slot.labelled == code:

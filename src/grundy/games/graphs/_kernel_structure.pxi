@@ -6,9 +6,18 @@ cdef extern from *:
     """
     #define GK_CTZ(x) __builtin_ctzll(x)
     #define GK_POPCOUNT(x) __builtin_popcountll(x)
+    #define GK_CLZ(x) __builtin_clzll(x)
+    static inline uint64_t GK_REVERSE(uint64_t x) {
+        x = __builtin_bswap64(x);
+        x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+        x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+        return ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    }
     """
     int GK_CTZ(uint64_t x) nogil
     int GK_POPCOUNT(uint64_t x) nogil
+    int GK_CLZ(uint64_t x) nogil
+    uint64_t GK_REVERSE(uint64_t x) nogil
 
 #: Largest number of vertices the kernel handles.
 MAX_VERTICES = 64
@@ -183,6 +192,21 @@ cdef bint _is_path(const uint64_t* adj, uint64_t comp) noexcept nogil:
     return total // 2 == GK_POPCOUNT(comp) - 1
 
 
+cdef inline bint _may_have_twins(const uint64_t* nbs, int v) noexcept nogil:
+    """False only if the ``v`` neighbourhoods ``nbs`` are all different:
+    their 8-bit hashes are (a repeated hash may still be a collision)."""
+    cdef uint64_t seen[4]
+    cdef uint64_t h
+    cdef int i
+    seen[0] = seen[1] = seen[2] = seen[3] = 0
+    for i in range(v):
+        h = (nbs[i] * <uint64_t>0x9E3779B97F4A7C15) >> 56
+        if seen[h >> 6] >> (h & 63) & 1:
+            return True
+        seen[h >> 6] |= <uint64_t>1 << (h & 63)
+    return False
+
+
 cdef int _classify(const uint64_t* adj, uint64_t comp, int flags,
                    uint64_t* out) noexcept nogil:
     """:func:`grundy.games.graphs.theory.classify` on one connected component.
@@ -212,8 +236,10 @@ cdef int _classify(const uint64_t* adj, uint64_t comp, int flags,
         v += 1
         m &= m - 1
     # False twins: pair the vertices of each class of equal neighbourhoods
-    # from the lowest up (an odd class keeps its highest vertex).
-    if flags & F_TWINS:
+    # from the lowest up (an odd class keeps its highest vertex). Most
+    # components have none: a neighbourhood's 8-bit hash seen twice is
+    # needed for a pair (else the quadratic pairing is skipped).
+    if flags & F_TWINS and _may_have_twins(nbs, v):
         for k in range(v):
             for i in range(npending):
                 if nbs[pending[i]] == nbs[k]:
@@ -227,7 +253,8 @@ cdef int _classify(const uint64_t* adj, uint64_t comp, int flags,
         if removed:
             out[0] = removed
             return TWINS
-    if ((flags & F_BIPARTITE) and _is_bipartite(adj, comp)) or (
+    # a bipartite graph has at most v^2 / 4 edges (Mantel): denser ones skip the search
+    if ((flags & F_BIPARTITE) and e2 <= v * v // 2 and _is_bipartite(adj, comp)) or (
         (flags & F_FORESTS) and e2 >> 1 == v - 1  # connected, v - 1 edges: a tree
     ):
         out[0] = (v & 1) | (((e2 >> 1) & 1) << 1)   # Table 2 by parities of v and e
