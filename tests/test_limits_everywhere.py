@@ -657,3 +657,29 @@ def test_posets_and_complexes_keep_a_found_value_when_the_moves_are_stopped(kind
         else:
             break
     assert calls_before_stop > 0
+
+
+@pytest.mark.parametrize("kernel", [True, False])
+def test_searches_read_the_clock_every_16_positions_and_stop_exactly_at_a_position_limit(kernel: bool) -> None:
+    # Searcher._tick checks the limits at every 16th position only (a few Python calls a
+    # position were 4% of a dense Chomp search), and at every one under a position limit
+    from grundy import Solver
+    from grundy.errors import SearchLimitReached
+    from grundy.readwrite.graphs import to_graph
+
+    adj = to_graph("random:11,0.5,4").adj
+    solver = Solver(ruleset="chomp", time_limit=30)
+    if not kernel:
+        solver._make_expander = None  # the Python path: the same ticks
+    solver.start()
+    solver.limits.deadline = time.perf_counter() - 1  # already past: the next check stops it
+    with pytest.raises(SearchLimitReached):
+        solver.value_of(*solver.decompose(adj))
+    assert 1 <= solver.stats.positions <= 16
+    for limit in (1, 15, 16, 17, 40):
+        solver = Solver(ruleset="chomp", max_positions=limit)
+        if not kernel:
+            solver._make_expander = None
+        with pytest.raises(SearchLimitReached):
+            solver.value_of(*solver.decompose(adj))
+        assert solver.stats.positions == limit + 1  # the position over the limit is counted, then refused

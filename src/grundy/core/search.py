@@ -607,9 +607,16 @@ class Searcher:
         self.table.close()
 
     def _tick(self) -> None:
+        """Count a position; every 16th (every one under a position limit,
+        which stops exactly) check the limits, Ctrl-C and a cancel request
+        (:meth:`grundy.core.limits.Limits.tick`) and, every 256th, write a
+        checkpoint when one is due. The check is a few Python calls, 4% of
+        a dense Graph Chomp search when it ran at every position."""
         stats = self.stats
-        stats.positions += 1
-        if self.limits.tick(stats.positions, len(self.values), self.table.dropped > 0):
+        positions = stats.positions = stats.positions + 1
+        if positions & 15 and self.limits.max_positions is None:
+            return
+        if self.limits.tick(positions, len(self.values), self.table.dropped > 0):
             self._checkpoint()
 
     def _checkpoint(self) -> None:
