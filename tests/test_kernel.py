@@ -305,8 +305,9 @@ def test_kernel_key_of_an_induced_subgraph(adj: tuple[int, ...], bits: int) -> N
 def test_kernel_key_of_a_subgraph_with_few_gaps(adj: tuple[int, ...], gone: list[int], low: int) -> None:
     """The kernel renumbers a component whose mask has at most four gaps
     below its highest vertex gap by gap, others vertex by vertex: both ways
-    against pynauty, with the lowest ``low`` vertices and a few others gone
-    (vertex 63 kept in a 64-vertex graph), through nauty and the memo."""
+    the compacted rows (ours and nauty's, bit-reversed) equal the plain
+    renumbering, and the keys pynauty's, through nauty and the memo, with
+    the lowest ``low`` vertices and a few others gone."""
     n = len(adj)
     mask = full_mask(n) & ~((1 << low) - 1)
     for v in gone:
@@ -314,6 +315,8 @@ def test_kernel_key_of_a_subgraph_with_few_gaps(adj: tuple[int, ...], gone: list
     mask = mask or 1 << (n - 1)
     verts = [v for v in range(n) if mask >> v & 1]
     sub = tuple(sum(1 << k for k, w in enumerate(verts) if adj[v] >> w & 1) for v in verts)
+    nauty_rows = tuple(sum(1 << (63 - k) for k in range(len(verts)) if row >> k & 1) for row in sub)
+    assert kernel.compact_rows(adj, mask) == (nauty_rows, sub)
     key = certificate(len(sub), upper_lists(sub))
     assert kernel.graph_key(adj, mask) == key
     assert kernel.memo_key(adj, mask) == key

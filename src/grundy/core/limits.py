@@ -1,9 +1,11 @@
 """Limits and progress of a search: a time limit, a position limit, a
 progress bar on stderr, and the counters every search reports.
 
-A search calls :meth:`Limits.tick` once per position it expands; the tick
-raises :class:`~grundy.errors.SearchLimitReached` when a limit is passed, so
-the search unwinds cleanly and keeps in its table what it learned.
+A search calls :meth:`Limits.tick` as it expands positions (the graph,
+poset and complex searches every 16th position, every one under a position
+limit: :meth:`grundy.core.search.Searcher._tick`; the others at every one);
+the tick raises :class:`~grundy.errors.SearchLimitReached` when a limit is
+passed, so the search unwinds cleanly and keeps in its table what it learned.
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ class Stats:
 
 
 #: Set by :func:`note_interrupt`: the signal number (0 for none), checked at
-#: every position.
+#: each :meth:`Limits.tick`.
 _INTERRUPTED = [0]
 
 #: A noted interrupt without a signal number (a plain Ctrl-C).

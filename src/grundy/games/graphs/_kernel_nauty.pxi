@@ -381,6 +381,20 @@ def memo_key(tuple adj, mask=None):
     return _canonical_memo(rows, _rows(a, m, rows, sub), &ran)
 
 
+def compact_rows(tuple adj, mask=None):
+    """The subgraph of ``adj`` induced by ``mask`` (default: every vertex),
+    its vertices renumbered 0, 1, ... in increasing order, as the kernel
+    keys it (``_rows``, for tests): ``(rows, sub)``, nauty's rows (vertex j
+    at bit 63 - j) and the bitsets (vertex j at bit j), one per vertex.
+    Errors as :func:`graph_key`."""
+    cdef uint64_t a[64]
+    cdef uint64_t rows[64]
+    cdef uint64_t sub[64]
+    cdef uint64_t m = _keyed_mask(adj, mask, a)
+    cdef int k = _rows(a, m, rows, sub), i
+    return tuple(rows[i] for i in range(k)), tuple(sub[i] for i in range(k))
+
+
 cdef bytes _key(const uint64_t* adj, uint64_t comp):
     """Canonical key (pynauty's certificate) of the subgraph induced by ``comp``."""
     cdef uint64_t rows[64]
