@@ -30,7 +30,7 @@ def main() -> None:
     for spec, game, best in compare_variants(__doc__, variants, extra=[("grid:5,7", "arc-kayles")]):
         every, kept = best["every"]["cpu"], best["16th"]["cpu"]
         ratio = every / kept if kept else float("nan")
-        print(f"{spec:18} {game:12} {kept and best['16th']['positions']:>9} positions | every position "
+        print(f"{spec:18} {game:12} {best['16th']['positions']:>9} positions | every position "
               f"{every:7.2f} s | every 16th {kept:7.2f} s | {ratio:5.3f}x", flush=True)
 
 

@@ -610,8 +610,8 @@ class Searcher:
         """Count a position; every 16th (every one under a position limit,
         which stops exactly) check the limits, Ctrl-C and a cancel request
         (:meth:`grundy.core.limits.Limits.tick`) and, every 256th, write a
-        checkpoint when one is due. The check is a few Python calls, 4% of
-        a dense Graph Chomp search when it ran at every position."""
+        checkpoint when one is due. The check is a few Python calls, up to 4%
+        of a dense Graph Chomp search when it ran at every position."""
         stats = self.stats
         positions = stats.positions = stats.positions + 1
         if positions & 15 and self.limits.max_positions is None:

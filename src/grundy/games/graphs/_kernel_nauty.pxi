@@ -157,7 +157,7 @@ cdef int _rows(const uint64_t* adj, uint64_t comp, uint64_t* rows, uint64_t* sub
     cdef int idx[64]
     cdef int verts[64]
     cdef uint64_t gaps[ROWS_GAPS]
-    cdef uint64_t m = comp, row, r, b, holes
+    cdef uint64_t m = comp, row, b, holes
     cdef int k = 0, i, j, ngaps = 0
     if comp == 0:
         return 0
@@ -173,22 +173,19 @@ cdef int _rows(const uint64_t* adj, uint64_t comp, uint64_t* rows, uint64_t* sub
             for j in range(ngaps):
                 row = (row & gaps[j]) | ((row >> 1) & ~gaps[j])
             sub[k] = row
-            rows[k] = GK_REVERSE(row)
             k += 1
             m &= m - 1
-        return k
-    k = _renumber(m, idx, verts)
+    else:
+        k = _renumber(m, idx, verts)
+        for i in range(k):
+            row = adj[verts[i]] & comp
+            b = 0
+            while row:
+                b |= <uint64_t>1 << idx[GK_CTZ(row)]
+                row &= row - 1
+            sub[i] = b
     for i in range(k):
-        row = adj[verts[i]] & comp
-        r = 0
-        b = 0
-        while row:
-            j = idx[GK_CTZ(row)]
-            r |= (<uint64_t>TOPBIT) >> j
-            b |= <uint64_t>1 << j
-            row &= row - 1
-        rows[i] = r
-        sub[i] = b
+        rows[i] = GK_REVERSE(sub[i])
     return k
 
 
@@ -233,9 +230,10 @@ cdef bytes _canonical(uint64_t* rows, int k):
 # 3 x 27 grid 96% of those of 7 and 82% of 11, on the 3 x 16 grid 84% and
 # 48%); on dense ones few (Graph Chomp's graphs of 9 vertices about one in
 # 10, a loss), and an order answered less than once in 4 calls of a window
-# is passed straight to nauty for a while. It holds simple graphs only: the kernel's entry points refuse a
-# loop or a one-way edge (``_load``), every option is made from a simple
-# graph, and a graph its word would not describe exactly is never written.
+# is passed straight to nauty for a while. It holds simple graphs only: the
+# kernel's entry points refuse a loop or a one-way edge (``_load``), every
+# option is made from a simple graph, and a graph its word would not
+# describe exactly is never written.
 DEF MEMO_MAX = 11
 DEF MEMO_BITS = 20
 #: the largest order of graph the memo keys (:func:`canonical_memo`)
@@ -502,16 +500,10 @@ cdef int _decode(bytes key, uint64_t* rows, uint64_t* adj) except -1:
 
 cdef void _bitsets_of_rows(const uint64_t* rows, uint64_t* adj, int n) noexcept nogil:
     """The graph of ``n`` nauty rows (column j at bit 63 - j) as our bitsets
-    (column j at bit j)."""
+    (column j at bit j): each row reversed."""
     cdef int i
-    cdef uint64_t w, r
     for i in range(n):
-        w = rows[i]
-        r = 0
-        while w:
-            r |= <uint64_t>1 << (63 - GK_CTZ(w))
-            w &= w - 1
-        adj[i] = r
+        adj[i] = GK_REVERSE(rows[i])
 
 
 cdef int _group(uint64_t* rows, int n, int* orbits) except -1:

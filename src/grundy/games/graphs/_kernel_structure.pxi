@@ -193,8 +193,9 @@ cdef bint _is_path(const uint64_t* adj, uint64_t comp) noexcept nogil:
 
 
 cdef inline bint _may_have_twins(const uint64_t* nbs, int v) noexcept nogil:
-    """False only if the ``v`` neighbourhoods ``nbs`` are all different:
-    their 8-bit hashes are (a repeated hash may still be a collision)."""
+    """Whether two of the ``v`` neighbourhoods ``nbs`` may be equal: False
+    when their 8-bit hashes all differ (then so do they); True on a repeated
+    hash, which may be a collision."""
     cdef uint64_t seen[4]
     cdef uint64_t h
     cdef int i
