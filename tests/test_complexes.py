@@ -281,7 +281,8 @@ def test_outcome_by_rounds_equals_brute_force(cx: Complex, compiled: bool) -> No
     """The outcome found option by option is brute force's, with and
     without the compiled search; with a first round too short to decide
     anything, the second round still finds it; every option it calls P has
-    value 0 and every one it calls N a nonzero value."""
+    value 0 and every one it calls N a nonzero value; a P-position it
+    decides is then in the solver's table."""
     truth = "P" if brute(cx) == 0 else "N"
     seen: list[tuple[int, str, float]] = []
     s = ComplexSolver(compiled=compiled)
@@ -299,6 +300,8 @@ def test_outcome_by_rounds_equals_brute_force(cx: Complex, compiled: bool) -> No
                 assert (values[index - 1] == 0) == (verdict == "P"), (cx.facet_labels(), index, verdict)
         if truth == "P":  # every option was shown to be N, each once in the first call
             assert sorted(i for i, _, _ in seen) == list(range(1, len(values) + 1))
+            # and the table records the position as P (for later runs and certificates)
+            assert s.known_outcome(*s.decompose(cx.facets)) == ("P", 0)
     else:  # searched whole: option 0 stands for the position, with its options' verdict
         assert all(i == 0 and v == {"P": "N", "N": "P"}[truth] for i, v, _ in seen), seen
         assert all(i == 0 and v in ("open", {"P": "N", "N": "P"}[truth]) for i, v, _ in rounds), rounds

@@ -83,11 +83,22 @@ class OutcomeProver:
         nim, unknown = c._oracle_split(pos)
         return bool(c._hint(lambda: c._oracle.is_p(nim, unknown)))  # type: ignore[union-attr]
 
+    def _table_p(self, pos: Any) -> bool:
+        """Whether the engine's table already shows ``pos`` to be a
+        P-position, without a search (a hint)."""
+        c = self.c
+        nim, unknown = c._oracle_split(pos)
+        return c._oracle.known_outcome(nim, unknown)[0] == "P"  # type: ignore[union-attr]
+
     def _p_choice(self, positions: list[Any]) -> int | None:
         """The index of a P-position among ``positions``: the first the
         records already show, else the cheapest (least unknown size, then
-        first) the engine says is P; None if none. The engine is asked in
-        order of cost and no further than the first P it names."""
+        first) the engine's table already shows to be P, else the cheapest
+        the engine's search says is P; None if none. The engine searches in
+        order of cost and no further than the first P it names: what an
+        earlier search (a table file, ``--table``) proved is used before any
+        option is searched, so a dear losing option met first in the order
+        of cost is not searched when a winning one is known."""
         unknown = []
         for i, pos in enumerate(positions):
             seen = self.known(pos)
@@ -95,7 +106,11 @@ class OutcomeProver:
                 return i
             if seen is None:
                 unknown.append((self.c._unknown_size(pos), i))
-        for _, i in sorted(unknown):
+        unknown.sort()
+        for _, i in unknown:
+            if self._table_p(positions[i]):
+                return i
+        for _, i in unknown:
             if self._hint_p(positions[i]):
                 return i
         return None

@@ -349,6 +349,8 @@ def outcome_by_rounds(
     -------
     str
         "P", "N", or "open" (the rounds ended with options open and none P).
+        A P-position is then recorded in the table (value 0: it is asked once
+        more as a whole, one option generation).
 
     Raises
     ------
@@ -417,7 +419,18 @@ def outcome_by_rounds(
                     pending.remove(index)
             if not pending:
                 break
-        return "open" if pending else "P"
+        if pending:
+            return "open"
+        # every option is N: a P-position. Asked once more as a whole (one option
+        # generation, each option now settled by the table), the table records it (value
+        # 0), so that later runs and certificates (``grundy certify --table``) find it
+        # without a search; a stop of the shared budget just then leaves it unrecorded
+        try:
+            if search((nim, unknowns), None) != "P":  # pragma: no cover - the table contradicts itself
+                raise RuntimeError("every option is N, but the search says the position is not P")
+        except SearchLimitReached:
+            pass
+        return "P"
     finally:
         solver.time_limit = saved
 
