@@ -638,11 +638,13 @@ def test_complex_options_are_the_plain_ones_in_the_same_order(sets: set[int]) ->
     assert list(V.complex_options(cx)) == plain
 
 
-def test_the_outcome_provers_choice_takes_a_p_position_the_table_knows_without_searching() -> None:
-    """An option the engine's table already shows to be P (an earlier
-    search proved it) is chosen before any option is searched, even when
-    cheaper options come first: no position is searched for the choice, and
-    the option chosen is a P-position (checked by a separate engine)."""
+def test_the_outcome_provers_choice_takes_a_p_position_the_table_knows_without_searching(tmp_path: Path) -> None:
+    """With a table file, an option the engine's table already shows to be
+    P (an earlier search proved it) is chosen before any option is
+    searched, even when cheaper options come first: no position is searched
+    for the choice, and the option chosen is a P-position (checked by a
+    separate engine). Without a table file the cheapest P is chosen, as the
+    plain rule says."""
     from grundy import Solver
     from grundy.certify.outcome import OutcomeProver
     from grundy.readwrite.graphs import to_graph
@@ -655,7 +657,7 @@ def test_the_outcome_provers_choice_takes_a_p_position_the_table_knows_without_s
         p = [i for i, o in enumerate(options) if check.value_of(*check.decompose(o)) == 0]
         if len(p) < 1:
             continue
-        prover = OutcomeProver(Certifier("graph", "chomp"))
+        prover = OutcomeProver(Certifier("graph", "chomp", table=str(tmp_path / f"{spec}.db")))
         costs = sorted((prover.c._unknown_size(o), i) for i, o in enumerate(options))
         dearest = max(p, key=lambda i: costs.index((prover.c._unknown_size(options[i]), i)))
         assert prover._hint_p(options[dearest])  # the engine proves it, its table keeps it
@@ -664,17 +666,23 @@ def test_the_outcome_provers_choice_takes_a_p_position_the_table_knows_without_s
         choice = prover._p_choice(options)
         assert oracle.stats.positions == before  # nothing searched
         assert choice in p and prover._table_p(options[choice])
-        if costs[0][1] != dearest:
-            tried += 1
+        if costs[0][1] != dearest and choice != min(p, key=lambda i: costs.index((prover.c._unknown_size(options[i]), i))):
+            tried += 1  # not the plain rule's choice: the table's
         prover.c.close()
-    assert tried  # a case where cheaper options came first
+        # without a table file: the plain rule, the cheapest P
+        plain = OutcomeProver(Certifier("graph", "chomp"))
+        assert plain._hint_p(options[dearest])
+        cheapest = min(p, key=lambda i: costs.index((plain.c._unknown_size(options[i]), i)))
+        assert plain._p_choice(options) == cheapest
+        plain.c.close()
+    assert tried  # a case where the table's choice is not the cheapest P
 
 
 def test_the_outcome_provers_choice_is_the_first_known_p_else_the_cheapest_p() -> None:
     """``_p_choice`` asks the engine in order of cost and stops at the first
     P; its choice is the plain rule's: the first option the records show to
-    be P, else the cheapest (then first) the engine's table shows to be P,
-    else the cheapest (then first) that is P."""
+    be P, else the cheapest (then first) that is P (without a table file
+    the engine's table is not consulted first)."""
     from grundy.certify.outcome import OutcomeProver
     from grundy.readwrite.graphs import to_graph
 
@@ -685,12 +693,8 @@ def test_the_outcome_provers_choice_is_the_first_known_p_else_the_cheapest_p() -
         for pos in [root, *V.graph_options("chomp", root)]:
             options = list(V.graph_options("chomp", pos))
             known = [i for i, o in enumerate(options) if prover.known(o) == "P"]
-            costs = sorted((prover.c._unknown_size(o), i) for i, o in enumerate(options) if prover.known(o) is None)
-            in_table = [i for _, i in costs if prover._table_p(options[i])]
             if known:
                 plain = known[0]
-            elif in_table:
-                plain = in_table[0]
             else:
                 p = [(prover.c._unknown_size(o), i) for i, o in enumerate(options)
                      if prover.known(o) is None and prover._hint_p(o)]

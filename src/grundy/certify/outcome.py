@@ -92,13 +92,17 @@ class OutcomeProver:
 
     def _p_choice(self, positions: list[Any]) -> int | None:
         """The index of a P-position among ``positions``: the first the
-        records already show, else the cheapest (least unknown size, then
-        first) the engine's table already shows to be P, else the cheapest
-        the engine's search says is P; None if none. The engine searches in
-        order of cost and no further than the first P it names: what an
-        earlier search (a table file, ``--table``) proved is used before any
-        option is searched, so a dear losing option met first in the order
-        of cost is not searched when a winning one is known."""
+        records already show, else, with a table file (``--table``), the
+        cheapest (least unknown size, then first) the engine's table
+        already shows to be P, else the cheapest the engine's search says is
+        P; None if none. The engine searches in order of cost and no further
+        than the first P it names. What an earlier search with the same table
+        file proved is used before any option is searched, so a dear losing
+        option met first in the order of cost is not searched when a
+        winning one is known (Gale n = 7's 4-set after ``gale.py
+        --replies``). Without a table file the choice does not depend on
+        what the engine happens to have searched, so a resumed certificate
+        (``--keep``) is the one made in one go."""
         unknown = []
         for i, pos in enumerate(positions):
             seen = self.known(pos)
@@ -107,9 +111,10 @@ class OutcomeProver:
             if seen is None:
                 unknown.append((self.c._unknown_size(pos), i))
         unknown.sort()
-        for _, i in unknown:
-            if self._table_p(positions[i]):
-                return i
+        if self.c.table is not None:
+            for _, i in unknown:
+                if self._table_p(positions[i]):
+                    return i
         for _, i in unknown:
             if self._hint_p(positions[i]):
                 return i
