@@ -655,24 +655,24 @@ def test_the_outcome_provers_choice_takes_a_p_position_the_table_knows_without_s
         check = Solver(ruleset="chomp")
         options = list(V.graph_options("chomp", root))
         p = [i for i, o in enumerate(options) if check.value_of(*check.decompose(o)) == 0]
-        if len(p) < 1:
+        if not p:
             continue
         prover = OutcomeProver(Certifier("graph", "chomp", table=str(tmp_path / f"{spec}.db")))
         costs = sorted((prover.c._unknown_size(o), i) for i, o in enumerate(options))
-        dearest = max(p, key=lambda i: costs.index((prover.c._unknown_size(options[i]), i)))
+        rank = {i: r for r, (_, i) in enumerate(costs)}  # the order of cost (no records yet)
+        dearest, cheapest = max(p, key=rank.__getitem__), min(p, key=rank.__getitem__)
         assert prover._hint_p(options[dearest])  # the engine proves it, its table keeps it
         oracle = prover.c._oracle
         before = oracle.stats.positions
         choice = prover._p_choice(options)
         assert oracle.stats.positions == before  # nothing searched
         assert choice in p and prover._table_p(options[choice])
-        if costs[0][1] != dearest and choice != min(p, key=lambda i: costs.index((prover.c._unknown_size(options[i]), i))):
+        if costs[0][1] != dearest and choice != cheapest:
             tried += 1  # not the plain rule's choice: the table's
         prover.c.close()
         # without a table file: the plain rule, the cheapest P
         plain = OutcomeProver(Certifier("graph", "chomp"))
         assert plain._hint_p(options[dearest])
-        cheapest = min(p, key=lambda i: costs.index((plain.c._unknown_size(options[i]), i)))
         assert plain._p_choice(options) == cheapest
         plain.c.close()
     assert tried  # a case where the table's choice is not the cheapest P

@@ -77,17 +77,18 @@ class OutcomeProver:
             return {("outcome", self.c._form(comps[0]))}
         return {self.c._form(comp) for comp in comps}
 
-    def _hint_p(self, pos: Any) -> bool:
-        """Whether ``pos`` is a P-position, by the engine (a hint)."""
+    def _hint_p(self, pos: Any, split: tuple[int, tuple[Any, ...]] | None = None) -> bool:
+        """Whether ``pos`` is a P-position, by the engine (a hint);
+        ``split``: the engine's split of ``pos`` if already made."""
         c = self.c
-        nim, unknown = c._oracle_split(pos)
+        nim, unknown = c._oracle_split(pos) if split is None else split
         return bool(c._hint(lambda: c._oracle.is_p(nim, unknown)))  # type: ignore[union-attr]
 
-    def _table_p(self, pos: Any) -> bool:
+    def _table_p(self, pos: Any, split: tuple[int, tuple[Any, ...]] | None = None) -> bool:
         """Whether the engine's table already shows ``pos`` to be a
-        P-position, without a search (a hint)."""
+        P-position, without a search (a hint); ``split`` as :meth:`_hint_p`."""
         c = self.c
-        nim, unknown = c._oracle_split(pos)
+        nim, unknown = c._oracle_split(pos) if split is None else split
         return c._oracle.known_outcome(nim, unknown)[0] == "P"  # type: ignore[union-attr]
 
     def _p_choice(self, positions: list[Any]) -> int | None:
@@ -111,12 +112,14 @@ class OutcomeProver:
             if seen is None:
                 unknown.append((self.c._unknown_size(pos), i))
         unknown.sort()
-        if self.c.table is not None:
+        splits: dict[int, tuple[int, tuple[Any, ...]]] = {}
+        if self.c.table is not None:  # each candidate split once, for both questions
+            splits = {i: self.c._oracle_split(positions[i]) for _, i in unknown}
             for _, i in unknown:
-                if self._table_p(positions[i]):
+                if self._table_p(positions[i], splits[i]):
                     return i
         for _, i in unknown:
-            if self._hint_p(positions[i]):
+            if self._hint_p(positions[i], splits.get(i)):
                 return i
         return None
 
