@@ -590,7 +590,7 @@ def test_a_stop_after_the_value_reports_it_and_the_winning_moves_found() -> None
     assert "nim-value 1, N" in result.stderr and "while its winning moves were sought" in result.stderr
     # misère play: the outcome first, then the moves; a stop between keeps both
     said = None
-    for limit in range(250, 5000, 250):  # the whole answer takes 4,359 positions
+    for limit in range(250, 10000, 250):  # the whole answer takes 5,828 positions
         result = invoke("value", "path:40", "--game", "node-kayles", "--misere", "--max-positions", str(limit),
                         "--json")
         if result.exit_code == 0:

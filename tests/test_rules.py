@@ -29,7 +29,8 @@ from grundy.census.build import Census, CensusSpec
 from grundy.core.canon import certificate
 from grundy.games.graphs import game as engine
 from grundy.games.graphs import rulesets as rs
-from grundy.games.graphs.bitset import compact, upper_lists
+from grundy.core.canon import graph_from_certificate
+from grundy.games.graphs.bitset import compact, distance_sums, distance_sums_reference, upper_lists
 from grundy.games.graphs.misere import MisereSolver, graph_key
 from grundy.games.graphs.rulesets import RULESETS, GraphRuleset, MoveRule
 
@@ -99,6 +100,86 @@ def test_the_python_reference_reads_the_rule_alone_as_written_out() -> None:
         bare = GraphRuleset(name, ruleset.rule, ruleset.source, ruleset.isolated_value, ruleset.compiled)
         for adj in ATLAS[:208]:
             assert list(bare.moves(adj)) == list(ruleset.moves(adj)), (name, adj)
+
+
+# -- the move order: central moves first (Node Kayles, Arc Kayles) ------------------
+def _path(n: int) -> tuple[int, ...]:
+    return tuple(((1 << (i - 1)) if i else 0) | ((1 << (i + 1)) if i + 1 < n else 0) for i in range(n))
+
+
+@st.composite
+def wide(draw: st.DrawFn) -> tuple[int, ...]:
+    """A random graph on 1 to 150 vertices (the kernel's words: one, two or three)."""
+    n = draw(st.integers(1, 150))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    p = draw(st.sampled_from([0.0, 0.01, 0.03, 0.1, 0.5]))
+    adj = [0] * n
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < p:
+                adj[i] |= 1 << j
+                adj[j] |= 1 << i
+    return tuple(adj)
+
+
+def test_distance_sums_on_paths_and_components() -> None:
+    """On the path P_n, vertex i is at distances 1..i and 1..n-1-i from the
+    others; a vertex counts only the vertices it reaches."""
+    for n in (1, 2, 5, 64, 65, 130):
+        want = [i * (i + 1) // 2 + (n - 1 - i) * (n - i) // 2 for i in range(n)]
+        assert distance_sums(_path(n)) == want == distance_sums_reference(_path(n))
+    two = _path(3) + tuple(a << 3 for a in _path(2))   # P_3 and P_2 side by side
+    assert distance_sums(two) == [3, 2, 3, 1, 1]
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(wide())
+def test_the_kernels_distance_sums_equal_the_reference(adj: tuple[int, ...]) -> None:
+    assert kernel.distance_sums(adj) == distance_sums_reference(adj)
+
+
+_CENTRAL = [MoveRule(vertex="delete", vertex_order="central", edge="delete", edge_order="central"),
+            MoveRule(vertex="delete", vertex_order="central", edge="delete"),
+            MoveRule(vertex="delete", edge="delete", edge_order="central")]
+
+
+def _check_order(adj: tuple[int, ...], rule: MoveRule) -> None:
+    key = kernel.graph_key(adj)
+    canon = graph_from_certificate(key)
+    want = rule.order(*engine._orbit_reps(canon), canon)
+    assert kernel.orbit_reps(key, rule.code) == (want[0], want[1])
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule", [r.compiled for r in RULESETS.values()] + _CENTRAL, ids=str)
+def test_the_kernel_orders_moves_as_the_rule_says_on_the_atlas(rule: MoveRule) -> None:
+    for adj in ATLAS:
+        _check_order(adj, rule)
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(adjacency(), st.sampled_from([r.compiled for r in RULESETS.values()] + _CENTRAL))
+def test_the_kernel_orders_moves_as_the_rule_says_up_to_64_vertices(adj: tuple[int, ...], rule: MoveRule) -> None:
+    _check_order(adj, rule)
+
+
+@settings(max_examples=80, deadline=None)
+@given(wide())
+def test_central_order_is_the_reversed_order_sorted_by_distance_sums(adj: tuple[int, ...]) -> None:
+    """What "central" means: every move once, least distance sum first, ties
+    in the reversed search order."""
+    vertices, edges = engine._orbit_reps(adj)
+    sums = distance_sums(adj)
+    got_v, got_e = _CENTRAL[0].order(vertices, edges, adj)
+    assert sorted(got_v) == sorted(vertices) and sorted(got_e) == sorted(edges)
+    rank_v = {v: k for k, v in enumerate(vertices[::-1])}
+    rank_e = {e: k for k, e in enumerate(edges[::-1])}
+    assert [(sums[v], rank_v[v]) for v in got_v] == sorted((sums[v], rank_v[v]) for v in vertices)
+    assert ([(sums[i] + sums[j], rank_e[(i, j)]) for i, j in got_e]
+            == sorted((sums[i] + sums[j], rank_e[(i, j)]) for i, j in edges))
+    assert MoveRule(vertex="delete", vertex_order="reversed").order(vertices, edges, adj)[0] == vertices[::-1]
 
 
 def test_a_rule_must_have_moves_and_known_fields() -> None:

@@ -457,7 +457,7 @@ cdef class Expander(CompiledSearch):
             # it keeps that one (a stopped generation resumes in it)
             _labellings_add(&self.labellings, key, rows, n)
         ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej)
-        _rule_order(self.rule, vreps, nv, ei, ej, ne)
+        _rule_order(self.rule, a, n, vreps, nv, ei, ej, ne)
         _cursor_start(&c)
         try:
             while True:
@@ -520,7 +520,7 @@ cdef class OptionKeys:
         self.nv = 0
         self.n = _decode(key, self.rows, self.a)
         self.ne = _orbit_reps(self.a, self.rows, self.n, self.vreps, &self.nv, self.ei, self.ej) if self.n else 0
-        _rule_order(rule, self.vreps, self.nv, self.ei, self.ej, self.ne)
+        _rule_order(rule, self.a, self.n, self.vreps, self.nv, self.ei, self.ej, self.ne)
         _cursor_start(&self.c)
 
     def __iter__(self):

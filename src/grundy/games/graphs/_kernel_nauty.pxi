@@ -646,10 +646,13 @@ def graph_of_key(bytes key):
     return tuple([PyLong_FromUnsignedLongLong(a[i]) for i in range(n)])
 
 
-def orbit_reps(bytes key):
+def orbit_reps(bytes key, int rule=0):
     """``(vertices, edges)``: one vertex and one edge ``(i, j)``, ``i < j``,
     per automorphism orbit of the graph of ``key`` (its canonical labelling),
-    in the order of :meth:`grundy.core.search.Searcher._options`'s pure-Python path."""
+    in the order of :meth:`grundy.core.search.Searcher._options`'s pure-Python path,
+    then in the move order of the packed ``rule`` (``_rule_order``: its bits
+    8, 9, 11 and 12; 0, the default, leaves the orbit order as it is), as
+    :meth:`grundy.games.graphs.rulesets.MoveRule.order` orders them."""
     cdef uint64_t rows[64]
     cdef uint64_t a[64]
     cdef int vreps[64]
@@ -659,4 +662,5 @@ def orbit_reps(bytes key):
     _check_bound()
     cdef int n = _decode(key, rows, a)
     ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej)
+    _rule_order(rule, a, n, vreps, nv, ei, ej, ne)
     return [vreps[k] for k in range(nv)], [(ei[k], ej[k]) for k in range(ne)]

@@ -14,6 +14,10 @@
 #   bit 9     the search's edge order reversed (most endpoint edges first)
 #   bit 10    moves made in first-seen labellings (the Expander's ``_options``;
 #             the misère search's OptionKeys and the census ignore it)
+#   bit 11    vertices central first: after bit 8's reversal, stably sorted by
+#             their distance sums, least first (_distance_sums)
+#   bit 12    edges central first: after bit 9's reversal, stably sorted by
+#             the sum of their ends' distance sums, least first
 #
 # An option is written as a graph and a vertex mask: the graph is the
 # position's own (a mask-only move: vertices deleted) or a copy with edges
@@ -56,11 +60,35 @@ cdef inline void _cursor_start(Cursor* c) noexcept nogil:
     c.size = 0
 
 
-cdef inline void _rule_order(int rule, int* verts, int nv, int* ei, int* ej, int ne) noexcept nogil:
+cdef void _distance_sums(const uint64_t* a, int n, int* dsum) noexcept nogil:
+    """For each vertex of the graph ``a`` (``n`` vertices), the sum of its
+    distances to the vertices it reaches: a breadth-first search on bitsets
+    from each. :func:`grundy.games.graphs.bitset.distance_sums`."""
+    cdef uint64_t seen, frontier
+    cdef int v, d, total
+    for v in range(n):
+        seen = <uint64_t>1 << v
+        frontier = seen
+        d = 0
+        total = 0
+        while frontier:
+            d += 1
+            frontier = _neighbours(a, frontier) & ~seen
+            total += d * GK_POPCOUNT(frontier)
+            seen |= frontier
+        dsum[v] = total
+
+
+cdef void _rule_order(int rule, const uint64_t* a, int n, int* verts, int nv,
+                      int* ei, int* ej, int ne) noexcept nogil:
     """The rule's move order: the search's orbit representatives (vertices
     of highest degree first, edges of fewest endpoint degrees first, as
-    :func:`_orbit_reps` gives them) reversed where bits 8 and 9 say so."""
-    cdef int r, t
+    :func:`_orbit_reps` gives them) reversed where bits 8 and 9 say so, then
+    stably sorted, central first, where bits 11 and 12 say so (the graph
+    ``a`` of ``n`` vertices gives the distance sums):
+    :meth:`grundy.games.graphs.rulesets.MoveRule.order`."""
+    cdef int r, t, u, j, kv
+    cdef int dsum[64]
     if rule & 256:
         for r in range(nv // 2):
             t = verts[r]
@@ -74,6 +102,30 @@ cdef inline void _rule_order(int rule, int* verts, int nv, int* ei, int* ej, int
             t = ej[r]
             ej[r] = ej[ne - 1 - r]
             ej[ne - 1 - r] = t
+    if not rule & (2048 | 4096):
+        return
+    _distance_sums(a, n, dsum)
+    if rule & 2048:   # insertion sort: stable, and the lists are short
+        for r in range(1, nv):
+            t = verts[r]
+            kv = dsum[t]
+            j = r - 1
+            while j >= 0 and dsum[verts[j]] > kv:
+                verts[j + 1] = verts[j]
+                j -= 1
+            verts[j + 1] = t
+    if rule & 4096:
+        for r in range(1, ne):
+            t = ei[r]
+            u = ej[r]
+            kv = dsum[t] + dsum[u]
+            j = r - 1
+            while j >= 0 and dsum[ei[j]] + dsum[ej[j]] > kv:
+                ei[j + 1] = ei[j]
+                ej[j + 1] = ej[j]
+                j -= 1
+            ei[j + 1] = t
+            ej[j + 1] = u
 
 
 cdef inline bint _vertex_ok(int which, const uint64_t* a, int i) noexcept nogil:

@@ -662,3 +662,63 @@ def components_wide(tuple adj, mask):
         free(frontier)
         free(reach)
         free(buf)
+
+
+def distance_sums(tuple adj):
+    """:func:`grundy.games.graphs.bitset.distance_sums` for a graph on any
+    number of vertices (the Python search's move order above 64 vertices,
+    ``MoveRule.order``): for each vertex, the sum of its distances to the
+    vertices it reaches, as a list of ints. One breadth-first search from
+    each vertex over its rows read into 64-bit words once.
+
+    Raises OverflowError if a row has a bit at or above ``len(adj)``."""
+    cdef Py_ssize_t n = len(adj)
+    cdef Py_ssize_t W = (n + 63) >> 6
+    cdef size_t nbytes = W * 8
+    cdef uint64_t* rows = NULL
+    cdef int* dist = NULL
+    cdef int* queue = NULL
+    cdef unsigned char* buf = NULL
+    cdef Py_ssize_t s, w, x, u, head, tail
+    cdef long total
+    cdef uint64_t m
+    cdef list out = []
+    if n == 0:
+        return out
+    rows = <uint64_t*>malloc(n * W * sizeof(uint64_t))
+    dist = <int*>malloc(n * sizeof(int))
+    queue = <int*>malloc(n * sizeof(int))
+    buf = <unsigned char*>malloc(nbytes)
+    try:
+        if rows == NULL or dist == NULL or queue == NULL or buf == NULL:
+            raise MemoryError()
+        for x in range(n):
+            gk_int_to_bytes(adj[x], buf, nbytes)
+            for w in range(W):
+                rows[x * W + w] = _le_word(buf + 8 * w)
+        for s in range(n):
+            for x in range(n):
+                dist[x] = -1
+            dist[s] = 0
+            queue[0] = <int>s
+            head, tail, total = 0, 1, 0
+            while head < tail:
+                x = queue[head]
+                head += 1
+                for w in range(W):
+                    m = rows[x * W + w]
+                    while m:
+                        u = w * 64 + GK_CTZ(m)
+                        m &= m - 1
+                        if dist[u] < 0:
+                            dist[u] = dist[x] + 1
+                            total += dist[u]
+                            queue[tail] = <int>u
+                            tail += 1
+            out.append(total)
+        return out
+    finally:
+        free(rows)
+        free(dist)
+        free(queue)
+        free(buf)

@@ -20,13 +20,15 @@ __all__ = [
     "upper_lists",
     "edge_count",
     "is_bipartite",
+    "distance_sums",
 ]
 
 try:  # the compiled kernel's compaction and components, for graphs over 64 vertices (optional)
     from grundy.games.graphs._kernel import compact_wide as _compact_wide
     from grundy.games.graphs._kernel import components_wide as _components_wide
+    from grundy.games.graphs._kernel import distance_sums as _distance_sums_wide
 except ImportError:  # pragma: no cover - the kernel is not built
-    _compact_wide = _components_wide = None
+    _compact_wide = _components_wide = _distance_sums_wide = None
 
 
 def check_adjacency(adj: tuple[int, ...]) -> None:
@@ -108,6 +110,44 @@ def components(adj: tuple[int, ...], mask: int) -> list[int]:
         comps.append(comp)
         mask &= ~comp
     return comps
+
+
+def distance_sums(adj: tuple[int, ...]) -> list[int]:
+    """For each vertex of ``adj`` (any number of vertices), the sum of its
+    distances (in edges) to the vertices it reaches: small for a central
+    vertex, the order "central" of
+    :meth:`grundy.games.graphs.rulesets.MoveRule.order`.
+
+    >>> distance_sums((0b010, 0b101, 0b010))   # the path 0-1-2
+    [3, 2, 3]
+    """
+    if _distance_sums_wide is not None and len(adj) > 64:
+        # above 64 vertices the kernel's (tests/test_rules.py holds it to this one)
+        return _distance_sums_wide(adj)  # type: ignore[no-any-return]
+    return distance_sums_reference(adj)
+
+
+def distance_sums_reference(adj: tuple[int, ...]) -> list[int]:
+    """:func:`distance_sums` in Python for any number of vertices (what the
+    kernel's version is tested against): a breadth-first search on
+    bitsets from each vertex."""
+    sums = []
+    for v in range(len(adj)):
+        seen = frontier = 1 << v
+        d = total = 0
+        while frontier:
+            d += 1
+            nb = 0
+            f = frontier
+            while f:
+                low = f & -f
+                nb |= adj[low.bit_length() - 1]
+                f ^= low
+            frontier = nb & ~seen
+            total += d * frontier.bit_count()
+            seen |= frontier
+        sums.append(total)
+    return sums
 
 
 def compact(adj: tuple[int, ...], mask: int) -> tuple[int, ...]:

@@ -482,7 +482,7 @@ class GraphGame:
         # degree (Graph Nim at a vertex of degree d has 2^d - 1), and the time limit is
         # checked between options
         apply = self.searched.apply
-        moves = self.searched.ordered_moves(adj, *self.searched.compiled.order(vertices, edges))
+        moves = self.searched.ordered_moves(adj, *self.searched.compiled.order(vertices, edges, adj))
         return self._each(search, (apply(adj, m) for m in islice(moves, start, None)))
 
     def _each(self, search: Searcher, positions: Iterable[tuple[int, ...]]) -> Iterator[Split]:

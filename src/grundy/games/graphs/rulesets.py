@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from grundy.games.graphs.bitset import compact, full_mask, remove_edge, remove_vertex
+from grundy.games.graphs.bitset import compact, distance_sums, full_mask, remove_edge, remove_vertex
 from grundy.errors import InputError
 from grundy.core.moves import Move, label_str
 
@@ -90,7 +90,7 @@ _VERTEX_EFFECTS = ("delete", "closed-neighbourhood", "edge-subsets")
 _VERTEX_DEGREES = ("any", "odd", "even")
 _EDGE_EFFECTS = ("delete", "endpoints")
 _EDGE_DEGREES = ("any", "odd-odd", "even-even", "odd-even")
-_ORDERS = ("search", "reversed")
+_ORDERS = ("search", "reversed", "central")
 _LABELLINGS = ("canonical", "first-seen")
 #: the largest position (vertices) a first-seen labelling is kept for (``MoveRule.labelling``): the
 #: canonical labelling memo's, one word per labelled graph
@@ -125,7 +125,10 @@ class MoveRule:
     ``vertex_order``, ``edge_order``
         The search's order of moves (:meth:`order`): ``"search"`` (vertices
         of highest degree first; edges whose endpoints have the fewest
-        edges first, Graph Chomp's measured order) or ``"reversed"``. A
+        edges first, Graph Chomp's measured order), ``"reversed"`` or
+        ``"central"`` (reversed, then central moves first: by distance
+        sums, :func:`grundy.games.graphs.bitset.distance_sums`; Node Kayles
+        and Arc Kayles, the moves that split a grid near its middle). A
         heuristic, not a theorem: it changes how many positions a search
         visits, never a value (docs/performance.md, "Move order").
     ``labelling``
@@ -163,6 +166,8 @@ class MoveRule:
     (32, 17)
     >>> MoveRule(edge="endpoints", edge_order="reversed").code
     544
+    >>> MoveRule(edge="endpoints", edge_order="central").code
+    4640
     """
 
     vertex: str | None = None
@@ -192,24 +197,41 @@ class MoveRule:
         :data:`_VERTEX_EFFECTS` from 1), vertex degree in bits 2-3, edge
         effect in bits 4-5, edge degrees in bits 6-7 (indices into the
         tuples above), a reversed vertex order in bit 8, a reversed edge
-        order in bit 9, first-seen labellings in bit 10."""
+        order in bit 9, first-seen labellings in bit 10, central vertices
+        first in bit 11 (with bit 8), central edges first in bit 12 (with
+        bit 9)."""
         v = 0 if self.vertex is None else 1 + _VERTEX_EFFECTS.index(self.vertex)
         e = 0 if self.edge is None else 1 + _EDGE_EFFECTS.index(self.edge)
         return (v | _VERTEX_DEGREES.index(self.vertex_degree) << 2 | e << 4
                 | _EDGE_DEGREES.index(self.edge_degrees) << 6
-                | (self.vertex_order == "reversed") << 8 | (self.edge_order == "reversed") << 9
-                | (self.labelling == "first-seen") << 10)
+                | (self.vertex_order != "search") << 8 | (self.edge_order != "search") << 9
+                | (self.labelling == "first-seen") << 10
+                | (self.vertex_order == "central") << 11 | (self.edge_order == "central") << 12)
 
-    def order(self, vertices: list[int], edges: list[tuple[int, int]]) -> tuple[list[int], list[tuple[int, int]]]:
+    def order(self, vertices: list[int], edges: list[tuple[int, int]],
+              adj: tuple[int, ...] = ()) -> tuple[list[int], list[tuple[int, int]]]:
         """The moves' order: the search's orbit representatives
-        (:func:`grundy.games.graphs.game._orbit_reps`) as they come, or
-        reversed, as ``vertex_order`` and ``edge_order`` say.
+        (:func:`grundy.games.graphs.game._orbit_reps`) of the graph ``adj``
+        as they come, or reversed, as ``vertex_order`` and ``edge_order``
+        say; ``"central"`` reverses them, then sorts them stably by distance
+        sum, least first (an edge by the sum of its ends'):
+        :func:`grundy.games.graphs.bitset.distance_sums` of ``adj``, which
+        only a central order reads.
 
         >>> MoveRule(edge="endpoints", edge_order="reversed").order([0, 1], [(0, 1), (1, 2)])
         ([0, 1], [(1, 2), (0, 1)])
+        >>> MoveRule(vertex="delete", vertex_order="central").order([1, 0, 2], [], (0b010, 0b101, 0b010))
+        ([1, 2, 0], [])
         """
-        return (vertices[::-1] if self.vertex_order == "reversed" else list(vertices),
-                edges[::-1] if self.edge_order == "reversed" else list(edges))
+        vs = list(vertices) if self.vertex_order == "search" else vertices[::-1]
+        es = list(edges) if self.edge_order == "search" else edges[::-1]
+        if "central" in (self.vertex_order, self.edge_order):
+            sums = distance_sums(adj)
+            if self.vertex_order == "central":
+                vs.sort(key=sums.__getitem__)
+            if self.edge_order == "central":
+                es.sort(key=lambda e: sums[e[0]] + sums[e[1]])
+        return vs, es
 
     @property
     def windowed(self) -> bool:
@@ -445,9 +467,9 @@ RULESETS: dict[str, GraphRuleset] = {
         GraphRuleset("even-vertex", "delete a vertex of even degree with its edges", "Nowakowski-Ottaway; " + HO + ", §5", 1,
                      MoveRule(vertex="delete", vertex_degree="even"), _vertex_parity_at(0)),
         GraphRuleset("node-kayles", "delete a vertex together with all its neighbours", "Schaefer, J. Comput. System Sci. 16 (1978); Winning Ways", 1,
-                     MoveRule(vertex="closed-neighbourhood", vertex_order="reversed"), _node_kayles_at),
+                     MoveRule(vertex="closed-neighbourhood", vertex_order="central"), _node_kayles_at),
         GraphRuleset("arc-kayles", "delete both endpoints of an edge, with every edge at them", "Winning Ways; CGSuite game.graph.ArcKayles", 0,
-                     MoveRule(edge="endpoints", edge_order="reversed"), None, _arc_kayles_at),
+                     MoveRule(edge="endpoints", edge_order="central"), None, _arc_kayles_at),
     ]
 }
 
