@@ -5,6 +5,7 @@ Usage:
     python benchmarks/rulesets.py [--limit SECONDS] [--only TEXT] [--misere]
     python benchmarks/rulesets.py --compare OLD_PYTHON [--repeat N]
     python benchmarks/rulesets.py --census N --compare OLD_PYTHON [--repeat N] [--misere]
+    python benchmarks/rulesets.py [--compare OLD_PYTHON] --case SPEC RULESET [--case ...]
 
 The first form times each case with the ``grundy`` this Python imports and
 prints one line per case: value, positions, CPU seconds of the search
@@ -19,7 +20,8 @@ reported as stopped. ``--misere`` times misère outcomes instead.
 ``OLD_PYTHON`` (another virtual environment with an older build of grundy,
 e.g. one made from commit f98b7c9), alternating old and new ``--repeat``
 times (default 1), and prints the best CPU time of each and the ratio
-old / new. The cases are those of issue 28's speed target.
+old / new. The cases are those of issue 28's speed target, or those
+given by ``--case SPEC RULESET`` (repeatable).
 
 ``--census N`` times instead ``grundy census 1..N --game R --json`` for every
 graph ruleset R (``--misere``: misère outcomes), the CPU time of the whole
@@ -225,13 +227,15 @@ def main() -> None:
     ap.add_argument("--compare", metavar="OLD_PYTHON", help="an older build's Python, run alternately")
     ap.add_argument("--repeat", type=int, default=1, help="runs of each build per case (default 1)")
     ap.add_argument("--census", type=int, metavar="N", help="time the census of 1..N vertices of every ruleset")
+    ap.add_argument("--case", nargs=2, action="append", metavar=("SPEC", "RULESET"),
+                    help="time this case instead of issue 28's set (repeatable)")
     args = ap.parse_args()
     if args.census:
         if not args.compare:
             ap.error("--census needs --compare OLD_PYTHON")
         census_compare(args.compare, args.census, args.misere, args.repeat, args.only)
         return
-    cases = [(s, g) for s, g in CASES if args.only in s or args.only in g]
+    cases = [(s, g) for s, g in (args.case or CASES) if args.only in s or args.only in g]
     for spec, game in cases:
         if not args.compare:
             print(f"{spec:<18} {game:<12} " + _fmt(in_subprocess(sys.executable, spec, game, args.misere, args.limit)),

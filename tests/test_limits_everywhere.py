@@ -683,3 +683,69 @@ def test_searches_read_the_clock_every_16_positions_and_stop_exactly_at_a_positi
         with pytest.raises(SearchLimitReached):
             solver.value_of(*solver.decompose(adj))
         assert solver.stats.positions == limit + 1  # the position over the limit is counted, then refused
+
+
+# -- a searcher called directly from Python: each call a top-level one with its own clock --
+def _hard(kind: str):
+    """A solver with a 0.3 s limit and a position it cannot settle in that time."""
+    if kind == "graph":
+        from grundy import Solver
+        from grundy.readwrite.graphs import to_graph
+
+        solver = Solver(time_limit=0.3)
+        return solver, solver.decompose(to_graph("Kyn}Nv}{Qve~").adj)   # N after 19 million positions
+    from grundy.games.complexes.game import ComplexSolver
+    from grundy.games.complexes.families import build_complex_family
+
+    solver = ComplexSolver(time_limit=0.3)
+    return solver, solver.decompose(build_complex_family("skeleton:7,3").facets)   # minutes of search
+
+
+@pytest.mark.parametrize("kind", ["graph", "complex"])
+@pytest.mark.parametrize("question", ["value_of", "is_p"])
+def test_a_direct_call_runs_on_its_own_clock(kind: str, question: str) -> None:
+    """``time_limit`` bounds ``value_of`` and ``is_p`` called with no clock
+    running (before, such a call never started one and searched on past
+    its limit)."""
+    from grundy.core.limits import SearchLimitReached
+
+    solver, split = _hard(kind)
+    began = time.perf_counter()
+    with pytest.raises(SearchLimitReached, match="time limit"):
+        getattr(solver, question)(*split)
+    assert time.perf_counter() - began < GENEROUS
+    assert not solver.limits.running
+
+
+def test_a_direct_call_after_a_front_ends_clock_gets_a_fresh_one_and_within_one_shares_it() -> None:
+    from grundy import Solver
+    from grundy.core.limits import SearchLimitReached
+    from grundy.readwrite.graphs import to_graph
+
+    solver, hard = _hard("graph")
+    easy = solver.decompose(to_graph("cycle:9").adj)
+    solver.start()
+    solver.finish()
+    time.sleep(0.4)   # past the finished clock's deadline
+    assert solver.value_of(*easy) == Solver().value_of(*Solver().decompose(to_graph("cycle:9").adj))
+    solver.start()    # a front end's clock: the calls within share it
+    time.sleep(0.4)
+    with pytest.raises(SearchLimitReached):
+        solver.value_of(*hard)
+    assert solver.limits.running   # the front end's clock runs until it finishes it
+    solver.finish()
+
+
+def test_a_direct_call_writes_its_table_file(tmp_path) -> None:
+    """As the docstring says: a table file is written at the end of every top-level call."""
+    from grundy import Solver
+    from grundy.readwrite.graphs import to_graph
+
+    path = str(tmp_path / "t.db")
+    adj = to_graph("random:9,0.5,1").adj
+    solver = Solver(table=path)
+    value = solver.value_of(*solver.decompose(adj))
+    other = Solver(table=path)
+    assert other.known_outcome(*other.decompose(adj))[1] == value
+    solver.close()
+    other.close()

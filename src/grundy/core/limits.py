@@ -301,11 +301,16 @@ class Limits:
         self.shared: float | None = None
         # a search run without start() (the Python API) counts its seconds from here
         self.started = time.perf_counter()
+        #: Whether a top-level call's clock runs (between :meth:`start` and
+        #: :meth:`finish`): a searcher's ``value_of`` / ``is_p`` called
+        #: without one starts and finishes its own.
+        self.running = False
         self._bar: Any = None
         self._bar_count = 0
 
     def start(self) -> None:
         """Start the clock for a top-level call."""
+        self.running = True
         self.started = time.perf_counter()
         self.deadline = self.started + self.time_limit if self.time_limit else None
         if self.until is not None:
@@ -359,6 +364,7 @@ class Limits:
     def finish(self) -> float:
         """Stop the clock, close the progress display; returns the seconds
         since :meth:`start`."""
+        self.running = False
         if self._bar is not None:
             self._bar.close()
             self._bar = None

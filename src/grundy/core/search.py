@@ -373,18 +373,49 @@ class Searcher:
     # search
     # ------------------------------------------------------------------
     def value_of(self, nimber: int, unknowns: tuple[Component, ...]) -> int:
-        """Exact value of ``*nimber + sum(unknowns)``."""
-        with _no_gc(), self._searching(unknowns) as search:
+        """Exact value of ``*nimber + sum(unknowns)`` (a split, as
+        :meth:`decompose` gives it). A top-level call: called with no clock
+        running (:meth:`start`, as the front ends do), it runs on its own,
+        so ``time_limit`` bounds it, and writes a table file at its end
+        (:meth:`finish`).
+
+        Raises
+        ------
+        SearchLimitReached
+            A time or position limit was passed (what was learned is kept).
+        """
+        with self._clock(), _no_gc(), self._searching(unknowns) as search:
             for key in unknowns:
                 nimber ^= search.value(key) if search is not None else self._value(key)
         return nimber
 
     def is_p(self, nimber: int, unknowns: tuple[Component, ...]) -> bool:
-        """Whether ``*nimber + sum(unknowns)`` is a P-position (value 0)."""
-        with _no_gc(), self._searching(unknowns) as search:
+        """Whether ``*nimber + sum(unknowns)`` is a P-position (value 0): a
+        top-level call, on its own clock if none runs, as :meth:`value_of`.
+
+        Raises
+        ------
+        SearchLimitReached
+            A time or position limit was passed (what was learned is kept).
+        """
+        with self._clock(), _no_gc(), self._searching(unknowns) as search:
             if search is not None:
                 return search.is_p_sum(unknowns, nimber)  # type: ignore[no-any-return]
             return self._is_p_sum(unknowns, nimber)
+
+    @contextmanager
+    def _clock(self) -> Iterator[None]:
+        """A clock for the block: none if a top-level call's runs already
+        (a front end's :meth:`start`, or an outer call), else :meth:`start`
+        before and :meth:`finish` after (also after a limit or Ctrl-C)."""
+        if self.limits.running:
+            yield
+            return
+        self.start()
+        try:
+            yield
+        finally:
+            self.finish()
 
     def known_outcome(self, nimber: int, unknowns: tuple[Component, ...]) -> tuple[str | None, int | None]:
         """What the table already says of ``*nimber + sum(unknowns)``,

@@ -469,7 +469,7 @@ class GraphGame:
             if self.first_seen:  # expanded in its canonical labelling first: it keeps that one
                 self._keep_labelling(search, key, adj)
         n = len(adj)
-        vertices, edges = _orbit_reps(adj)
+        vertices, edges = _orbit_reps(adj, self.is_chomp or self.searched.compiled.edge is not None)
         nv = len(vertices)
         if self.is_chomp and _kernel is not None and n <= _kernel.MAX_VERTICES:
             splits = _kernel.children(adj, vertices[start:], edges[max(0, start - nv) :], self.theory)
@@ -569,7 +569,7 @@ def _edge_orbit_reps(nbrs: dict[int, list[int]], gens: list[list[int]]) -> list[
     return [e for k, e in enumerate(edges) if find(k) == k]
 
 
-def _orbit_reps(adj: tuple[int, ...]) -> tuple[list[int], list[tuple[int, int]]]:
+def _orbit_reps(adj: tuple[int, ...], edges: bool = True) -> tuple[list[int], list[tuple[int, int]]]:
     """One vertex and one edge ``(i, j)``, ``i < j``, per automorphism orbit
     of a graph (pynauty's generators), in the order options are generated:
     vertices of highest degree first (deleting them leaves the smallest
@@ -582,12 +582,15 @@ def _orbit_reps(adj: tuple[int, ...]) -> tuple[list[int], list[tuple[int, int]]]
     12,712, W_29 1,634,276 -> 497,448); it leaves the G(12, 0.25) graphs
     of the benchmark within about 1% and costs K_{3,3,3} without theory
     11% more (docs/performance.md, "Move order"). The kernel's
-    ``orbit_reps`` must agree (checked at import and in the tests)."""
+    ``orbit_reps`` must agree (checked at import and in the tests). With
+    ``edges`` False (a rule with no edge moves) the edge list is left empty."""
     nbrs = upper_lists(adj)
     gens, orbits = automorphisms(len(adj), nbrs)
     vertices = sorted((i for i in range(len(adj)) if orbits[i] == i), key=lambda v: -adj[v].bit_count())
-    edges = sorted(_edge_orbit_reps(nbrs, gens), key=lambda e: adj[e[0]].bit_count() + adj[e[1]].bit_count())
-    return vertices, edges
+    if not edges:
+        return vertices, []
+    reps = sorted(_edge_orbit_reps(nbrs, gens), key=lambda e: adj[e[0]].bit_count() + adj[e[1]].bit_count())
+    return vertices, reps
 
 
 #: Whether the kernel computes keys itself (nauty called from C); see

@@ -95,7 +95,7 @@ class MisereSolver(MisereSearch[bytes]):
     def _reference_options(self, key: bytes) -> Iterator[bytes]:
         """The Python reference of :meth:`_options` (any number of vertices)."""
         adj = graph_from_certificate(key)
-        vertices, edges = self.searched.compiled.order(*_orbit_reps(adj), adj)
+        vertices, edges = self.searched.compiled.order(*_orbit_reps(adj, self.searched.compiled.edge is not None), adj)
         for move in self.searched.ordered_moves(adj, vertices, edges):
             yield graph_key(self.searched.apply(adj, move))
 
