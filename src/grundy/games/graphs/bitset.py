@@ -85,6 +85,16 @@ def edge_count(adj: tuple[int, ...], mask: int = -1) -> int:
     return total >> 1
 
 
+def _neighbourhood(adj: tuple[int, ...], vertices: int) -> int:
+    """The union of the neighbour sets of ``vertices`` (a mask)."""
+    nb = 0
+    while vertices:
+        low = vertices & -vertices
+        nb |= adj[low.bit_length() - 1]
+        vertices ^= low
+    return nb
+
+
 def components(adj: tuple[int, ...], mask: int) -> list[int]:
     """Vertex masks of the connected components of the subgraph induced by
     ``mask``, in order of their lowest vertex.
@@ -99,13 +109,7 @@ def components(adj: tuple[int, ...], mask: int) -> list[int]:
     while mask:
         comp = frontier = mask & -mask
         while frontier:
-            nb = 0
-            f = frontier
-            while f:
-                low = f & -f
-                nb |= adj[low.bit_length() - 1]
-                f ^= low
-            frontier = nb & mask & ~comp
+            frontier = _neighbourhood(adj, frontier) & mask & ~comp
             comp |= frontier
         comps.append(comp)
         mask &= ~comp
@@ -137,13 +141,7 @@ def distance_sums_reference(adj: tuple[int, ...]) -> list[int]:
         d = total = 0
         while frontier:
             d += 1
-            nb = 0
-            f = frontier
-            while f:
-                low = f & -f
-                nb |= adj[low.bit_length() - 1]
-                f ^= low
-            frontier = nb & ~seen
+            frontier = _neighbourhood(adj, frontier) & ~seen
             total += d * frontier.bit_count()
             seen |= frontier
         sums.append(total)
