@@ -723,11 +723,12 @@ def test_a_direct_call_after_a_front_ends_clock_gets_a_fresh_one_and_within_one_
     from grundy.readwrite.graphs import to_graph
 
     solver, hard = _hard("graph")
-    easy = solver.decompose(to_graph("cycle:9").adj)
+    easy = solver.decompose(to_graph("random:8,0.5,1").adj)   # a few hundred positions
+    assert easy[1], "the position needs a search"
     solver.start()
     solver.finish()
     time.sleep(0.4)   # past the finished clock's deadline
-    assert solver.value_of(*easy) == Solver().value_of(*Solver().decompose(to_graph("cycle:9").adj))
+    assert solver.value_of(*easy) == Solver().value_of(*Solver().decompose(to_graph("random:8,0.5,1").adj))
     solver.start()    # a front end's clock: the calls within share it
     time.sleep(0.4)
     with pytest.raises(SearchLimitReached):
@@ -749,3 +750,38 @@ def test_a_direct_call_writes_its_table_file(tmp_path) -> None:
     assert other.known_outcome(*other.decompose(adj))[1] == value
     solver.close()
     other.close()
+
+
+def test_a_direct_misere_call_runs_on_its_own_clock() -> None:
+    from grundy.core.limits import SearchLimitReached
+    from grundy.games.graphs.misere import MisereSolver
+    from grundy.readwrite.graphs import to_graph
+
+    solver = MisereSolver("chomp", time_limit=0.3)
+    began = time.perf_counter()
+    with pytest.raises(SearchLimitReached, match="time limit"):
+        solver.is_n(to_graph("Kyn}Nv}{Qve~").adj)
+    assert time.perf_counter() - began < GENEROUS
+    assert not solver.limits.running
+
+
+def test_a_complex_split_after_a_stop_searches_no_further() -> None:
+    """A complex's dimension-1 components are valued by a Graph Chomp
+    searcher within the complex search's clock (``search_value``): the
+    split made after a stop to report what was settled (``kinds.settle``)
+    stops at the passed deadline instead of searching on a clock of its own."""
+    from grundy.core.limits import SearchLimitReached
+    from grundy.games.complexes.game import ComplexSolver
+    from grundy.readwrite.complexes import load_complex
+    from grundy.readwrite.graphs import to_graph
+
+    facets = load_complex(to_graph("Kyn}Nv}{Qve~")).facets   # dimension 1: Graph Chomp
+    solver = ComplexSolver(time_limit=0.3)
+    solver.start()
+    with pytest.raises(SearchLimitReached):
+        solver.value_of(*solver.decompose(facets))
+    solver.finish()
+    before = solver.stats.positions
+    with pytest.raises(SearchLimitReached):
+        solver.decompose(facets)
+    assert solver.stats.positions - before <= 16   # the limits are read every 16th position

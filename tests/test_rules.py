@@ -33,6 +33,7 @@ from grundy.core.canon import graph_from_certificate
 from grundy.games.graphs.bitset import compact, distance_sums, distance_sums_reference, upper_lists
 from grundy.games.graphs.misere import MisereSolver, graph_key
 from grundy.games.graphs.rulesets import RULESETS, GraphRuleset, MoveRule
+from grundy.readwrite.graphs import to_graph
 
 from brute import brute_ruleset_value
 from test_kernel import adjacency, kernel, needs_kernel, python_path
@@ -156,6 +157,9 @@ def _check_order(adj: tuple[int, ...], rule: MoveRule) -> None:
 def test_the_kernel_orders_moves_as_the_rule_says_on_the_atlas(rule: MoveRule) -> None:
     for adj in ATLAS:
         _check_order(adj, rule)
+    # grids: many ties of distance sums; 8 x 8 fills the kernel's 64 vertices
+    for spec in ("grid:8,8", "grid:3,21", "grid:4,9"):
+        _check_order(to_graph(spec).adj, rule)
 
 
 @needs_kernel

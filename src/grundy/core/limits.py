@@ -455,3 +455,20 @@ def peak_memory_mib() -> float | None:
     except ImportError:
         return None
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (2**20 if sys.platform == "darwin" else 1024)
+
+
+@contextmanager
+def own_clock(search: Any) -> Iterator[None]:
+    """The clock of a top-level call of ``search`` (a searcher: its
+    ``limits``, ``start()`` and ``finish()``): none if one runs already (a
+    front end's ``start()``, or an outer call), else ``start()`` before the
+    block and ``finish()`` after it (also after a limit or Ctrl-C), so
+    ``time_limit`` bounds a call made from Python with no clock running."""
+    if search.limits.running:
+        yield
+        return
+    search.start()
+    try:
+        yield
+    finally:
+        search.finish()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
-from grundy.core.limits import Limits, Stats
+from grundy.core.limits import Limits, Stats, own_clock
 
 __all__ = ["MisereSearch"]
 
@@ -71,8 +71,11 @@ class MisereSearch(Generic[P]):
         """Whether ``position`` is an N-position under misère play: it has
         no move (the player to move has already won) or a move to a
         P-position. (The entry point: the search itself recurses through
-        :meth:`_is_n`, so a subclass may change the entry alone.)"""
-        return self._is_n(position)
+        :meth:`_is_n`, so a subclass may change the entry alone.) A
+        top-level call: with no clock running (:meth:`start`) it runs on its
+        own, so ``time_limit`` bounds it (:func:`grundy.core.limits.own_clock`)."""
+        with own_clock(self):
+            return self._is_n(position)
 
     def _is_n(self, position: P) -> bool:
         k = self.key(position)

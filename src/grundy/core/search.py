@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
-from grundy.core.limits import Limits, Stats
+from grundy.core.limits import Limits, Stats, own_clock
 from grundy.core.table import ANSWER_SLOTS, Table
 
 __all__ = ["Game", "Searcher", "Stats", "Component", "Split", "Partial", "Namer", "CANCEL_SOURCE"]
@@ -384,7 +384,15 @@ class Searcher:
         SearchLimitReached
             A time or position limit was passed (what was learned is kept).
         """
-        with self._clock(), _no_gc(), self._searching(unknowns) as search:
+        with own_clock(self):
+            return self.search_value(nimber, unknowns)
+
+    def search_value(self, nimber: int, unknowns: tuple[Component, ...]) -> int:
+        """:meth:`value_of` with no clock of its own: for a search made
+        within another's call (a complex's dimension-1 components valued by
+        a Graph Chomp searcher that shares its limits), which stops at that
+        call's deadline, not a new one. Raises as :meth:`value_of`."""
+        with _no_gc(), self._searching(unknowns) as search:
             for key in unknowns:
                 nimber ^= search.value(key) if search is not None else self._value(key)
         return nimber
@@ -398,24 +406,10 @@ class Searcher:
         SearchLimitReached
             A time or position limit was passed (what was learned is kept).
         """
-        with self._clock(), _no_gc(), self._searching(unknowns) as search:
+        with own_clock(self), _no_gc(), self._searching(unknowns) as search:
             if search is not None:
                 return search.is_p_sum(unknowns, nimber)  # type: ignore[no-any-return]
             return self._is_p_sum(unknowns, nimber)
-
-    @contextmanager
-    def _clock(self) -> Iterator[None]:
-        """A clock for the block: none if a top-level call's runs already
-        (a front end's :meth:`start`, or an outer call), else :meth:`start`
-        before and :meth:`finish` after (also after a limit or Ctrl-C)."""
-        if self.limits.running:
-            yield
-            return
-        self.start()
-        try:
-            yield
-        finally:
-            self.finish()
 
     def known_outcome(self, nimber: int, unknowns: tuple[Component, ...]) -> tuple[str | None, int | None]:
         """What the table already says of ``*nimber + sum(unknowns)``,

@@ -310,7 +310,7 @@ class ComplexGame:
                 return name(out)
 
             sub: list[str] = []
-            value = g.value_of(*g.decompose(tuple(adj), None, sub, gname))
+            value = g.search_value(*g.decompose(tuple(adj), None, sub, gname))   # within this search's clock
             trace.append(f"{name(vmask)}: dimension 1, a Graph Chomp position [{GRAPH_SOURCE}]")
             trace.extend(sub)
             trace.append(f"{name(vmask)}: value {value}")
@@ -324,7 +324,7 @@ class ComplexGame:
         adjacency bitsets (its vertices in increasing order), counted as a
         closed form [Khandhawit-Ye, §2]."""
         g = self._graph_solver(search)
-        value = g.value_of(*g.decompose(adj))
+        value = g.search_value(*g.decompose(adj))   # within this search's clock
         search.stats.closed_forms += 1
         return value
 

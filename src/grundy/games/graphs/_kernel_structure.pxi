@@ -668,34 +668,50 @@ def distance_sums(tuple adj):
     """:func:`grundy.games.graphs.bitset.distance_sums` for a graph on any
     number of vertices (the Python search's move order above 64 vertices,
     ``MoveRule.order``): for each vertex, the sum of its distances to the
-    vertices it reaches, as a list of ints. One breadth-first search from
-    each vertex over its rows read into 64-bit words once.
+    vertices it reaches, as a list of ints. The rows are read once into
+    neighbour lists; then one breadth-first search from each vertex, in
+    time linear in the vertices and edges.
 
     Raises OverflowError if a row has a bit at or above ``len(adj)``."""
     cdef Py_ssize_t n = len(adj)
     cdef Py_ssize_t W = (n + 63) >> 6
     cdef size_t nbytes = W * 8
-    cdef uint64_t* rows = NULL
+    cdef Py_ssize_t* first = NULL    # vertex x's neighbours: nbrs[first[x] .. first[x + 1] - 1]
+    cdef int* nbrs = NULL
     cdef int* dist = NULL
     cdef int* queue = NULL
     cdef unsigned char* buf = NULL
-    cdef Py_ssize_t s, w, x, u, head, tail
+    cdef Py_ssize_t s, w, x, u, k, head, tail, total_edges = 0
     cdef long total
     cdef uint64_t m
     cdef list out = []
     if n == 0:
         return out
-    rows = <uint64_t*>malloc(n * W * sizeof(uint64_t))
+    first = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
     dist = <int*>malloc(n * sizeof(int))
     queue = <int*>malloc(n * sizeof(int))
     buf = <unsigned char*>malloc(nbytes)
     try:
-        if rows == NULL or dist == NULL or queue == NULL or buf == NULL:
+        if first == NULL or dist == NULL or queue == NULL or buf == NULL:
             raise MemoryError()
         for x in range(n):
             gk_int_to_bytes(adj[x], buf, nbytes)
+            first[x] = total_edges
             for w in range(W):
-                rows[x * W + w] = _le_word(buf + 8 * w)
+                total_edges += GK_POPCOUNT(_le_word(buf + 8 * w))
+        first[n] = total_edges
+        nbrs = <int*>malloc((total_edges + 1) * sizeof(int))
+        if nbrs == NULL:
+            raise MemoryError()
+        for x in range(n):
+            gk_int_to_bytes(adj[x], buf, nbytes)
+            k = first[x]
+            for w in range(W):
+                m = _le_word(buf + 8 * w)
+                while m:
+                    nbrs[k] = <int>(w * 64 + GK_CTZ(m))
+                    k += 1
+                    m &= m - 1
         for s in range(n):
             for x in range(n):
                 dist[x] = -1
@@ -705,20 +721,18 @@ def distance_sums(tuple adj):
             while head < tail:
                 x = queue[head]
                 head += 1
-                for w in range(W):
-                    m = rows[x * W + w]
-                    while m:
-                        u = w * 64 + GK_CTZ(m)
-                        m &= m - 1
-                        if dist[u] < 0:
-                            dist[u] = dist[x] + 1
-                            total += dist[u]
-                            queue[tail] = <int>u
-                            tail += 1
+                for k in range(first[x], first[x + 1]):
+                    u = nbrs[k]
+                    if dist[u] < 0:
+                        dist[u] = dist[x] + 1
+                        total += dist[u]
+                        queue[tail] = <int>u
+                        tail += 1
             out.append(total)
         return out
     finally:
-        free(rows)
+        free(first)
+        free(nbrs)
         free(dist)
         free(queue)
         free(buf)

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy.core.canon import certificate, graph_from_certificate
+from grundy.core.limits import own_clock
 from grundy.core.misere import MisereSearch
 from grundy.games.graphs.bitset import check_adjacency, compact, full_mask, upper_lists
 from grundy.games.graphs.game import _KERNEL_KEY_BYTES, KERNEL_NAUTY, _kernel, _orbit_reps
@@ -71,11 +72,13 @@ class MisereSolver(MisereSearch[bytes]):
         cut down to the vertices of odd (even) degree first (the search's
         own options, Arc Kayles positions, are not cut again). Raises
         ValueError (TypeError) if it is not a simple graph
-        (:func:`grundy.games.graphs.bitset.check_adjacency`)."""
+        (:func:`grundy.games.graphs.bitset.check_adjacency`). On its own
+        clock if none runs, as :meth:`grundy.core.misere.MisereSearch.is_n`."""
         check_adjacency(position)
         if self.parity is not None:
             position = compact(position, parity_vertices(position, full_mask(len(position)), self.parity))
-        return self._is_n(graph_key(position))
+        with own_clock(self):
+            return self._is_n(graph_key(position))
 
     def _options(self, key: bytes) -> Iterator[bytes]:
         """The options' keys, one per orbit of moves, made one at a time
