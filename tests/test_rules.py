@@ -108,19 +108,9 @@ def _path(n: int) -> tuple[int, ...]:
     return tuple(((1 << (i - 1)) if i else 0) | ((1 << (i + 1)) if i + 1 < n else 0) for i in range(n))
 
 
-@st.composite
-def wide(draw: st.DrawFn) -> tuple[int, ...]:
+def wide() -> st.SearchStrategy[tuple[int, ...]]:
     """A random graph on 1 to 150 vertices (the kernel's words: one, two or three)."""
-    n = draw(st.integers(1, 150))
-    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    p = draw(st.sampled_from([0.0, 0.01, 0.03, 0.1, 0.5]))
-    adj = [0] * n
-    for i in range(n):
-        for j in range(i + 1, n):
-            if rng.random() < p:
-                adj[i] |= 1 << j
-                adj[j] |= 1 << i
-    return tuple(adj)
+    return adjacency(max_n=150)
 
 
 def test_distance_sums_on_paths_and_components() -> None:

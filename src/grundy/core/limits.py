@@ -302,8 +302,8 @@ class Limits:
         # a search run without start() (the Python API) counts its seconds from here
         self.started = time.perf_counter()
         #: Whether a top-level call's clock runs (between :meth:`start` and
-        #: :meth:`finish`): a searcher's ``value_of`` / ``is_p`` called
-        #: without one starts and finishes its own.
+        #: :meth:`finish`): a search's top-level call made without one
+        #: starts and finishes its own (:func:`own_clock`).
         self.running = False
         self._bar: Any = None
         self._bar_count = 0

@@ -676,6 +676,7 @@ def distance_sums(tuple adj):
     cdef Py_ssize_t n = len(adj)
     cdef Py_ssize_t W = (n + 63) >> 6
     cdef size_t nbytes = W * 8
+    cdef uint64_t* words = NULL      # the rows, W words each, read once
     cdef Py_ssize_t* first = NULL    # vertex x's neighbours: nbrs[first[x] .. first[x + 1] - 1]
     cdef int* nbrs = NULL
     cdef int* dist = NULL
@@ -687,27 +688,28 @@ def distance_sums(tuple adj):
     cdef list out = []
     if n == 0:
         return out
+    words = <uint64_t*>malloc(n * W * sizeof(uint64_t))
     first = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
     dist = <int*>malloc(n * sizeof(int))
     queue = <int*>malloc(n * sizeof(int))
     buf = <unsigned char*>malloc(nbytes)
     try:
-        if first == NULL or dist == NULL or queue == NULL or buf == NULL:
+        if words == NULL or first == NULL or dist == NULL or queue == NULL or buf == NULL:
             raise MemoryError()
         for x in range(n):
             gk_int_to_bytes(adj[x], buf, nbytes)
             first[x] = total_edges
             for w in range(W):
-                total_edges += GK_POPCOUNT(_le_word(buf + 8 * w))
+                words[x * W + w] = _le_word(buf + 8 * w)
+                total_edges += GK_POPCOUNT(words[x * W + w])
         first[n] = total_edges
         nbrs = <int*>malloc((total_edges + 1) * sizeof(int))
         if nbrs == NULL:
             raise MemoryError()
         for x in range(n):
-            gk_int_to_bytes(adj[x], buf, nbytes)
             k = first[x]
             for w in range(W):
-                m = _le_word(buf + 8 * w)
+                m = words[x * W + w]
                 while m:
                     nbrs[k] = <int>(w * 64 + GK_CTZ(m))
                     k += 1
@@ -731,6 +733,7 @@ def distance_sums(tuple adj):
             out.append(total)
         return out
     finally:
+        free(words)
         free(first)
         free(nbrs)
         free(dist)

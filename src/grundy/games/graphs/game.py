@@ -469,7 +469,7 @@ class GraphGame:
             if self.first_seen:  # expanded in its canonical labelling first: it keeps that one
                 self._keep_labelling(search, key, adj)
         n = len(adj)
-        vertices, edges = _orbit_reps(adj, self.is_chomp or self.searched.compiled.edge is not None)
+        vertices, edges = _orbit_reps(adj, self.searched.compiled.edge is not None)
         nv = len(vertices)
         if self.is_chomp and _kernel is not None and n <= _kernel.MAX_VERTICES:
             splits = _kernel.children(adj, vertices[start:], edges[max(0, start - nv) :], self.theory)
