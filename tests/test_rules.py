@@ -187,10 +187,12 @@ def test_a_rule_must_have_moves_and_known_fields() -> None:
 
 # -- the search: the kernel's and the Python path's ---------------------------------
 def search_both(name: str, adj: tuple[int, ...], theory: Theory | None = None) -> int:
-    """Same value, same P-answers, same positions, same table."""
+    """Same value, same P-answers, same positions, same table (every
+    component left to search is the kernel's unless it has more than 64
+    vertices)."""
     fast, slow = Solver(theory, ruleset=name), Solver(theory, ruleset=name)
     parts = fast.decompose(adj)
-    if parts[1]:
+    if parts[1] and all(len(key) <= 64 * 8 for key in parts[1]):
         assert fast._compiled_search(parts[1]) is not None
     with python_path():
         want_parts = slow.decompose(adj)
@@ -226,6 +228,69 @@ def test_compiled_search_equals_python_on_small_graphs(name: str) -> None:
 @given(sparse(), st.sampled_from(NAMES), st.booleans())
 def test_compiled_search_equals_python(adj: tuple[int, ...], name: str, theory_on: bool) -> None:
     search_both(name, adj, None if theory_on else Theory.none())
+
+
+@st.composite
+def wide_unions(draw: st.DrawFn) -> tuple[int, ...]:
+    """A graph on 65 to 80 vertices, disjoint small random graphs (1 to 7
+    vertices each): the Python search's split (more than 64 vertices) with
+    every component one the kernel takes."""
+    total = draw(st.integers(65, 80))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    adj: list[int] = []
+    while len(adj) < total:
+        k = min(rng.randint(1, 7), total - len(adj))
+        base = len(adj)
+        part = nx.gnp_random_graph(k, rng.choice([0.3, 0.5, 0.8]), seed=rng.randrange(2**32))
+        adj.extend(0 for _ in range(k))
+        for u, v in part.edges:
+            adj[base + u] |= 1 << (base + v)
+            adj[base + v] |= 1 << (base + u)
+    return tuple(adj)
+
+
+@settings(max_examples=60, deadline=None)
+@given(adjacency(max_n=80), st.sampled_from(NAMES))
+def test_after_a_move_is_the_applied_move_masked(adj: tuple[int, ...], name: str) -> None:
+    """GraphRuleset.after (what the Python search decomposes) induces on its
+    mask exactly the graph GraphRuleset.apply makes, for every move."""
+    ruleset = RULESETS[name]
+    for move in ruleset.moves(adj) if name != "graph-nim" or len(adj) <= 12 else ():
+        graph, mask = ruleset.after(adj, move)
+        assert compact(graph, mask) == ruleset.apply(adj, move)
+
+
+@needs_kernel
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(wide_unions(), st.sampled_from(NAMES))
+def test_the_python_split_above_64_vertices_hands_components_to_the_kernel(adj: tuple[int, ...], name: str) -> None:
+    """Above 64 vertices the split runs in Python and gives each component of
+    at most 64 vertices to the kernel's: the same keys in the same order,
+    values, positions and table as the Python path alone (search_both)."""
+    assert len(adj) > 64
+    search_both(name, adj)
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", ["node-kayles", "arc-kayles", "chomp"])
+def test_options_of_a_wide_position_split_as_in_the_python_path(name: str) -> None:
+    """A connected position of 70 vertices (the spider with legs 2, 3, 64 at
+    one centre) is expanded by the Python search; its options' components of
+    at most 64 vertices go to the kernel: the same search as the Python path
+    alone."""
+    legs = [2, 3, 64]
+    edges, n = [], 1
+    for leg in legs:
+        prev = 0
+        for _ in range(leg):
+            edges.append((prev, n))
+            prev, n = n, n + 1
+    adj = [0] * n
+    for u, v in edges:
+        adj[u] |= 1 << v
+        adj[v] |= 1 << u
+    assert n == 70
+    search_both(name, tuple(adj), Theory.none())
 
 
 def misere_both(name: str, adj: tuple[int, ...]) -> bool:

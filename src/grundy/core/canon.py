@@ -24,6 +24,7 @@ except ImportError:  # pragma: no cover
     _DIRECT = False
 
 import sys
+from array import array
 
 import pynauty
 
@@ -194,18 +195,21 @@ def graph_from_certificate(key: bytes) -> tuple[int, ...]:
     while words * words * 64 < total:  # n * words == total with words == ceil(n / 64)
         words += 1
     n = total // words
+    # nauty's vertex j of a word is its bit 63 - j: with the bits of every
+    # byte reversed and (on a little-endian machine) the bytes of every word,
+    # vertex j is bit j of the row read as a little-endian number
+    flipped = array("Q", key.translate(_BYTE_REVERSED))
+    if sys.byteorder == "little":
+        flipped.byteswap()
+    if words == 1:
+        return tuple(flipped)
+    data = flipped.tobytes()
     row_bytes = 8 * words
-    order = sys.byteorder
-    adj = []
-    for i in range(n):
-        row = 0
-        base = i * row_bytes
-        for w in range(words):
-            word = int.from_bytes(key[base + 8 * w : base + 8 * w + 8], order)
-            # reverse the 64 bits: nauty's bit j is the (63 - j)-th from the bottom
-            row |= int(f"{word:064b}"[::-1], 2) << (64 * w)
-        adj.append(row)
-    return tuple(adj)
+    return tuple(int.from_bytes(data[row_bytes * i : row_bytes * (i + 1)], "little") for i in range(n))
+
+
+#: each byte with its bits in reverse order (for bytes.translate)
+_BYTE_REVERSED = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 
 
 def digraph_from_certificate(key: bytes) -> tuple[int, ...]:

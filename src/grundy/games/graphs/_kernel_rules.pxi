@@ -60,13 +60,16 @@ cdef inline void _cursor_start(Cursor* c) noexcept nogil:
     c.size = 0
 
 
-cdef void _distance_sums(const uint64_t* a, int n, int* dsum) noexcept nogil:
-    """For each vertex of the graph ``a`` (``n`` vertices), the sum of its
-    distances to the vertices it reaches: a breadth-first search on bitsets
+cdef void _distance_sums(const uint64_t* a, int n, int* dsum, uint64_t which) noexcept nogil:
+    """For each vertex of ``which`` in the graph ``a`` (``n`` vertices), the
+    sum of its distances to the vertices it reaches, into ``dsum`` (the
+    others' entries left as they were): a breadth-first search on bitsets
     from each. :func:`grundy.games.graphs.bitset.distance_sums`."""
     cdef uint64_t seen, frontier
     cdef int v, d, total
-    for v in range(n):
+    while which:
+        v = GK_CTZ(which)
+        which &= which - 1
         seen = <uint64_t>1 << v
         frontier = seen
         d = 0
@@ -104,7 +107,14 @@ cdef void _rule_order(int rule, const uint64_t* a, int n, int* verts, int nv,
             ej[ne - 1 - r] = t
     if not rule & (2048 | 4096):
         return
-    _distance_sums(a, n, dsum)
+    cdef uint64_t which = 0  # the vertices whose distance sums the order reads
+    if rule & 2048:
+        for r in range(nv):
+            which |= <uint64_t>1 << verts[r]
+    if rule & 4096:
+        for r in range(ne):
+            which |= (<uint64_t>1 << ei[r]) | (<uint64_t>1 << ej[r])
+    _distance_sums(a, n, dsum, which)
     if rule & 2048:   # insertion sort: stable, and the lists are short
         for r in range(1, nv):
             t = verts[r]

@@ -27,6 +27,7 @@ from grundy.core.search import Component, Namer, Searcher, Split
 from grundy.core.table import Table
 from grundy.games.graphs.bitset import (
     check_adjacency,
+    compact,
     compact_with_lists,
     components,
     full_mask,
@@ -305,8 +306,19 @@ class GraphGame:
         stats = search.stats
         todo = components(adj, mask)
         isolated = self.isolated
+        # above 64 vertices (a position of the Python search), a component the
+        # kernel takes is decomposed there, keyed by its nauty call and canonical
+        # labelling memo: the same keys, values and reductions as below, without
+        # pynauty's lists (tests/test_rules.py holds the two to the Python path alone)
+        expander = search.expander() if trace is None and _kernel is not None else None
         while todo:
             comp = todo.pop()
+            if expander is not None and comp.bit_count() <= _kernel.MAX_VERTICES:
+                sub = compact(adj, comp)
+                part, unknowns = expander.split(sub, full_mask(len(sub)))
+                nimber ^= part
+                unknown.extend(unknowns)
+                continue
             if isolated is not None and not comp & (comp - 1):
                 nimber ^= isolated  # a lone vertex: valued by the rules
                 continue
@@ -477,25 +489,26 @@ class GraphGame:
         if self.is_chomp:  # in the kernel's order, one at a time: a graph of 2,000 vertices has
             # 200,000 options of 2,000 bitsets each, gigabytes if made at once before any limit is checked
             positions = chain((remove_vertex(adj, v) for v in vertices), (remove_edge(adj, i, j) for i, j in edges))
-            return self._each(search, islice(positions, start, None))
+            return self._each(search, ((p, full_mask(len(p))) for p in islice(positions, start, None)))
         # in the kernel's order, one at a time: a ruleset's moves may be exponential in the
         # degree (Graph Nim at a vertex of degree d has 2^d - 1), and the time limit is
         # checked between options
-        apply = self.searched.apply
+        after = self.searched.after
         moves = self.searched.ordered_moves(adj, *self.searched.compiled.order(vertices, edges, adj))
-        return self._each(search, (apply(adj, m) for m in islice(moves, start, None)))
+        return self._each(search, (after(adj, m) for m in islice(moves, start, None)))
 
-    def _each(self, search: Searcher, positions: Iterable[tuple[int, ...]]) -> Iterator[Split]:
-        """Decompose the options one by one, checking the limits before
+    def _each(self, search: Searcher, positions: Iterable[tuple[tuple[int, ...], int]]) -> Iterator[Split]:
+        """Decompose the options (each a graph and the mask of its vertices
+        left, :meth:`GraphRuleset.after`) one by one, checking the limits before
         each: one expansion of a large graph (thousands of options, each
         keyed by nauty) may otherwise outlast the time limit by minutes, and
         the position limit counts the options one expansion makes
         (:meth:`grundy.core.limits.Limits.check_options`)."""
         limits = search.limits
-        for made, p in enumerate(positions):
+        for made, (p, mask) in enumerate(positions):
             limits.check_time(search.stats.positions)
             limits.check_options(search.stats.positions, made)
-            yield self._split(search, p, full_mask(len(p)))
+            yield self._split(search, p, mask)
 
 
 def _census_table(shards: list[tuple[str, bytes, str]]) -> Any:

@@ -348,6 +348,16 @@ class GraphRuleset:
             out[j] &= ~(1 << i)
         return tuple(out)
 
+    def after(self, adj: tuple[int, ...], move: IndexMove) -> tuple[tuple[int, ...], int]:
+        """The position after an index move as ``(graph, mask)``: the
+        subgraph of ``graph`` induced by ``mask`` is :meth:`apply`'s graph
+        (a Kayles move keeps ``adj`` and masks the vertices it takes: the
+        search decomposes the rest without compacting the whole first)."""
+        if move[0] in ("k", "a"):
+            return adj, full_mask(len(adj)) & ~_taken(adj, move)
+        after = self.apply(adj, move)
+        return after, full_mask(len(after))
+
     def options(self, adj: tuple[int, ...], vertex_reps: set[int] | None = None,
                 edge_reps: set[tuple[int, int]] | None = None) -> Iterator[tuple[int, ...]]:
         """The positions reachable in one move; with orbit representatives
