@@ -269,6 +269,54 @@ def test_the_python_split_above_64_vertices_hands_components_to_the_kernel(adj: 
     values, positions and table as the Python path alone (search_both)."""
     assert len(adj) > 64
     search_both(name, adj)
+    keyed = []  # pynauty's keys in Python: none, every component went to the kernel
+    saved = engine.certificate
+    engine.certificate = lambda *args: keyed.append(args) or saved(*args)
+    try:
+        Solver(ruleset=name).decompose(adj)
+    finally:
+        engine.certificate = saved
+    assert not keyed
+
+
+def _asymmetric_twin_free(seed: int) -> nx.Graph:
+    """A connected graph on 8 vertices with no automorphism but the
+    identity and no false twins."""
+    rng = random.Random(seed)
+    while True:
+        g = nx.gnp_random_graph(8, 0.4, seed=rng.randrange(2**32))
+        if (nx.is_connected(g) and len({frozenset(g[v]) for v in g}) == 8
+                and sum(1 for _ in nx.algorithms.isomorphism.GraphMatcher(g, g).isomorphisms_iter()) == 1):
+            return g
+
+
+@needs_kernel
+def test_pairs_left_by_twins_in_a_wide_split_cancel_as_in_the_python_path() -> None:
+    """Graph Chomp over 64 vertices: a component whose false twins, once
+    deleted, leave two copies of H, next to another H and an L of H's size.
+    The kernel's part keeps its pair for the whole split to cancel: the same
+    unknowns in the same order, and the same search, as the Python path."""
+    h, ell = _asymmetric_twin_free(1), _asymmetric_twin_free(2)
+    assert not nx.is_isomorphic(h, ell)
+    adj: list[int] = [0] * 31
+
+    def add(g: nx.Graph) -> int:
+        base = len(adj)
+        adj.extend([0] * g.number_of_nodes())
+        for u, v in g.edges:
+            adj[base + u] |= 1 << (base + v)
+            adj[base + v] |= 1 << (base + u)
+        return base
+
+    add(h)
+    add(ell)
+    b1, b2 = add(h), add(h)
+    for t in (len(adj), len(adj) + 1):  # two false twins joined to a vertex of each copy
+        adj.append(1 << b1 | 1 << b2)
+        adj[b1] |= 1 << t
+        adj[b2] |= 1 << t
+    assert len(adj) > 64
+    search_both("chomp", tuple(adj))
 
 
 @needs_kernel

@@ -185,24 +185,35 @@ def graph_from_certificate(key: bytes) -> tuple[int, ...]:
         ``adj[i]`` the neighbour bitset of vertex ``i`` (bit ``j`` = vertex ``j``),
         a graph isomorphic to the one the key came from.
 
+    Raises
+    ------
+    ValueError
+        A key whose length is not a multiple of 8 bytes (no certificate has one).
+
     >>> key = certificate(3, {0: [1], 1: [2]})
     >>> adj = graph_from_certificate(key)
     >>> sorted(a.bit_count() for a in adj), certificate(3, {i: [j for j in range(3) if adj[i] >> j & 1] for i in range(3)}) == key
     ([1, 1, 2], True)
     """
+    return _rows_of_certificate(key, sys.byteorder)
+
+
+def _rows_of_certificate(key: bytes, byteorder: str) -> tuple[int, ...]:
+    """:func:`graph_from_certificate` of a key written by a machine of the
+    given byte order ("little" or "big"; tests read both)."""
     total = len(key) // 8  # machine words
     words = 1
     while words * words * 64 < total:  # n * words == total with words == ceil(n / 64)
         words += 1
     n = total // words
-    # nauty's vertex j of a word is its bit 63 - j: with the bits of every
-    # byte reversed and (on a little-endian machine) the bytes of every word,
-    # vertex j is bit j of the row read as a little-endian number
+    # nauty's vertex j of a word is its bit 63 - j: with the bits of every byte
+    # reversed, a big-endian word has vertex j at bit j read as a little-endian
+    # number; a little-endian word needs its bytes reversed too
     flipped = array("Q", key.translate(_BYTE_REVERSED))
-    if sys.byteorder == "little":
+    if byteorder == "little":
         flipped.byteswap()
-    if words == 1:
-        return tuple(flipped)
+        if sys.byteorder == "little" and words == 1:
+            return tuple(flipped)  # the words read natively are the rows
     data = flipped.tobytes()
     row_bytes = 8 * words
     return tuple(int.from_bytes(data[row_bytes * i : row_bytes * (i + 1)], "little") for i in range(n))

@@ -356,10 +356,14 @@ cdef class Expander(CompiledSearch):
             stats.closed_forms += self.closed
             self.hits = self.reductions = self.closed = 0
 
-    def split(self, tuple adj, mask):
+    def split(self, tuple adj, mask, bint cancel=True):
         """:meth:`grundy.core.search.Searcher.decompose` (no trace) of the subgraph
         of ``adj`` (at most 64 vertices) induced by ``mask``:
-        ``(nimber, unknowns)``. Raises ValueError as :func:`split` does."""
+        ``(nimber, unknowns)``. With ``cancel`` False, equal unknowns are
+        left in pairs (the theory's ``cancel_pairs`` not applied): for a
+        split of which this is a part, which cancels them once over the
+        whole, as the Python path does (``GraphGame._split``). Raises
+        ValueError as :func:`split` does."""
         cdef uint64_t a[64]
         _check_mask(mask, _load(adj, a))
         cdef Options unknown = Options()
@@ -368,7 +372,8 @@ cdef class Expander(CompiledSearch):
             nimber = self._decompose(a, mask, unknown)
         finally:
             self._flush()
-        return self.split_of(nimber, unknown)
+        unknown.close_option(nimber, 0, self.cancel and cancel)
+        return <tuple>(<list>unknown.as_python())[0]
 
     def keep_labelling(self, bytes key, tuple adj):
         """Keep ``adj`` (the graph of ``key`` as met: adjacency bitsets, at

@@ -309,13 +309,16 @@ class GraphGame:
         # above 64 vertices (a position of the Python search), a component the
         # kernel takes is decomposed there, keyed by its nauty call and canonical
         # labelling memo: the same keys, values and reductions as below, without
-        # pynauty's lists (tests/test_rules.py holds the two to the Python path alone)
+        # pynauty's lists (tests/test_rules.py holds the two to the Python path
+        # alone). Its equal unknowns are left in pairs: finish_split cancels them
+        # over the whole split, as here, which keeps the unknowns' order (a part
+        # that cancels its own first may put a key that stays after another)
         expander = search.expander() if trace is None and _kernel is not None else None
         while todo:
             comp = todo.pop()
             if expander is not None and comp.bit_count() <= _kernel.MAX_VERTICES:
                 sub = compact(adj, comp)
-                part, unknowns = expander.split(sub, full_mask(len(sub)))
+                part, unknowns = expander.split(sub, full_mask(len(sub)), False)
                 nimber ^= part
                 unknown.extend(unknowns)
                 continue
