@@ -138,7 +138,7 @@ cdef class CompiledSearch:
     cdef long option_size(self, bytes key) except -1
     cdef int sort_records(self, Options opts) except -1
     cdef int _sort_records(self, Options opts) except -1
-    cdef tuple split_of(self, long nimber, Options inner)
+    cdef tuple split_of(self, long nimber, Options inner, bint cancel=*)
     cpdef long value(self, bytes key) except -1
     cpdef bint is_p_sum(self, tuple unknowns, long n) except -1
     cdef bint _is_p_keys(self, PyObject** keys, int count, long n) except -1

@@ -1504,11 +1504,13 @@ cdef class CompiledSearch:
             free(keys)
         return 0
 
-    cdef tuple split_of(self, long nimber, Options inner):
+    cdef tuple split_of(self, long nimber, Options inner, bint cancel=True):
         """The split ``(nimber, unknowns)`` of one option made into ``inner``
         (a fresh :class:`Options`): :meth:`grundy.core.search.Searcher.finish_split`
-        (no trace), as :meth:`Options.close_option` closes it."""
-        inner.close_option(nimber, 0, self.cancel)
+        (no trace), as :meth:`Options.close_option` closes it. With
+        ``cancel`` False, equal unknowns stay in pairs whatever the theory
+        says (a part of a larger split, which cancels them over the whole)."""
+        inner.close_option(nimber, 0, self.cancel and cancel)
         return <tuple>(<list>inner.as_python())[0]
 
     # ------------------------------------------------------------------

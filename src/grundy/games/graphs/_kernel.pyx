@@ -372,8 +372,7 @@ cdef class Expander(CompiledSearch):
             nimber = self._decompose(a, mask, unknown)
         finally:
             self._flush()
-        unknown.close_option(nimber, 0, self.cancel and cancel)
-        return <tuple>(<list>unknown.as_python())[0]
+        return self.split_of(nimber, unknown, cancel)
 
     def keep_labelling(self, bytes key, tuple adj):
         """Keep ``adj`` (the graph of ``key`` as met: adjacency bitsets, at

@@ -340,7 +340,7 @@ class GraphRuleset:
         if kind == "e":
             return remove_edge(adj, move[1], move[2])
         if kind in ("k", "a"):
-            return compact(adj, full_mask(len(adj)) & ~_taken(adj, move))
+            return compact(*self.after(adj, move))
         out = list(adj)
         i = move[1]
         for j in move[2]:
@@ -355,8 +355,8 @@ class GraphRuleset:
         search decomposes the rest without compacting the whole first)."""
         if move[0] in ("k", "a"):
             return adj, full_mask(len(adj)) & ~_taken(adj, move)
-        after = self.apply(adj, move)
-        return after, full_mask(len(after))
+        graph = self.apply(adj, move)
+        return graph, full_mask(len(graph))
 
     def options(self, adj: tuple[int, ...], vertex_reps: set[int] | None = None,
                 edge_reps: set[tuple[int, int]] | None = None) -> Iterator[tuple[int, ...]]:
