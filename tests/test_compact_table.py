@@ -531,6 +531,26 @@ def test_growth_through_mapped_arrays_keeps_every_entry() -> None:
     assert all(bounded.values.get(k) == i % 5 for i, k in enumerate(keys[:140_000]))
 
 
+def test_mapped_slots_advised_huge_pages() -> None:
+    """Mapped slot arrays (1 MiB and more) are advised to use transparent
+    huge pages where the kernel has them (Linux with THP: the advice is
+    taken); calloc'd arrays are not mapped and not advised. A growth into a
+    new mapped array advises it again, and the entries survive."""
+    import os
+
+    thp = os.path.exists("/sys/kernel/mm/transparent_hugepage/enabled")
+    small = CompactTable(capacity=16)
+    assert not small.mapped and not small.huge_pages
+    big = CompactTable(capacity=100_000)
+    assert big.mapped and big.huge_pages == thp
+    start = big.capacity
+    keys = [i.to_bytes(8, "little") for i in range(start)]
+    for i, key in enumerate(keys):
+        big.values[key] = i % 7
+    assert big.capacity > start and big.mapped and big.huge_pages == thp
+    assert all(big.values.get(k) == i % 7 for i, k in enumerate(keys))
+
+
 def test_growth_peak_is_about_the_new_array() -> None:
     """A growth of a mapped slot array hands the old array back as it
     copies it: the process's peak grows by about the new array (the old
@@ -566,3 +586,24 @@ print(t.capacity * SLOT_BYTES, old * SLOT_BYTES, before * 1024)
     # the old array (48 MB) is resident in both; the growth adds the new array (72 MB) and,
     # holding both at once, would add it on top of the old one
     assert extra < new_bytes - old_bytes // 2, (extra, new_bytes, old_bytes)
+
+
+def test_large_table_script() -> None:
+    """``benchmarks/large_table.py`` measures a search on a slot array made
+    up front and reports whether it was advised huge pages; bad input is
+    exit 2."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "large_table.py"
+    done = subprocess.run([sys.executable, str(script), "--capacity", "100000", "--seconds", "0.3"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    line = done.stdout.splitlines()[-1]
+    assert line.startswith("new: ") and int(line.split()[1]) > 0
+    thp = os.path.exists("/sys/kernel/mm/transparent_hugepage/enabled")
+    assert line.endswith(f"huge pages advised: {thp}")
+    bad = subprocess.run([sys.executable, str(script), "--capacity", "3"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--capacity must be at least 16" in bad.stderr

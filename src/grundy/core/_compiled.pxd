@@ -25,6 +25,7 @@ cdef struct Entry:
 cdef class CompactTable:
     cdef Entry* slots
     cdef bint mapped         # slots are mapped pages (mmap), not calloc's
+    cdef bint huge           # ... advised to use transparent huge pages, advice taken
     cdef Py_ssize_t cap
     cdef Py_ssize_t count
     cdef Py_ssize_t nvalues
