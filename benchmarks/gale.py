@@ -12,6 +12,9 @@ Usage:
     python benchmarks/gale.py --replies 7 --table gale7.sqlite --budgets 120 900 --time-limit 7200
                                                 # decide the first moves by searching their
                                                 # replies one at a time, in rounds of budgets
+    python benchmarks/gale.py --replies 7 --sizes 4 --table a.sqlite --only 9 8 7 6   # one core's share,
+    python benchmarks/gale.py --replies 7 --sizes 4 --table b.sqlite --only 12 11 10 13  # the other's;
+    python benchmarks/table_merge.py a.sqlite b.sqlite                          # then one table
     python benchmarks/gale.py --open-options 7 --table gale7.sqlite
                                                 # what the table knows of the options of each
                                                 # complement position and of the replies to each
@@ -49,6 +52,9 @@ wins iff every reply is N, so each reply the table does not decide is
 searched alone, smallest first, for ``--budgets`` seconds each round (the
 last round's budget may be 0: no limit), and a P reply ends its first
 move. ``--time-limit`` bounds the whole run. One line per reply searched.
+``--only`` searches only the replies of those numbers (for two processes
+on two cores, each with a table file of its own; ``benchmarks/table_merge.py``
+then makes one file of the two, for a later run or ``grundy certify``).
 Exit codes: 0 decided (a first move wins: N; or every first move loses:
 P), 1 not decided (replies left open, or sizes asked that do not settle
 the game), otherwise as ``--complement``.
@@ -239,8 +245,11 @@ def replies(
     memory: int | None = None,
     sizes: list[int] | None = None,
     budgets: list[float] | None = None,
+    only: list[int] | None = None,
 ) -> int:
-    """``--replies N``: the first moves decided by searching their replies."""
+    """``--replies N``: the first moves decided by searching their replies
+    (``only``: the replies searched; the others stay open unless the table
+    decides them)."""
     t0 = time.perf_counter()
     budgets = budgets or [0.0]
     if not all(math.isfinite(b) and b >= 0 for b in budgets):
@@ -248,6 +257,9 @@ def replies(
         return 2
     if sizes is not None and (any(not 0 < k < n for k in sizes) or len(set(sizes)) != len(sizes)):
         print(f"error: --sizes are distinct first-move sizes 1 .. {n - 1}", file=sys.stderr)
+        return 2
+    if only is not None and any(i < 1 for i in only):
+        print("error: --only takes reply numbers 1, 2, ... (as the lines of --replies number them)", file=sys.stderr)
         return 2
     solver = _open(n, table, None, cache, report, checkpoint, memory, t0, ", replies to the first moves")
     if solver is None:
@@ -261,7 +273,7 @@ def replies(
 
     try:
         found = gale_reply_search(n, sizes, solver=solver, budgets=tuple(budgets),
-                                  on_reply=reply)
+                                  on_reply=reply, only=None if only is None else set(only))
     except (SearchLimitReached, KeyboardInterrupt) as exc:
         return _stopped(exc, solver, t0)
     finally:
@@ -374,6 +386,9 @@ def main() -> int:
     ap.add_argument("--sizes", type=int, nargs="+", help="first-move sizes for --replies (default all)")
     ap.add_argument("--budgets", type=float, nargs="+", default=None, metavar="S",
                     help="seconds per reply in each round of --replies (0: no limit; default 0)")
+    ap.add_argument("--only", type=int, nargs="+", default=None, metavar="I",
+                    help="search only these replies of --replies (numbered as its lines); the others "
+                         "the table does not decide stay open")
     args = ap.parse_args()
     # Ctrl-C and SIGTERM (kill, timeout) stop the search cleanly: the table file is written
     signal.signal(signal.SIGINT, stop_on_signal)
@@ -388,11 +403,11 @@ def main() -> int:
              "--time-limit": args.time_limit is not None, "--option-cache": args.option_cache is not None,
              "--report": args.report is not None, "--checkpoint": args.checkpoint is not None,
              "--table-memory": args.table_memory is not None, "--sizes": args.sizes is not None,
-             "--budgets": args.budgets is not None}
+             "--budgets": args.budgets is not None, "--only": args.only is not None}
     table = {"--table", "--option-cache", "--table-memory"}
     search = table | {"--time-limit", "--report", "--checkpoint"}
     used = {None: {"--n", "--face-poset"},  # the timings make fresh searches of their own
-            "--attack": search, "--complement": search, "--replies": search | {"--sizes", "--budgets"},
+            "--attack": search, "--complement": search, "--replies": search | {"--sizes", "--budgets", "--only"},
             "--open-options": table}[mode_name]  # no search to limit, report or checkpoint
     for flag, on in given.items():
         if on and flag not in used:
@@ -408,7 +423,7 @@ def main() -> int:
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)
             return interrupt_exit_code()
-    by_replies = functools.partial(replies, sizes=args.sizes, budgets=args.budgets)
+    by_replies = functools.partial(replies, sizes=args.sizes, budgets=args.budgets, only=args.only)
     for n, run in ((args.attack, attack), (args.complement, complement), (args.replies, by_replies)):
         if n is not None:
             try:

@@ -437,7 +437,7 @@ def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> No
     table = str(tmp_path / "t.db")
     values = {"--n": ["5"], "--face-poset": [], "--table": [table], "--time-limit": ["5"],
               "--option-cache": ["10"], "--report": ["5"], "--checkpoint": ["5"], "--table-memory": ["1"],
-              "--sizes": ["3"], "--budgets": ["5"]}
+              "--sizes": ["3"], "--budgets": ["5"], "--only": ["3"]}
     used = {(): {"--n", "--face-poset"},
             ("--attack", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
                                 "--table-memory"},
@@ -445,7 +445,7 @@ def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> No
                                     "--table-memory"},
             ("--open-options", "7"): {"--table", "--option-cache", "--table-memory"},
             ("--replies", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
-                                 "--table-memory", "--sizes", "--budgets"}}
+                                 "--table-memory", "--sizes", "--budgets", "--only"}}
     refusals = 0
     for mode, flags in used.items():
         for flag, value in values.items():
@@ -457,7 +457,7 @@ def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> No
             assert done.returncode == 2, (mode, flag, done.stdout, done.stderr)
             assert f"error: {flag} does not apply" in done.stderr, (mode, flag, done.stderr)
             refusals += 1
-    assert refusals == 8 + 4 + 4 + 7 + 2
+    assert refusals == 9 + 5 + 5 + 8 + 2
     assert not (tmp_path / "t.db").exists()
 
 
@@ -491,6 +491,44 @@ def test_benchmark_replies_decides_gale_6_reply_by_reply(tmp_path: Path) -> None
     assert table.exists()
     for bad in (["--sizes", "6"], ["--sizes", "0"], ["--sizes", "1", "1"], ["--budgets", "-1"], ["--budgets", "nan"]):
         refused = run(*bad)
+        assert refused.returncode == 2 and "error:" in refused.stderr, (bad, refused.stderr)
+
+
+def test_benchmark_replies_split_in_two_and_merged(tmp_path: Path) -> None:
+    """``benchmarks/gale.py --replies 6 --sizes 3 --only ...``: each process
+    searches its own replies into a table file of its own and leaves the
+    others open (exit 1); ``benchmarks/table_merge.py`` makes one file of
+    the two, which then decides every reply found by either without a
+    search; a missing FROM file and INTO among the FROM files exit 2."""
+    bench = Path(__file__).resolve().parent.parent / "benchmarks"
+
+    def gale(table: Path, *only: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, str(bench / "gale.py"), "--replies", "6", "--sizes", "3",
+                               "--table", str(table), "--only", *only], capture_output=True, text=True, timeout=300)
+
+    def searched(out: str) -> dict[int, str]:
+        lines = re.findall(r"^k = 3, reply (\d+): (\S+).*?\((known|[\d.]+ s)\)", out, re.M)
+        return {int(i): f"{v}{' known' if how == 'known' else ''}" for i, v, how in lines}
+
+    a, b, c = tmp_path / "a.db", tmp_path / "b.db", tmp_path / "c.db"
+    first = gale(a, "1", "2", "3")
+    assert first.returncode == 1 and "first move k = 3: open" in first.stdout, first.stdout
+    assert searched(first.stdout) == {1: "N", 2: "N", 3: "N"}
+    second = gale(b, "8")
+    assert second.returncode == 1 and "first move k = 3: loses" in second.stdout, second.stdout
+    assert searched(second.stdout) == {8: "P:"}
+    merged = subprocess.run([sys.executable, str(bench / "table_merge.py"), str(c), str(a), str(b)],
+                            capture_output=True, text=True, timeout=300)
+    assert merged.returncode == 0, merged.stderr
+    assert f"{a}: " in merged.stdout and f"{b}: " in merged.stdout and "rows with a value" in merged.stdout
+    # the merged table knows what both halves found: reply 8 P at once, and replies 1-3 N
+    again = gale(c, "6")
+    assert again.returncode == 1 and "first move k = 3: loses" in again.stdout, again.stdout
+    found = searched(again.stdout)
+    assert found[8] == "P: known" and all(found[i] == "N known" for i in (1, 2, 3)), found
+    for bad in ([str(c), str(tmp_path / "none.db")], [str(c), str(c)]):
+        refused = subprocess.run([sys.executable, str(bench / "table_merge.py"), *bad], capture_output=True,
+                                 text=True, timeout=120)
         assert refused.returncode == 2 and "error:" in refused.stderr, (bad, refused.stderr)
 
 

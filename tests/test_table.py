@@ -1273,3 +1273,36 @@ def test_parity_game_with_and_without_the_reduction_share_a_file(tmp_path: Path)
     kayles = Solver(ruleset="arc-kayles", table=path)
     assert run(kayles, cut) == value and kayles.stats.positions == 0
     kayles.close()
+
+
+def test_absorb_joins_another_files_rows(tmp_path: Path) -> None:
+    """``Table.absorb``: another file's rows of the game join this table's (a
+    value kept, masks joined bitwise, rows of other games left out), are
+    written to this table's own file at its close, and the other file is
+    not written; a missing file and a dict table are refused."""
+    from grundy.core.tablefile import SQLiteFile
+
+    d1, d2, d3, d4 = (bytes([2 * i + 1]) + bytes(11) for i in range(4))
+    a, b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    fa = SQLiteFile(a, "g")
+    fa.write_digests([(d1, None, 0b01), (d2, 5, 0)])
+    fa.close()
+    fb = SQLiteFile(b, "g")
+    fb.write_digests([(d1, None, 0b10), (d2, None, 0b1), (d3, None, 0b100)])
+    fb.append_digests([(d3, 2, 0)])  # a journal row: read too
+    fb.close()
+    other = SQLiteFile(b, "other game")
+    other.write_digests([(d4, 7, 0)])
+    other.close()
+    before = Path(b).read_bytes()
+    table = Table(a, "g", compact=True)
+    assert table.absorb(b, "g") == 4
+    expect = {d1: (None, 0b11, False), d2: (5, 0, False), d3: (2, 0, False)}
+    assert table.snapshot() == expect
+    table.close()
+    assert Path(b).read_bytes() == before
+    assert Table(a, "g", compact=True).snapshot() == expect
+    with pytest.raises(InputError, match="no table file"):
+        Table(a, "g", compact=True).absorb(str(tmp_path / "none.db"), "g")
+    with pytest.raises(InputError, match="compact table"):
+        Table(None, compact=False).absorb(b, "g")

@@ -413,13 +413,18 @@ class SQLiteFile:
             raise InputError(f"cannot read the table file {self.path}: {exc}") from None
         return rows
 
-    def load_compact(self, table: Any) -> int:
+    def load_compact(self, table: Any, written: bool = False) -> int:
         """Merge this game's rows into a compact table (``positions`` rows
         by the digests of their keys, marked as written so that the next
         save copies them to ``digests``, then ``digests`` rows, then the
         journal's in the order written); returns rows read. The rows go to
         the table in one compiled loop
-        (:meth:`grundy.core._compiled.CompactTable.load_rows`).
+        (:meth:`grundy.core._compiled.CompactTable.load_rows`): a value
+        replaces a mask, and masks of one digest are joined (bitwise or).
+        With ``written``, every row is marked as written, not only the
+        ``positions`` rows: the rows of another file merged into a table
+        (:meth:`grundy.core.table.Table.absorb`), which its next save
+        writes to its own file.
 
         The three reads are one read transaction, so that another process's
         merge cannot move rows out of sight between them; except when a
@@ -445,12 +450,12 @@ class SQLiteFile:
                 "SELECT digest, value, excluded FROM digests WHERE game = ? AND nauty = ?",
                 (self.game, _digest_nauty()),
             )
-            self.digest_rows = table.load_rows(cur)
+            self.digest_rows = table.load_rows(cur, written)
             cur = self.conn.execute(
                 "SELECT digest, value, excluded FROM journal WHERE game = ? AND nauty = ? ORDER BY rowid",
                 (self.game, _digest_nauty()),
             )
-            self.journal_rows = table.load_rows(cur)
+            self.journal_rows = table.load_rows(cur, written)
         except sqlite3.DatabaseError as exc:
             raise InputError(f"cannot read the table file {self.path}: {exc}") from None
         finally:

@@ -13,7 +13,7 @@ games, not the other way round).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from typing import Any
 
@@ -306,6 +306,7 @@ def outcome_by_rounds(
     solver: ComplexSolver | None = None,
     budgets: tuple[float | None, ...] = (None,),
     on_option: Callable[[int, str, float], None] | None = None,
+    only: Collection[int] | None = None,
 ) -> str:
     """The outcome of a subset take-away position, found by searching its
     options one at a time, in rounds of growing time budgets.
@@ -344,6 +345,13 @@ def outcome_by_rounds(
         (several components) is reported after each round as index 0, with
         the verdict its options would have: "P" if the position is N, "N" if
         it is P.
+    only : collection of int, optional
+        Search only the options of these indices (as ``on_option`` numbers
+        them); the others are looked up in the table and, if it does not
+        decide them, left open (not reported): one process's share of the
+        options when two search a position's options with a table each
+        (``benchmarks/table_merge.py`` joins the tables). Not for a position
+        searched whole.
 
     Returns
     -------
@@ -407,6 +415,8 @@ def outcome_by_rounds(
             if known == "P":
                 return "N"
         pending.sort(key=lambda i: (sum(solver.game.size(u) for u in options[i - 1][1]), i))
+        skipped = [] if only is None else [i for i in pending if i not in only]
+        pending = [i for i in pending if i not in skipped]
         for budget in budgets:
             for index in list(pending):
                 t = time.perf_counter()
@@ -419,7 +429,7 @@ def outcome_by_rounds(
                     pending.remove(index)
             if not pending:
                 break
-        if pending:
+        if pending or skipped:
             return "open"
         # every option is N: a P-position. Asked once more as a whole (one option
         # generation, each option now settled by the table), the table records it (value
@@ -442,6 +452,7 @@ def gale_reply_search(
     solver: ComplexSolver | None = None,
     budgets: tuple[float | None, ...] = (None,),
     on_reply: Callable[[int, int, str, float], None] | None = None,
+    only: Collection[int] | None = None,
 ) -> list[tuple[int, str]]:
     """Decide first moves of Gale's game on an ``n``-set by searching the
     replies to each one, one at a time, in rounds of growing time budgets
@@ -459,8 +470,9 @@ def gale_reply_search(
         Points, ``2 <= n <= MAX_FAMILY_VERTICES``.
     sizes : list of int, optional
         The sizes ``k`` of the first moves to decide (default ``1 .. n-1``).
-    solver, budgets
-        As for :func:`outcome_by_rounds`.
+    solver, budgets, only
+        As for :func:`outcome_by_rounds` (``only``: the replies searched,
+        for every first move asked).
     on_reply : callable, optional
         ``on_reply(k, index, verdict, seconds)``: ``on_option`` of
         :func:`outcome_by_rounds` for the first move of size ``k``.
@@ -495,6 +507,6 @@ def gale_reply_search(
                 on_reply(k, index, verdict, seconds)
 
         got = outcome_by_rounds(remove_face(start.facets, (1 << k) - 1), solver=solver, budgets=budgets,
-                                on_option=option)
+                                on_option=option, only=only)
         out.append((k, {"P": "wins", "N": "loses"}.get(got, "open")))
     return out

@@ -1,0 +1,68 @@
+"""Merge table files: the halves of a long search, one file.
+
+Usage:
+    python benchmarks/table_merge.py INTO FROM [FROM ...] [--game GAME]
+
+A long search can run as two processes, one per core, each with a table
+file of its own (for Gale's game on 7 points: ``benchmarks/gale.py
+--replies 7 --sizes 4 --only ...``, each process on its own replies).
+This merges the rows of GAME (default ``complex-incidence-v1``, the
+complex search's; ``g`` for Graph Chomp) of every FROM file into INTO
+(created if missing), as :meth:`grundy.core.table.Table.absorb` does: a
+value is kept, masks of values a position does not have are joined. The
+FROM files are read, never written. A later run, or ``grundy certify
+--table INTO``, then reads what both searches learned.
+
+Prints the rows read from each file and the rows INTO holds at the end.
+Exit codes: 0 merged, 2 bad input (a FROM file missing or not a table
+file, INTO among the FROM files), 130 Ctrl-C (INTO keeps what was saved).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+from grundy.core.table import Table
+from grundy.errors import InputError
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("into", help="the table file to merge into (created if missing)")
+    ap.add_argument("sources", nargs="+", metavar="FROM", help="table files to read")
+    ap.add_argument("--game", default="complex-incidence-v1", help="the game whose rows are merged")
+    args = ap.parse_args()
+    if any(os.path.abspath(s) == os.path.abspath(args.into) for s in args.sources):
+        print("error: INTO is among the FROM files", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    try:
+        table = Table(args.into, args.game, compact=True)
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        print(f"{args.into}: {table.loaded} rows loaded", flush=True)
+        for path in args.sources:
+            rows = table.absorb(path, args.game)
+            print(f"{path}: {rows} rows merged ({time.perf_counter() - t0:.1f} s)", flush=True)
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        table.close()
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        table.close()
+        return 130
+    table.save()
+    with_value, partial = table.count()  # merges the file's journal first
+    table.close()
+    print(f"{args.into}: {with_value} rows with a value, {partial} partial ({time.perf_counter() - t0:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
