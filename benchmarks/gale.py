@@ -65,6 +65,7 @@ from __future__ import annotations
 import argparse
 import functools
 import math
+import os
 import signal
 import sys
 import time
@@ -166,6 +167,19 @@ def _open(n: int, table: str | None, time_limit: float | None, cache: int, repor
     return solver
 
 
+def _close(solver: ComplexSolver, t0: float) -> None:
+    """Close the solver (its table file's last save) and, with a file, say
+    what the whole run took, that save included: the wall and CPU seconds
+    (user and system, ``os.times``) since the start and the peak memory."""
+    had_file = solver.table.file is not None
+    solver.close()
+    if had_file:
+        times = os.times()
+        peak = peak_memory_mib()
+        print(f"table file written; {time.perf_counter() - t0:.1f} s, {times.user:.1f} s user + {times.system:.1f} s "
+              f"system CPU in all" + (f", peak {peak:.0f} MiB" if peak is not None else ""), file=sys.stderr)
+
+
 def _stopped(exc: BaseException, solver: ComplexSolver, t0: float) -> int:
     """Report a search stopped by its limit (exit 3) or by Ctrl-C or
     SIGTERM (130 or 143)."""
@@ -195,7 +209,7 @@ def attack(
         return _stopped(exc, solver, t0)
     finally:
         solver.finish()  # writes the table file
-        solver.close()
+        _close(solver, t0)
     print(_line(solver, t0), file=sys.stderr)
     print(f"Gale n = {n}: {'P' if p else 'N'}-position")
     return 0
@@ -225,7 +239,7 @@ def complement(
     except (SearchLimitReached, KeyboardInterrupt) as exc:
         return _stopped(exc, solver, t0)
     finally:
-        solver.close()
+        _close(solver, t0)
     print(_line(solver, t0), file=sys.stderr)
     if all(p for _, p in found):
         print(f"Gale n = {n}: P-position (every first move is answered by its complement)")
@@ -277,7 +291,7 @@ def replies(
     except (SearchLimitReached, KeyboardInterrupt) as exc:
         return _stopped(exc, solver, t0)
     finally:
-        solver.close()
+        _close(solver, t0)
     print(_line(solver, t0), file=sys.stderr)
     for k, verdict in found:
         print(f"first move k = {k}: {verdict}")
@@ -360,7 +374,7 @@ def open_options(n: int, table: str | None, memory: int | None = None, cache: in
         for k in range(1, n):
             _list_options(solver, f"first move k = {k}", remove_face(start.facets, (1 << k) - 1), t0)
     finally:
-        solver.close()
+        _close(solver, t0)
     return 0
 
 
