@@ -307,6 +307,32 @@ def test_outcome_by_rounds_equals_brute_force(cx: Complex, compiled: bool) -> No
         assert all(i == 0 and v in ("open", {"P": "N", "N": "P"}[truth]) for i, v, _ in rounds), rounds
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complexes(max_vertices=6, max_facets=5), st.data())
+def test_outcome_by_rounds_only_some_options(cx: Complex, data: st.DataObject) -> None:
+    """``only=``: only the options of those indices are searched (each one
+    reported is among them); a P option among them makes the answer N;
+    all of them asked gives brute force's outcome, fewer gives it or
+    "open", never the other; a position searched whole refuses ``only``."""
+    truth = "P" if brute(cx) == 0 else "N"
+    nim, unknowns = ComplexSolver().decompose(cx.facets)
+    if len(unknowns) != 1:
+        with pytest.raises(InputError, match="searched whole"):
+            outcome_by_rounds(cx.facets, solver=ComplexSolver(), only={1})
+        return
+    values = _options_truth(cx)
+    indices = range(1, len(values) + 1)
+    only = set(data.draw(st.lists(st.sampled_from(list(indices)), unique=True)))
+    seen: list[tuple[int, str, float]] = []
+    got = outcome_by_rounds(cx.facets, solver=ComplexSolver(), only=only, on_option=lambda *a: seen.append(a))
+    assert all(i in only for i, _v, t in seen if t > 0), (only, seen)  # searched: among those asked
+    assert got in (truth, "open")
+    if any(values[i - 1] == 0 for i in only):
+        assert got == "N"
+    if only == set(indices):
+        assert got == truth
+
+
 def test_outcome_by_rounds_budgets_and_shared_limit() -> None:
     """A round too short leaves options open (and the answer "open" when no
     round is longer); a later round settles them; the solver's shared

@@ -350,8 +350,8 @@ def outcome_by_rounds(
         them); the others are looked up in the table and, if it does not
         decide them, left open (not reported): one process's share of the
         options when two search a position's options with a table each
-        (``benchmarks/table_merge.py`` joins the tables). Not for a position
-        searched whole.
+        (``benchmarks/table_merge.py`` joins the tables). Refused for a
+        position searched whole (InputError).
 
     Returns
     -------
@@ -366,6 +366,8 @@ def outcome_by_rounds(
         When the solver's shared budget is spent, or its position limit
         (what it learned stays in its table); a round's budget running out
         only leaves its option open.
+    InputError
+        If ``only`` is given for a position searched whole.
     """
     solver = solver or ComplexSolver()
     saved = solver.time_limit
@@ -389,6 +391,9 @@ def outcome_by_rounds(
 
     try:
         nim, unknowns = solver.decompose(facets)
+        if len(unknowns) != 1 and only is not None:
+            raise InputError(f"only= picks options one by one, but this position is searched whole "
+                             f"(its reductions leave {len(unknowns)} components)")
         if len(unknowns) != 1:
             verdict = _reply_known(solver, (nim, unknowns))
             for budget in budgets:
