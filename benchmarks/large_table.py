@@ -27,10 +27,10 @@ times each. Results and commands are recorded in docs/performance.md
 from __future__ import annotations
 
 import argparse
-import os
-import resource
 import subprocess
 import sys
+
+from grundy.core._compiled import SLOT_BYTES
 
 _MEASURE = r"""
 import resource, sys
@@ -84,8 +84,8 @@ def main() -> int:
     if args.capacity < 16 or args.seconds <= 0 or args.repeat < 1:
         ap.error("--capacity must be at least 16, --seconds positive, --repeat at least 1")
     builds = [("new", sys.executable)] + ([("old", args.compare)] if args.compare else [])
-    print(f"{args.capacity} slots ({args.capacity * 24 / 1e9:.1f} GB), {args.seconds:g} s warm-up + {args.seconds:g} s "
-          f"measured; pid {os.getpid()}, parent's peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss} KiB")
+    print(f"{args.capacity} slots ({args.capacity * SLOT_BYTES / 1e9:.1f} GB), {args.seconds:g} s warm-up + {args.seconds:g} s "
+          f"measured")
     for _ in range(args.repeat):
         for name, python in builds:
             positions, user, system, huge = measure(python, args.capacity, args.seconds)

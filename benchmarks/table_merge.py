@@ -27,13 +27,14 @@ import time
 
 from grundy.core.table import Table
 from grundy.errors import InputError
+from grundy.games.complexes.game import ComplexGame
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("into", help="the table file to merge into (created if missing)")
     ap.add_argument("sources", nargs="+", metavar="FROM", help="table files to read")
-    ap.add_argument("--game", default="complex-incidence-v1", help="the game whose rows are merged")
+    ap.add_argument("--game", default=ComplexGame.name, help="the game whose rows are merged")
     args = ap.parse_args()
     if any(os.path.abspath(s) == os.path.abspath(args.into) for s in args.sources):
         print("error: INTO is among the FROM files", file=sys.stderr)

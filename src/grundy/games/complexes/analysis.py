@@ -421,7 +421,8 @@ def outcome_by_rounds(
                 return "N"
         pending.sort(key=lambda i: (sum(solver.game.size(u) for u in options[i - 1][1]), i))
         skipped = [] if only is None else [i for i in pending if i not in only]
-        pending = [i for i in pending if i not in skipped]
+        if skipped:
+            pending = [i for i in pending if i in only]
         for budget in budgets:
             for index in list(pending):
                 t = time.perf_counter()
