@@ -169,14 +169,16 @@ def _open(n: int, table: str | None, time_limit: float | None, cache: int, repor
 
 def _close(solver: ComplexSolver, t0: float) -> None:
     """Close the solver (its table file's last save) and, with a file, say
-    what the whole run took, that save included: the wall and CPU seconds
+    whether that save was written and what the whole run took, the save
+    included: the wall and CPU seconds
     (user and system, ``os.times``) since the start and the peak memory."""
     had_file = solver.table.file is not None
     solver.close()
     if had_file:
         times = os.times()
         peak = peak_memory_mib()
-        print(f"table file written; {time.perf_counter() - t0:.1f} s, {times.user:.1f} s user + {times.system:.1f} s "
+        saved = "table file written" if solver.table.not_saved is None else "table file NOT written (see the warning)"
+        print(f"{saved}; {time.perf_counter() - t0:.1f} s, {times.user:.1f} s user + {times.system:.1f} s "
               f"system CPU in all" + (f", peak {peak:.0f} MiB" if peak is not None else ""), file=sys.stderr)
 
 
