@@ -29,6 +29,7 @@ import time
 
 from grundy.core._compiled import CompactTable
 from grundy.core.tablefile import SQLiteFile
+from grundy.games.complexes.game import ComplexGame
 
 
 def _step(name: str, f):  # type: ignore[no-untyped-def]
@@ -41,7 +42,7 @@ def _step(name: str, f):  # type: ignore[no-untyped-def]
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("table")
-    p.add_argument("--game", default="complex-incidence-v1", help="the game column of the rows (default: Gale's)")
+    p.add_argument("--game", default=ComplexGame.name, help="the game column of the rows (default: Gale's)")
     p.add_argument("--cold", action="store_true", help="drop the page cache first (root)")
     p.add_argument("--quick-check", action="store_true", help="run SQLite's quick_check on opening")
     a = p.parse_args(argv)

@@ -717,6 +717,25 @@ def test_a_direct_call_runs_on_its_own_clock(kind: str, question: str) -> None:
     assert not solver.limits.running
 
 
+def test_a_direct_decompose_runs_on_its_own_clock() -> None:
+    """A complex's dimension-1 components are valued by Graph Chomp while it
+    is split: ``decompose`` called with no clock running is bounded by
+    ``time_limit`` too (before, it searched on past it)."""
+    from grundy.core.limits import SearchLimitReached
+    from grundy.games.complexes.game import ComplexSolver
+    from grundy.readwrite.graphs import to_graph
+
+    adj = to_graph("Kyn}Nv}{Qve~").adj   # as a 1-dimensional complex: Graph Chomp, N after 19 million positions
+    edges = tuple((1 << u) | (1 << v) for u in range(len(adj)) for v in range(u) if adj[u] >> v & 1)
+    solver = ComplexSolver(time_limit=0.3)
+    began = time.perf_counter()
+    with pytest.raises(SearchLimitReached, match="time limit"):
+        solver.decompose(edges)
+    assert time.perf_counter() - began < GENEROUS
+    assert not solver.limits.running
+    assert solver.decompose(((1 << 0) | (1 << 1),)) == (2, ())   # one edge (K_2): *2, on a fresh clock
+
+
 def test_a_direct_call_after_a_front_ends_clock_gets_a_fresh_one_and_within_one_shares_it() -> None:
     from grundy import Solver
     from grundy.core.limits import SearchLimitReached
@@ -769,19 +788,22 @@ def test_a_complex_split_after_a_stop_searches_no_further() -> None:
     """A complex's dimension-1 components are valued by a Graph Chomp
     searcher within the complex search's clock (``search_value``): the
     split made after a stop to report what was settled (``kinds.settle``)
-    stops at the passed deadline instead of searching on a clock of its own."""
+    stops at once, on a spent clock, instead of searching on a clock of its
+    own (as a direct ``decompose`` does)."""
     from grundy.core.limits import SearchLimitReached
     from grundy.games.complexes.game import ComplexSolver
+    from grundy.kinds import settle
     from grundy.readwrite.complexes import load_complex
     from grundy.readwrite.graphs import to_graph
 
     facets = load_complex(to_graph("Kyn}Nv}{Qve~")).facets   # dimension 1: Graph Chomp
     solver = ComplexSolver(time_limit=0.3)
     solver.start()
-    with pytest.raises(SearchLimitReached):
+    with pytest.raises(SearchLimitReached) as stop:
         solver.value_of(*solver.decompose(facets))
     solver.finish()
     before = solver.stats.positions
-    with pytest.raises(SearchLimitReached):
-        solver.decompose(facets)
+    settle(stop.value, solver, lambda: solver.decompose(facets))
     assert solver.stats.positions - before <= 16   # the limits are read every 16th position
+    assert stop.value.outcome is None   # the split needed a search: nothing settled
+    assert not solver.limits.running   # the spent clock is gone

@@ -361,6 +361,21 @@ class Limits:
         shared, else since :meth:`start`."""
         return now - (self.started if self.since is None else self.since)
 
+    @contextmanager
+    def spent(self) -> Iterator[None]:
+        """A clock whose deadline has already passed, for work that must
+        search nothing: a search begun within it stops at its first check
+        (within 16 positions) with :class:`SearchLimitReached`. For the
+        split a stopped search's answer is settled on (:func:`grundy.kinds.settle`),
+        which a top-level call would otherwise search on a fresh clock. The
+        clock's state is restored after."""
+        saved = self.running, self.deadline
+        self.running, self.deadline = True, time.perf_counter()
+        try:
+            yield
+        finally:
+            self.running, self.deadline = saved
+
     def finish(self) -> float:
         """Stop the clock, close the progress display; returns the seconds
         since :meth:`start`."""

@@ -284,8 +284,17 @@ class Searcher:
             ``unknowns`` (canonical keys, smallest first); components whose
             values are in the table are folded into ``nimber``; isomorphic
             pairs cancel when ``theory.cancel_pairs`` is on.
+
+        Raises
+        ------
+        SearchLimitReached
+            A time or position limit was passed: the split may search (a
+            complex's dimension-1 components are valued by Graph Chomp), so
+            it is a top-level call, on its own clock if none runs, as
+            :meth:`value_of`.
         """
-        return self.game.decompose(self, position, mask, trace, name)
+        with own_clock(self):
+            return self.game.decompose(self, position, mask, trace, name)
 
     def look_up(
         self,

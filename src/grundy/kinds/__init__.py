@@ -522,13 +522,16 @@ MAX_LISTED_MOVES = 1_000_000
 def settle(stop: SearchLimitReached, solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]]) -> None:
     """Record on a value search's ``stop`` the position's outcome if the
     search had settled it (:meth:`~grundy.core.search.Searcher.known_outcome`
-    of ``root()``, the position's split on ``solver``), without searching;
-    an outcome the stopped answer already set is kept."""
+    of ``root()``, the position's split on ``solver``), without searching
+    (the split is made on a spent clock, :meth:`~grundy.core.limits.Limits.spent`:
+    a component it would have to search leaves the outcome unsettled); an
+    outcome the stopped answer already set is kept."""
     if stop.outcome is not None:
         return
     try:
-        stop.outcome = solver.known_outcome(*root())[0]
-    except GrundyError:  # the split itself could not be made: nothing settled
+        with solver.limits.spent():
+            stop.outcome = solver.known_outcome(*root())[0]
+    except GrundyError:  # the split itself could not be made, or needed a search: nothing settled
         stop.outcome = None
 
 
