@@ -713,3 +713,40 @@ def test_searches_with_and_without_the_canonical_memo_agree(adj: tuple[int, ...]
             value = solver.value_of(*solver.decompose(adj))
         solvers.append((value, solver.stats.positions, solver.table.snapshot()))
     assert solvers[0] == solvers[1]
+
+
+def test_searches_in_threads_give_the_sequential_values() -> None:
+    """The web server runs searches in worker threads. The kernels keep
+    module-level state (nauty's workspace and generators, the canonical
+    labelling memo) and never release the GIL, so threads must not change a
+    value: four threads search the same positions, in different orders, on
+    every ruleset and on complexes, as a single thread found them."""
+    import threading
+
+    import grundy
+
+    cases = [(f"random:9,0.5,{s}", g) for s in range(1, 4) for g in ("chomp", "node-kayles", "arc-kayles", "bo-bo")]
+    cases += [(f"random:7,0.5,{s}", "graph-nim") for s in range(1, 3)]
+    cases += [("skeleton:5,2", None), ("skeleton:5,3", None), ("simplex-boundary:5", None)]
+
+    def value(spec: str, game: str | None) -> int | None:
+        return grundy.analyze(spec, game=game).value if game else grundy.analyze(spec).value
+
+    alone = {case: value(*case) for case in cases}
+    wrong: list[tuple[str, str | None, int | None]] = []
+
+    def worker(seed: int) -> None:
+        order = cases[:]
+        random.Random(seed).shuffle(order)
+        for case in order * 2:
+            got = value(*case)
+            if got != alone[case]:
+                wrong.append((*case, got))
+
+    threads = [threading.Thread(target=worker, args=(seed,)) for seed in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not wrong
+    assert len(set(alone.values())) > 3   # the cases are not all alike
