@@ -90,13 +90,19 @@ def adjacency(draw: st.DrawFn, max_n: int = 64) -> tuple[int, ...]:
 theories = st.builds(Theory, *(st.booleans() for _ in Theory.names()))
 
 
+def counts(stats: object) -> dict[str, int]:
+    """A searcher's counters without its seconds (a direct ``decompose`` runs on
+    a clock of its own, so each searcher counts its own wall time)."""
+    return {k: v for k, v in stats.as_dict().items() if k != "seconds"}  # type: ignore[attr-defined]
+
+
 def decompose_both(theory: Theory, adj: tuple[int, ...], mask: int) -> None:
     fast, slow = Solver(theory), Solver(theory)
     got = fast.decompose(adj, mask)
     with python_path():
         want = slow.decompose(adj, mask)
     assert got == want
-    assert fast.stats == slow.stats
+    assert counts(fast.stats) == counts(slow.stats)
 
 
 @needs_kernel
@@ -123,7 +129,7 @@ def options_both(theory: Theory, adj: tuple[int, ...]) -> None:
     with python_path():
         want = slow._options(key)
     assert got == want
-    assert fast.stats == slow.stats
+    assert counts(fast.stats) == counts(slow.stats)
 
 
 @needs_kernel
@@ -147,7 +153,7 @@ def test_children_of_64_vertices_equal_python() -> None:
         want = [slow.decompose(remove_vertex(graph, i)) for i in vertices]
         want += [slow.decompose(remove_edge(graph, i, j)) for i, j in edges]
     assert got == want
-    assert fast.stats == slow.stats
+    assert counts(fast.stats) == counts(slow.stats)
 
 
 @needs_kernel
