@@ -23,6 +23,7 @@ from grundy.games.graphs import game as engine
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.bitset import full_mask, remove_edge, remove_vertex, upper_lists
 from grundy.core.canon import automorphisms, certificate, graph_from_certificate
+from grundy.core.limits import Stats
 
 Solver()  # raises the recursion limit now, not during a hypothesis test (which warns)
 
@@ -90,10 +91,10 @@ def adjacency(draw: st.DrawFn, max_n: int = 64) -> tuple[int, ...]:
 theories = st.builds(Theory, *(st.booleans() for _ in Theory.names()))
 
 
-def counts(stats: object) -> dict[str, int]:
+def counts(stats: Stats) -> dict[str, int]:
     """A searcher's counters without its seconds (a direct ``decompose`` runs on
     a clock of its own, so each searcher counts its own wall time)."""
-    return {k: v for k, v in stats.as_dict().items() if k != "seconds"}  # type: ignore[attr-defined]
+    return {k: v for k, v in stats.as_dict().items() if k != "seconds"}
 
 
 def decompose_both(theory: Theory, adj: tuple[int, ...], mask: int) -> None:

@@ -723,14 +723,14 @@ def test_a_direct_decompose_runs_on_its_own_clock() -> None:
     ``time_limit`` too (before, it searched on past it)."""
     from grundy.core.limits import SearchLimitReached
     from grundy.games.complexes.game import ComplexSolver
+    from grundy.readwrite.complexes import load_complex
     from grundy.readwrite.graphs import to_graph
 
-    adj = to_graph("Kyn}Nv}{Qve~").adj   # as a 1-dimensional complex: Graph Chomp, N after 19 million positions
-    edges = tuple((1 << u) | (1 << v) for u in range(len(adj)) for v in range(u) if adj[u] >> v & 1)
+    facets = load_complex(to_graph("Kyn}Nv}{Qve~")).facets   # dimension 1: Graph Chomp, N after 19 million positions
     solver = ComplexSolver(time_limit=0.3)
     began = time.perf_counter()
     with pytest.raises(SearchLimitReached, match="time limit"):
-        solver.decompose(edges)
+        solver.decompose(facets)
     assert time.perf_counter() - began < GENEROUS
     assert not solver.limits.running
     assert solver.decompose(((1 << 0) | (1 << 1),)) == (2, ())   # one edge (K_2): *2, on a fresh clock

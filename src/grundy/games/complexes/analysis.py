@@ -420,8 +420,9 @@ def outcome_by_rounds(
             if known == "P":
                 return "N"
         pending.sort(key=lambda i: (sum(solver.game.size(u) for u in options[i - 1][1]), i))
-        skipped = [] if only is None else [i for i in pending if i not in only]
-        if skipped:
+        skipped: list[int] = []
+        if only is not None:
+            skipped = [i for i in pending if i not in only]
             pending = [i for i in pending if i in only]
         for budget in budgets:
             for index in list(pending):
