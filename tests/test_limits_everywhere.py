@@ -807,3 +807,32 @@ def test_a_complex_split_after_a_stop_searches_no_further() -> None:
     assert solver.stats.positions - before <= 16   # the limits are read every 16th position
     assert stop.value.outcome is None   # the split needed a search: nothing settled
     assert not solver.limits.running   # the spent clock is gone
+
+
+def test_the_last_split_is_kept_for_the_outcome_after_a_stop() -> None:
+    """``Searcher.decompose`` keeps its last split: the split ``settle``
+    makes after a stopped value search, of the position the value path
+    split with a trace (a complex's facets in another order), is not made
+    again (seconds of nauty on a large complex); a call with a trace, or
+    with another mask or position, splits."""
+    from grundy.core.limits import SearchLimitReached
+    from grundy.games.complexes import ComplexSolver, build_complex_family
+    from grundy.kinds import settle
+
+    facets = build_complex_family("skeleton:7,3").facets   # minutes of search
+    solver = ComplexSolver(time_limit=0.3)
+    calls = []
+    real = solver.game.decompose
+    solver.game.decompose = lambda *a: calls.append(a[2]) or real(*a)   # type: ignore[method-assign]
+    solver.start()
+    trace: list[str] = []
+    split = solver.decompose(facets, None, trace)
+    with pytest.raises(SearchLimitReached) as stop:
+        solver.value_of(*split)
+    solver.finish()
+    settle(stop.value, solver, lambda: solver.decompose(tuple(reversed(facets))))
+    assert len(calls) == 1
+    assert solver.decompose(facets, None, []) == split and len(calls) == 2   # a trace asks for its lines
+    part = solver.decompose(facets, 0b111111)
+    assert len(calls) == 3 and part == ComplexSolver().decompose(facets, 0b111111)
+    assert solver.decompose(facets) == split and len(calls) == 4   # the last split was another's

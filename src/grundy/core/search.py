@@ -193,6 +193,11 @@ class Searcher:
         self.report = report
         self.report_seconds = report_seconds
         self._last_save = self._last_report = time.perf_counter()
+        # the last split made by decompose: (token, split), reused by a call
+        # on the same position without a trace (see decompose)
+        self._split_token: Callable[[Any, int | None], Any] = getattr(
+            game, "split_token", lambda position, mask: (position, mask))
+        self._last_split: tuple[Any, Split] | None = None
         self._expander: Any = None
         # the expander while a search runs (set by _searching): the Python
         # search hands it every sum whose components it takes, so a position
@@ -292,9 +297,30 @@ class Searcher:
             complex's dimension-1 components are valued by Graph Chomp), so
             it is a top-level call, on its own clock if none runs, as
             :meth:`value_of`.
+
+        The last split is kept: a call without ``trace`` on the position of
+        the last call (the same ``game.split_token(position, mask)``, if the
+        game has one: a complex's facets in any order; else the same
+        position and mask) returns it without splitting again. The split
+        may be a large position's nauty calls (seconds on
+        ``skeleton:16,5``), and an answer stopped at its limit splits the
+        position again to report its outcome (:func:`grundy.kinds.settle`).
+        A split stays true as the table learns: its unknowns are canonical
+        keys, looked up again by whoever uses them.
         """
+        try:
+            token = self._split_token(position, mask)
+            hash(token)
+        except TypeError:  # an unhashable position: not kept
+            token = None
+        last = self._last_split
+        if trace is None and token is not None and last is not None and last[0] == token:
+            return last[1]
         with own_clock(self):
-            return self.game.decompose(self, position, mask, trace, name)
+            split = self.game.decompose(self, position, mask, trace, name)
+        if token is not None:
+            self._last_split = (token, split)
+        return split
 
     def look_up(
         self,

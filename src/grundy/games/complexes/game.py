@@ -235,6 +235,12 @@ class ComplexGame:
             self.size,
         )
 
+    @staticmethod
+    def split_token(facets: Iterable[int], mask: int | None) -> tuple[frozenset[int], int | None]:
+        """What identifies a split (:meth:`grundy.core.search.Searcher.decompose`
+        keeps the last): the facets in any order, and the mask."""
+        return frozenset(facets), mask
+
     def decompose(
         self,
         search: Searcher,
