@@ -1070,3 +1070,25 @@ def test_article_follows_the_spoken_number():
         "a 1", "an 8", "an 11", "an 18", "an 80", "an 88", "a 100", "an 800", "an 8000", "an 11000", "an 18000",
         "a 110", "a 180"]
     assert article("8 x 10") == "an 8 x 10" and article("octal") == "an octal" and article("graph") == "a graph"
+
+
+@pytest.mark.parametrize("args", [["families"], ["value", "wheel:7"], ["census", "1..5", "--json"],
+                                  ["value", "nim:3,4,5", "--outcome"]])
+def test_output_cut_off_by_its_reader_exits_141_quietly(args: list[str], tmp_path: Path) -> None:
+    """``grundy ... | head``: the reader closes the pipe before the command
+    writes; the command ends with exit code 141 (not click's 1, which
+    ``verify`` and ``check`` use for a failed claim), nothing on stderr,
+    and a table file it was given is saved."""
+    table = tmp_path / "t.db"
+    extra = ["--table", str(table)] if args == ["value", "wheel:7"] else []
+    p = subprocess.Popen([sys.executable, "-m", "grundy", *args, *extra], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.close()   # before the command writes: it starts in about half a second
+    err = p.stderr.read()
+    assert p.wait(timeout=120) == 141, err
+    assert err == b""
+    if args == ["value", "wheel:7"]:
+        out = subprocess.run([sys.executable, "-m", "grundy", "value", "wheel:7", "--table", str(table), "--json"],
+                             capture_output=True, text=True, timeout=120)
+        assert json.loads(out.stdout)["stats"]["positions"] == 0   # every value was read from the file

@@ -8,8 +8,9 @@ posets, complexes, Chomp, Nim, octal heaps) in :mod:`grundy.cli.value`,
 :mod:`grundy.cli.chomp`.
 
 Exit codes: 0 success; 2 bad input (one line on stderr); 3 a search stopped by
-``--time-limit`` or ``--max-positions``; 130 interrupted by Ctrl-C; 143 stopped
-by SIGTERM (the table file saved either way).
+``--time-limit`` or ``--max-positions``; 130 interrupted by Ctrl-C; 141 the
+output cut off by its reader (``| head``: the pipe closed; nothing said); 143
+stopped by SIGTERM (the table file saved in every case).
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def main() -> None:
     .facets), or - for graph6 on stdin.
 
     Exit codes: 0 success, 2 bad input, 3 a search limit was reached,
-    130 interrupted (Ctrl-C), 143 stopped by SIGTERM.
+    130 interrupted (Ctrl-C), 141 output cut off (a closed pipe),
+    143 stopped by SIGTERM.
     """
     # Python's own Ctrl-C handler replaced by one that also notes it; an
     # inherited SIG_IGN (a background job of a script) is respected. SIGTERM

@@ -1,11 +1,13 @@
 """What every ``grundy`` command shares: one-line usage errors, the exit
 codes (0 success, 2 bad input, 3 a search limit reached, 130 interrupted by Ctrl-C,
-143 stopped by SIGTERM)
+141 output cut off by its reader, 143 stopped by SIGTERM)
 and the message of a stopped search."""
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import sys
 import warnings
 from collections.abc import Callable
@@ -18,6 +20,11 @@ from grundy.errors import InputError, SearchLimitReached
 from grundy.games.graphs.formulas import plural
 
 PROG = "grundy"
+
+#: The exit code of a command whose output's reader closed the pipe
+#: (``grundy ... | head``): 128 + SIGPIPE, what a shell reports for a
+#: program that SIGPIPE ends.
+CLOSED_PIPE_EXIT = 141
 
 
 def game_names(partizan: bool) -> Callable[[click.Context, click.Parameter, str], list[str]]:
@@ -84,6 +91,23 @@ class _Group(click.Group):
             return super().resolve_command(ctx, args)
         except click.UsageError as error:
             raise _one_line(error) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; output cut off by its reader (``grundy ... |
+        head``: the pipe closed) ends it quietly with :data:`CLOSED_PIPE_EXIT`
+        (click's own handling exits 1, which ``grundy verify`` and ``grundy
+        check`` use for a failed claim). The table file is saved on the way
+        out, as after any error."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            try:  # what is left in the buffer must not fail again when Python flushes it at exit
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+                os.close(devnull)
+            except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+                pass  # not a file descriptor (a test runner's capture): nothing to flush at exit
+            ctx.exit(CLOSED_PIPE_EXIT)
 
 
 class _Stopped(Exception):
