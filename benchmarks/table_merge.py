@@ -7,15 +7,18 @@ A long search can run as two processes, one per core, each with a table
 file of its own (for Gale's game on 7 points: ``benchmarks/gale.py
 --replies 7 --sizes 4 --only ...``, each process on its own replies).
 This merges the rows of GAME (default ``complex-incidence-v1``, the
-complex search's; ``g`` for Graph Chomp) of every FROM file into INTO
-(created if missing), as :meth:`grundy.core.table.Table.absorb` does: a
-value is kept, masks of values a position does not have are joined. The
-FROM files are read, never written. A later run, or ``grundy certify
---table INTO``, then reads what both searches learned.
+complex search's; ``graph:chomp`` for Graph Chomp) of every FROM file into
+INTO (created if missing), streamed, as
+:meth:`grundy.core.tablefile.SQLiteFile.absorb` does: a value is kept,
+masks of values a position does not have are joined, and neither file is
+held in memory. The FROM files are read, never written. A later run, or
+``grundy certify --table INTO``, then reads what both searches learned.
 
-Prints the rows read from each file and the rows INTO holds at the end.
+Shows the rows merged (a ``tqdm`` counter on standard error), then prints
+the rows read from each file and the rows INTO holds at the end.
 Exit codes: 0 merged, 2 bad input (a FROM file missing or not a table
-file, INTO among the FROM files), 130 Ctrl-C (INTO keeps what was saved).
+file, INTO among the FROM files), 130 Ctrl-C (INTO keeps the batches
+written, each a part of FROM's rows; running the merge again completes it).
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ import os
 import sys
 import time
 
-from grundy.core.table import Table
+from tqdm import tqdm
+
+from grundy.core.tablefile import SQLiteFile
 from grundy.errors import InputError
 from grundy.games.complexes.game import ComplexGame
 
@@ -41,26 +46,25 @@ def main() -> int:
         return 2
     t0 = time.perf_counter()
     try:
-        table = Table(args.into, args.game, compact=True)
+        into = SQLiteFile(args.into, args.game, check=False)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     try:
-        print(f"{args.into}: {table.loaded} rows loaded", flush=True)
         for path in args.sources:
-            rows = table.absorb(path, args.game)
+            with tqdm(desc=path, unit=" rows", unit_scale=True, file=sys.stderr, mininterval=2.0) as bar:
+                rows = into.absorb(path, progress=lambda n: bar.update(n - bar.n))
             print(f"{path}: {rows} rows merged ({time.perf_counter() - t0:.1f} s)", flush=True)
+        with_value, partial = into.count()
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        table.close()
         return 2
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        table.close()
+        print("interrupted: INTO keeps the rows merged so far; run the merge again to complete it",
+              file=sys.stderr)
         return 130
-    table.save()
-    with_value, partial = table.count()  # merges the file's journal first
-    table.close()
+    finally:
+        into.close()
     print(f"{args.into}: {with_value} rows with a value, {partial} partial ({time.perf_counter() - t0:.1f} s)")
     return 0
 

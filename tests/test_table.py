@@ -1276,10 +1276,11 @@ def test_parity_game_with_and_without_the_reduction_share_a_file(tmp_path: Path)
 
 
 def test_absorb_joins_another_files_rows(tmp_path: Path) -> None:
-    """``Table.absorb``: another file's rows of the game join this table's (a
-    value kept, masks joined bitwise, rows of other games left out), are
-    written to this table's own file at its close, and the other file is
-    not written; a missing file and a dict table are refused."""
+    """``SQLiteFile.absorb``: another file's rows of the game join this
+    file's (a value kept, masks joined bitwise, journal rows read, rows of
+    other games left out), streamed into this file, and the other file is
+    not written; a missing file, the file itself and a file that is not a
+    table file are refused."""
     from grundy.core.tablefile import SQLiteFile
 
     d1, d2, d3, d4 = (bytes([2 * i + 1]) + bytes(11) for i in range(4))
@@ -1295,14 +1296,81 @@ def test_absorb_joins_another_files_rows(tmp_path: Path) -> None:
     other.write_digests([(d4, 7, 0)])
     other.close()
     before = Path(b).read_bytes()
-    table = Table(a, "g", compact=True)
-    assert table.absorb(b, "g") == 4
-    expect = {d1: (None, 0b11, False), d2: (5, 0, False), d3: (2, 0, False)}
-    assert table.snapshot() == expect
-    table.close()
+    into = SQLiteFile(a, "g")
+    seen: list[int] = []
+    assert into.absorb(b, progress=seen.append) == 4
+    assert seen and seen[-1] == 4
+    into.close()
     assert Path(b).read_bytes() == before
-    assert Table(a, "g", compact=True).snapshot() == expect
-    with pytest.raises(InputError, match="no table file"):
-        Table(a, "g", compact=True).absorb(str(tmp_path / "none.db"), "g")
-    with pytest.raises(InputError, match="compact table"):
-        Table(None, compact=False).absorb(b, "g")
+    assert _digest_rows(tmp_path / "a.db") == [(d1, None, "3"), (d2, 5, None), (d3, 2, None)]
+    table = Table(a, "g", compact=True)
+    assert table.snapshot() == {d1: (None, 0b11, False), d2: (5, 0, False), d3: (2, 0, False)}
+    table.close()
+    into = SQLiteFile(a, "g")
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a database at all")
+    for bad, said in ((str(tmp_path / "none.db"), "no table file"), (a, "into itself"),
+                      (str(junk), "not an SQLite database")):
+        with pytest.raises(InputError, match=said):
+            into.absorb(bad)
+    into.close()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 11), st.booleans(), st.integers(0, 255)), max_size=40),
+       st.lists(st.tuples(st.integers(0, 2), st.integers(0, 11), st.booleans(), st.integers(0, 255)), max_size=40),
+       st.integers(1, 5))
+def test_absorb_is_loading_both_files(tmp_path_factory: Any, rows_a: list, rows_b: list, batch: int) -> None:
+    """A merged file reads as both files loaded into one compact table (a
+    value kept, masks joined), whichever of its tables (``positions``,
+    ``digests``, journal) each row was in and however the rows fall into
+    batches; this file's journal is merged first, so that no later journal
+    merge drops what was absorbed; and merging the same file again changes
+    no row."""
+    from grundy.core._compiled import CompactTable
+    from grundy.core.tablefile import SQLiteFile
+
+    tmp = tmp_path_factory.mktemp("absorb")
+
+    def make(path: Path, rows: list) -> None:
+        f = SQLiteFile(str(path), "g")
+        masks: dict[tuple[bool, int], int] = {}
+        for where, d, known, mask in rows:
+            value = d % 5 if known else None  # a position has one value, in either file
+            # a file's masks of a position only grow, as a table's saves do
+            mask = masks[where == 0, d] = masks.get((where == 0, d), 0) | mask
+            row = (value, 0 if known else mask)
+            if where == 0:
+                f.write([(b"key%d" % d, d % 5)] if known else [], [] if known else [(b"key%d" % d, mask)])
+            elif where == 1:
+                f.write_digests([(bytes([2 * d + 1]) * 12, *row)])
+            else:
+                f.append_digests([(bytes([2 * d + 1]) * 12, *row)])
+        f.close()
+
+    def read(*paths: Path) -> dict:
+        table = CompactTable()
+        for path in paths:
+            f = SQLiteFile(str(path), "g")
+            f.load_compact(table)
+            f.close()
+        return table.snapshot()  # type: ignore[no-any-return]
+
+    a, b = tmp / "a.db", tmp / "b.db"
+    make(a, rows_a)
+    make(b, rows_b)
+    both = read(a, b)
+    old_batch = table_module.ABSORB_BATCH_ROWS
+    table_module.ABSORB_BATCH_ROWS = batch
+    try:
+        into = SQLiteFile(str(a), "g")
+        into.absorb(str(b))
+        assert _journal_count(a) == 0
+        into.merge_journal()  # a later merge keeps what was absorbed
+        assert read(a) == both
+        rows = _digest_rows(a)
+        into.absorb(str(b))
+        into.close()
+    finally:
+        table_module.ABSORB_BATCH_ROWS = old_batch
+    assert _digest_rows(a) == rows

@@ -360,32 +360,6 @@ class Table:
         else:
             self._merge_failed = 0
 
-    def absorb(self, path: str, game: str) -> int:
-        """Merge another table file's rows of ``game`` into this table (a
-        value is kept; masks of values a position does not have are joined),
-        marked as written, so that the next :meth:`save` or :meth:`close`
-        writes them to this table's own file: two runs that searched with
-        files of their own (the two halves of a long search, one per core)
-        become one file a later run or ``grundy certify --table`` reads.
-        The other file is read, never written. Returns the rows read.
-
-        Raises
-        ------
-        InputError
-            If this table is not compact (the compiled core is not built, or
-            ``GRUNDY_NO_COMPACT``), or the other file does not exist, cannot
-            be read or is not a grundy table file.
-        """
-        if self.compact is None:
-            raise InputError("merging table files needs a compact table (the compiled core, no GRUNDY_NO_COMPACT)")
-        if not os.path.isfile(path):
-            raise InputError(f"no table file {path}")
-        other = SQLiteFile(path, game)
-        try:
-            return other.load_compact(self.compact, written=True)
-        finally:
-            other.close()
-
     def count(self) -> tuple[int, int]:
         """Rows in the file: (with a value, partial); (0, 0) in memory."""
         return self.file.count() if self.file is not None else (0, 0)

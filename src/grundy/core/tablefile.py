@@ -41,7 +41,7 @@ import sqlite3
 import stat
 import time
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -53,7 +53,8 @@ from grundy.core.tablesql import (
 )
 from grundy.errors import InputError
 
-__all__ = ["SQLiteFile", "check_own_file", "DIGEST_FORMAT", "JOURNAL_MERGE_ROWS", "MERGE_RANGE_BYTES", "WAL_LIMIT_BYTES"]
+__all__ = ["SQLiteFile", "check_own_file", "DIGEST_FORMAT", "JOURNAL_MERGE_ROWS", "MERGE_RANGE_BYTES", "WAL_LIMIT_BYTES",
+           "ABSORB_BATCH_ROWS"]
 
 #: Names the digest of a compact table's rows (stored with the nauty version
 #: in the ``digests`` table): a change of the digest must change this.
@@ -84,6 +85,10 @@ MERGE_RANGE_BYTES = 64 << 20
 #: line's and ``benchmarks/gale.py``'s handler), and a merge that fails (another process holding the file's lock
 #: past the busy timeout) is left for later: its rows are safe in the journal.
 JOURNAL_MERGE_ROWS = 100_000
+#: Rows of another file a merge (:meth:`SQLiteFile.absorb`) writes in one
+#: transaction: read in digest order, they change a narrow range of the
+#: file's pages, so the WAL file stays near this many rows' pages.
+ABSORB_BATCH_ROWS = 200_000
 #: Steps of SQLite's virtual machine between two checks for an interrupt
 #: during a journal merge (about a millisecond of its work).
 _PROGRESS_STEPS = 100_000
@@ -192,6 +197,22 @@ def _digest_nauty() -> str:
 
 
 _first = operator.itemgetter(0)
+
+
+def _joined(into: tuple[int | None, str | None] | None, value: int | None,
+            excluded: str | None) -> tuple[int | None, str | None]:
+    """A stored row ``(value, mask)`` (None: no row) and another file's row
+    of the same position made one: a value kept (``into``'s if both know
+    one), else the masks of values the position does not have joined
+    bitwise (hexadecimal text; None for an empty mask)."""
+    if into is not None:
+        if into[0] is not None:
+            return into
+        if value is None:
+            held = int(into[1], 16) if into[1] else 0
+            joined = held | (int(excluded, 16) if excluded else 0)
+            return into if joined == held else (None, format(joined, "x"))
+    return (value, None) if value is not None else (None, excluded or None)
 
 
 def _in_index_order(rows: list[tuple[bytes, int | None, int]]) -> list[tuple[bytes, int | None, int]]:
@@ -413,7 +434,7 @@ class SQLiteFile:
             raise InputError(f"cannot read the table file {self.path}: {exc}") from None
         return rows
 
-    def load_compact(self, table: Any, written: bool = False) -> int:
+    def load_compact(self, table: Any) -> int:
         """Merge this game's rows into a compact table (``positions`` rows
         by the digests of their keys, marked as written so that the next
         save copies them to ``digests``, then ``digests`` rows, then the
@@ -421,10 +442,6 @@ class SQLiteFile:
         the table in one compiled loop
         (:meth:`grundy.core._compiled.CompactTable.load_rows`): a value
         replaces a mask, and masks of one digest are joined (bitwise or).
-        With ``written``, every row is marked as written, not only the
-        ``positions`` rows: the rows of another file merged into a table
-        (:meth:`grundy.core.table.Table.absorb`), which its next save
-        writes to its own file.
 
         The three reads are one read transaction, so that another process's
         merge cannot move rows out of sight between them; except when a
@@ -450,12 +467,12 @@ class SQLiteFile:
                 "SELECT digest, value, excluded FROM digests WHERE game = ? AND nauty = ?",
                 (self.game, _digest_nauty()),
             )
-            self.digest_rows = table.load_rows(cur, written)
+            self.digest_rows = table.load_rows(cur)
             cur = self.conn.execute(
                 "SELECT digest, value, excluded FROM journal WHERE game = ? AND nauty = ? ORDER BY rowid",
                 (self.game, _digest_nauty()),
             )
-            self.journal_rows = table.load_rows(cur, written)
+            self.journal_rows = table.load_rows(cur)
         except sqlite3.DatabaseError as exc:
             raise InputError(f"cannot read the table file {self.path}: {exc}") from None
         finally:
@@ -633,6 +650,110 @@ class SQLiteFile:
         self.digest_rows += moved
         self.journal_rows = max(0, self.journal_rows - moved)
         return moved
+
+    def absorb(self, path: str, progress: Callable[[int], None] | None = None) -> int:
+        """Merge another table file's rows of this game into this file,
+        streamed: neither file is held in memory (two files of 176 and 143
+        million rows could not be loaded together on a 24 GB machine,
+        docs/tables.md). A value is kept (this file's, if both know one: a
+        position has one nim-value), and two masks of values a position does
+        not have are joined bitwise (each file may know values the other does
+        not), as loading both into one compact table would give. ``positions``
+        rows (keys, written by dict tables) go to ``positions``; ``digests``
+        and journal rows to ``digests``, read in digest order (the journal's
+        sorted by SQLite's temporary files) and written
+        :data:`ABSORB_BATCH_ROWS` at a time, one transaction each. This
+        file's own journal is merged first (:meth:`merge_journal`), since a
+        journal merge sets a digest's mask to the journal's, which would drop
+        the bits merged from the other file. The other file is opened
+        read-only and never written. Rows of other games and nauty versions
+        are left out.
+
+        A stop (Ctrl-C, SIGTERM, ``kill -9``, an error) loses only the batch
+        under way (its transaction is never committed): the batches
+        committed stay, each a part of the other file's rows, and a merge
+        run again gives the same file (a value kept, masks joined: merging
+        a row twice changes nothing).
+
+        Parameters
+        ----------
+        path : str
+            The other table file.
+        progress : callable, optional
+            Called after each batch with the other file's rows read so far.
+
+        Returns
+        -------
+        int
+            The rows read from the other file.
+
+        Raises
+        ------
+        InputError
+            If the other file does not exist, is this file, is not a table
+            file or cannot be read, or this file cannot be written.
+        KeyboardInterrupt
+            On Ctrl-C (the batches committed are kept).
+        """
+        shown = path if path.isprintable() else repr(path)
+        if not os.path.isfile(path):
+            raise InputError(f"no table file {shown}")
+        if os.path.samefile(path, self.path):
+            raise InputError(f"cannot merge the table file {shown} into itself")
+        check_own_file(path)
+        self.merge_journal()
+        uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+        try:
+            other = sqlite3.connect(uri, uri=True, timeout=_BUSY_SECONDS)
+        except sqlite3.Error as exc:
+            raise InputError(f"cannot read the table file {shown}: {exc}") from None
+        game = self.game
+        passes = [  # (table written, its key column, nauty column, the other file's rows in key order)
+            ("positions", "key", NAUTY_VERSION,
+             "SELECT key, value, excluded FROM positions WHERE game = ? AND nauty = ? ORDER BY key"),
+            ("digests", "digest", _digest_nauty(),
+             "SELECT digest, value, excluded FROM digests WHERE game = ? AND nauty = ? ORDER BY digest"),
+            ("digests", "digest", _digest_nauty(),
+             "SELECT digest, value, excluded FROM journal WHERE game = ? AND nauty = ? ORDER BY digest"),
+        ]
+        rows = 0
+        try:
+            other.execute("BEGIN")  # one read transaction: another process's merge moves no row out of sight
+            for table, column, nauty, read in passes:
+                cur = other.execute(read, (game, nauty))
+                while batch := cur.fetchmany(ABSORB_BATCH_ROWS):
+                    self._absorb_batch(table, column, nauty, batch)
+                    rows += len(batch)
+                    if progress is not None:
+                        progress(rows)
+        except sqlite3.DatabaseError as exc:  # the other file's read (this file's writes are InputErrors)
+            raise InputError(f"cannot read the table file {shown}: {exc}") from None
+        finally:
+            other.close()
+        self.digest_rows += rows
+        return rows
+
+    def _absorb_batch(self, table: str, column: str, nauty: str,
+                      batch: list[tuple[bytes, int | None, str | None]]) -> None:
+        """Merge rows of another file, in key order, into ``table`` in one
+        transaction: this file's rows of their range are read under the
+        write lock, joined with them (:func:`_joined`), and the rows that
+        change written."""
+        low, high = batch[0][0], batch[-1][0]
+        with self._writing():
+            held = {bytes(k): (v, x) for k, v, x in self.conn.execute(
+                f"SELECT {column}, value, excluded FROM {table} WHERE game = ? AND nauty = ? "
+                f"AND {column} BETWEEN ? AND ?", (self.game, nauty, low, high))}
+            changed: dict[bytes, tuple[int | None, str | None]] = {}
+            for key, value, excluded in batch:
+                key = bytes(key)
+                before = changed.get(key, held.get(key))
+                after = _joined(before, value, excluded)
+                if after != before:
+                    changed[key] = after
+            self.conn.executemany(
+                f"INSERT OR REPLACE INTO {table} (game, nauty, {column}, value, excluded) VALUES (?, ?, ?, ?, ?)",
+                [(self.game, nauty, k, v, x) for k, (v, x) in changed.items()])
 
     def _file_bytes(self) -> int:
         """Bytes of the file's pages (SQLite's page count times page size)."""
