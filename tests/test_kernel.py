@@ -396,6 +396,51 @@ def test_the_kernel_refuses_a_malformed_adjacency() -> None:
     assert kernel.memo_key((14, 13, 11, 7)) == kernel.graph_key((14, 13, 11, 7))
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 140).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.tuples(st.integers(0, max(n - 1, 0)), st.integers(0, max(n - 1, 0))), max_size=60),
+    st.lists(st.tuples(st.integers(0, max(n - 1, 0)), st.integers(0, n + 130)), max_size=2),
+    st.sampled_from(["none", "negative", "bool"]))))
+def test_the_word_at_a_time_adjacency_test_is_the_python_one(case: tuple) -> None:
+    """``check_adjacency`` asks the kernel's ``is_simple_wide`` first (a
+    64-bit word at a time) and names a fault with its Python loop: on random
+    rows on up to 140 vertices (edges given at both ends, then at times an
+    arc given at one end only, a loop or a bit at or past n, a negative row
+    or a bool), it accepts and refuses exactly what the Python loop alone
+    does, with the same message."""
+    from grundy.games.graphs import bitset
+
+    n, edges, arcs, odd = case
+    rows = [0] * n
+    for i, j in edges:
+        if i != j:
+            rows[i] |= 1 << j
+            rows[j] |= 1 << i
+    for i, j in arcs if n else ():  # one end only: a one-way edge, a loop or a vertex outside the graph
+        rows[i] |= 1 << j
+    if n and odd == "negative":
+        rows[n // 2] = -1 - rows[n // 2]
+    adj: tuple = tuple(rows)
+    if n and odd == "bool":
+        adj = (bool(rows[0]), *rows[1:])
+
+    def verdict() -> str:
+        try:
+            bitset.check_adjacency(adj)
+        except (ValueError, TypeError) as exc:
+            return f"{type(exc).__name__}: {exc}"
+        return "simple"
+
+    assert bitset._is_simple_wide is not None
+    fast = verdict()
+    saved = bitset._is_simple_wide
+    bitset._is_simple_wide = None
+    try:
+        assert fast == verdict()
+    finally:
+        bitset._is_simple_wide = saved
+
+
 @pytest.mark.parametrize("ruleset", ["chomp", "graph-nim", "be-be"])
 def test_every_path_refuses_a_malformed_adjacency(ruleset: str) -> None:
     """The same inputs, refused with the same message by the Python path (no

@@ -583,6 +583,61 @@ def compact_wide(tuple adj, mask, bint lists=True):
         free(buf)
 
 
+def is_simple_wide(tuple adj):
+    """Whether ``adj`` (a tuple of non-negative ints, any number ``n`` of
+    them) is a simple graph: no loop, no bit at or above ``n``, every edge
+    given at both ends. The test of
+    :func:`grundy.games.graphs.bitset.check_adjacency`, which names the
+    fault when this says False, read a 64-bit word at a time: a graph costs
+    its words and its edges, not a Python operation per edge (20,100 options
+    of K_200 were checked in about 120 s in Python).
+
+    False also for an item whose type is not exactly int. Raises
+    OverflowError for a negative int or one of more than ``n`` words;
+    TypeError for an item that is not an int at all."""
+    cdef Py_ssize_t n = len(adj)
+    cdef Py_ssize_t W = (n + 63) >> 6
+    cdef size_t nbytes = W * 8
+    cdef uint64_t* rows = NULL
+    cdef unsigned char* buf = NULL
+    cdef Py_ssize_t i, w, j
+    cdef uint64_t m, top
+    if n == 0:
+        return True
+    rows = <uint64_t*>malloc(n * W * sizeof(uint64_t))
+    buf = <unsigned char*>malloc(nbytes)
+    if rows == NULL or buf == NULL:
+        free(rows)
+        free(buf)
+        raise MemoryError()
+    try:
+        for i in range(n):
+            row = adj[i]
+            if type(row) is not int:
+                return False  # a bool or an int subclass: the Python test decides
+            gk_int_to_bytes(row, buf, nbytes)
+            for w in range(W):
+                rows[i * W + w] = _le_word(buf + 8 * w)
+        # bits at or above n, in the last word
+        top = 0 if n & 63 == 0 else ~((<uint64_t>1 << (n & 63)) - 1)
+        for i in range(n):
+            if rows[i * W + W - 1] & top:
+                return False
+            if rows[i * W + (i >> 6)] >> (i & 63) & 1:
+                return False
+            for w in range(W):
+                m = rows[i * W + w]
+                while m:
+                    j = w * 64 + GK_CTZ(m)
+                    if not (rows[j * W + (i >> 6)] >> (i & 63) & 1):
+                        return False
+                    m &= m - 1
+        return True
+    finally:
+        free(rows)
+        free(buf)
+
+
 def components_wide(tuple adj, mask):
     """:func:`grundy.games.graphs.bitset.components` for a graph on any
     number of vertices (the Python search's hot path above 64 vertices):

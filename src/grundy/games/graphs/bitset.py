@@ -27,8 +27,9 @@ try:  # the compiled kernel's compaction and components, for graphs over 64 vert
     from grundy.games.graphs._kernel import compact_wide as _compact_wide
     from grundy.games.graphs._kernel import components_wide as _components_wide
     from grundy.games.graphs._kernel import distance_sums as _distance_sums_wide
+    from grundy.games.graphs._kernel import is_simple_wide as _is_simple_wide
 except ImportError:  # pragma: no cover - the kernel is not built
-    _compact_wide = _components_wide = _distance_sums_wide = None
+    _compact_wide = _components_wide = _distance_sums_wide = _is_simple_wide = None
 
 
 def check_adjacency(adj: tuple[int, ...]) -> None:
@@ -50,6 +51,12 @@ def check_adjacency(adj: tuple[int, ...]) -> None:
     ...
     ValueError: adjacency: the edge 0-1 is given at vertex 0 only
     """
+    if _is_simple_wide is not None and type(adj) is tuple:
+        try:
+            if _is_simple_wide(adj):  # the kernel's word-at-a-time test; what follows names a fault
+                return
+        except (OverflowError, TypeError):  # a negative int, one past n bits by whole words, not an int
+            pass
     if not isinstance(adj, tuple) or not all(isinstance(a, int) for a in adj):
         raise TypeError("adjacency: a tuple of ints (neighbour bitsets)")
     n = len(adj)
