@@ -173,7 +173,7 @@ def test_item8_request_ids_are_issued_by_the_server(server: Server) -> None:
 
 
 def test_item8_searches_past_the_cap_are_503_and_light_requests_stay_answered(tmp_path) -> None:
-    srv = _start(str(tmp_path), "--time-limit", "20", "--max-searches", "2")
+    srv = _start(str(tmp_path), "--time-limit", "6", "--max-searches", "2")
     try:
         results: list[tuple] = []
 
