@@ -15,6 +15,9 @@ Usage:
     python benchmarks/gale.py --replies 7 --sizes 4 --table a.sqlite --only 9 8 7 6   # one core's share,
     python benchmarks/gale.py --replies 7 --sizes 4 --table b.sqlite --only 12 11 10 13  # the other's;
     python benchmarks/table_merge.py a.sqlite b.sqlite                          # then one table
+    python benchmarks/gale.py --replies 7 --sizes 4 --counters 9 --table gale7.sqlite --budgets 300 0
+                                                # decide reply 9 to the 4-set by its counter-moves,
+                                                # one at a time, in rounds of budgets
     python benchmarks/gale.py --open-options 7 --table gale7.sqlite
                                                 # what the table knows of the options of each
                                                 # complement position and of the replies to each
@@ -62,6 +65,16 @@ rows, all but about 7.2 million were in the first (docs/tables.md,
 Exit codes: 0 decided (a first move wins: N; or every first move loses:
 P), 1 not decided (replies left open, or sizes asked that do not settle
 the game), otherwise as ``--complement``.
+
+``--counters R`` (with ``--replies N --sizes K``, one size) goes one level
+down: reply R to the first move of K points is decided by its own options,
+the counter-moves, each searched alone in the rounds of ``--budgets``
+(:func:`grundy.games.complexes.gale_counter_search`; ``--only`` then picks
+counters). A reply searched whole takes its counters in the engine's
+order, each to the end, so a hard counter that loses can hold up one that
+wins; a counter found P makes the reply N, recorded in the table for the
+reply's own search. One line per counter searched, then the reply's
+outcome. Exit codes: 0 decided (N or P), 1 open, otherwise as above.
 """
 
 from __future__ import annotations
@@ -84,6 +97,7 @@ from grundy.games.complexes import (
     complex_from_key,
     gale_complement_position,
     gale_complement_replies,
+    gale_counter_search,
     gale_reply_search,
     gale_first_moves,
     remove_face,
@@ -266,10 +280,12 @@ def replies(
     sizes: list[int] | None = None,
     budgets: list[float] | None = None,
     only: list[int] | None = None,
+    counters: int | None = None,
 ) -> int:
     """``--replies N``: the first moves decided by searching their replies
     (``only``: the replies searched; the others stay open unless the table
-    decides them)."""
+    decides them); with ``counters``, that reply to the one size asked,
+    decided by its counter-moves (``only``: the counters searched)."""
     t0 = time.perf_counter()
     budgets = budgets or [0.0]
     if not all(math.isfinite(b) and b >= 0 for b in budgets):
@@ -281,6 +297,12 @@ def replies(
     if only is not None and any(i < 1 for i in only):
         print("error: --only takes reply numbers 1, 2, ... (as the lines of --replies number them)", file=sys.stderr)
         return 2
+    if counters is not None and (sizes is None or len(sizes) != 1 or counters < 1):
+        print("error: --counters R takes a reply number R >= 1 and one first-move size (--sizes K)", file=sys.stderr)
+        return 2
+    if counters is not None:
+        return _counters(n, sizes[0], counters, table, time_limit, cache, report, checkpoint, memory,  # type: ignore[index]
+                         budgets, only, t0)
     solver = _open(n, table, None, cache, report, checkpoint, memory, t0, ", replies to the first moves")
     if solver is None:
         return 2
@@ -309,6 +331,36 @@ def replies(
         return 0
     print(f"Gale n = {n}: not decided")
     return 1
+
+
+def _counters(n: int, k: int, reply: int, table: str | None, time_limit: float | None, cache: int, report: float,
+              checkpoint: float, memory: int | None, budgets: list[float], only: list[int] | None, t0: float) -> int:
+    """``--replies N --sizes K --counters R``: reply R to the first move of
+    K points, decided by its counter-moves in rounds."""
+    solver = _open(n, table, None, cache, report, checkpoint, memory, t0, f", counters to reply {reply} to k = {k}")
+    if solver is None:
+        return 2
+    solver.limits.share(time_limit)
+
+    def counter(index: int, verdict: str, seconds: float) -> None:
+        what = {"P": "P: this counter wins, the reply is N", "N": "N", "open": "open (budget spent)"}[verdict]
+        how = "known" if seconds == 0.0 else f"{seconds:.1f} s"
+        print(f"k = {k}, reply {reply}, counter {index}: {what} ({how})   [{_line(solver, t0).strip()}]", flush=True)
+
+    try:
+        verdict = gale_counter_search(n, k, reply, solver=solver, budgets=tuple(budgets), on_counter=counter,
+                                      only=None if only is None else set(only))
+    except InputError as exc:  # a reply number past the replies
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except (SearchLimitReached, KeyboardInterrupt) as exc:
+        return _stopped(exc, solver, t0)
+    finally:
+        _close(solver, t0)
+    print(_line(solver, t0), file=sys.stderr)
+    said = {"N": "N (a counter wins)", "P": "P (every counter loses: the first move loses)", "open": "open"}[verdict]
+    print(f"k = {k}, reply {reply}: {said}")
+    return 1 if verdict == "open" else 0
 
 
 def _list_options(solver: ComplexSolver, label: str, facets: tuple[int, ...], t0: float) -> None:
@@ -407,8 +459,10 @@ def main() -> int:
     ap.add_argument("--budgets", type=float, nargs="+", default=None, metavar="S",
                     help="seconds per reply in each round of --replies (0: no limit; default 0)")
     ap.add_argument("--only", type=int, nargs="+", default=None, metavar="I",
-                    help="search only these replies of --replies (numbered as its lines); the others "
-                         "the table does not decide stay open")
+                    help="search only these replies of --replies (numbered as its lines; with --counters, "
+                         "these counters); the others the table does not decide stay open")
+    ap.add_argument("--counters", type=int, default=None, metavar="R",
+                    help="with --replies N --sizes K: decide reply R by its counter-moves, in rounds")
     args = ap.parse_args()
     # Ctrl-C and SIGTERM (kill, timeout) stop the search cleanly: the table file is written
     signal.signal(signal.SIGINT, stop_on_signal)
@@ -423,11 +477,12 @@ def main() -> int:
              "--time-limit": args.time_limit is not None, "--option-cache": args.option_cache is not None,
              "--report": args.report is not None, "--checkpoint": args.checkpoint is not None,
              "--table-memory": args.table_memory is not None, "--sizes": args.sizes is not None,
-             "--budgets": args.budgets is not None, "--only": args.only is not None}
+             "--budgets": args.budgets is not None, "--only": args.only is not None,
+             "--counters": args.counters is not None}
     table = {"--table", "--option-cache", "--table-memory"}
     search = table | {"--time-limit", "--report", "--checkpoint"}
     used = {None: {"--n", "--face-poset"},  # the timings make fresh searches of their own
-            "--attack": search, "--complement": search, "--replies": search | {"--sizes", "--budgets", "--only"},
+            "--attack": search, "--complement": search, "--replies": search | {"--sizes", "--budgets", "--only", "--counters"},
             "--open-options": table}[mode_name]  # no search to limit, report or checkpoint
     for flag, on in given.items():
         if on and flag not in used:
@@ -443,7 +498,8 @@ def main() -> int:
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)
             return interrupt_exit_code()
-    by_replies = functools.partial(replies, sizes=args.sizes, budgets=args.budgets, only=args.only)
+    by_replies = functools.partial(replies, sizes=args.sizes, budgets=args.budgets, only=args.only,
+                                   counters=args.counters)
     for n, run in ((args.attack, attack), (args.complement, complement), (args.replies, by_replies)):
         if n is not None:
             try:

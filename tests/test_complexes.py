@@ -28,6 +28,7 @@ from grundy.games.complexes import (
     complex_involution,
     complex_key,
     gale_complement_replies,
+    gale_counter_search,
     gale_first_moves,
     gale_reply_search,
     outcome_by_rounds,
@@ -396,6 +397,36 @@ def test_gale_reply_search_decides_the_first_moves() -> None:
             gale_reply_search(6, bad)
     with pytest.raises(InputError):
         gale_reply_search(1)
+
+
+def test_gale_counter_search_decides_each_reply() -> None:
+    """``gale_counter_search`` (a reply's counter-moves in rounds, the first
+    round too short to decide anything) gives each reply to a first move the
+    outcome a fresh search gives it, a counter it calls P belongs to an N
+    reply, and a first move wins iff every reply is N, as the first-move
+    table says; sizes and reply numbers out of range are refused."""
+    from grundy.games.complexes.complex import remove_face
+
+    for n, k in [(4, 1), (4, 3), (5, 1), (5, 2), (5, 3), (6, 2)]:
+        s = ComplexSolver()
+        start = build_complex_family(f"simplex-boundary:{n}")
+        nim, unknowns = s.decompose(remove_face(start.facets, (1 << k) - 1))
+        replies = [(m, unknowns) for m in range(nim)]
+        for onim, ounk in s.game.children(s, unknowns[0]):  # numbered as gale_reply_search numbers them
+            if (onim ^ nim, ounk) not in replies:
+                replies.append((onim ^ nim, ounk))
+        verdicts = []
+        for r in range(1, len(replies) + 1):
+            counters: list[tuple[int, str, float]] = []
+            got = gale_counter_search(n, k, r, budgets=(1e-9, None), on_counter=lambda *a: counters.append(a))
+            truth = "P" if ComplexSolver().value_of(*replies[r - 1]) == 0 else "N"
+            assert got == truth, (n, k, r)
+            assert all(v != "P" for _, v, _ in counters) or got == "N"
+            verdicts.append(got)
+        assert (all(v == "N" for v in verdicts)) == (dict(gale_first_moves(n))[k] == 0), (n, k)
+    for bad in ((5, 0, 1), (5, 5, 1), (5, 2, 0), (5, 2, 99), (4, 2, 1)):  # 4, 2: no component left to reply in
+        with pytest.raises(InputError):
+            gale_counter_search(*bad)
 
 
 def test_mangang_hollow_tetrahedron() -> None:

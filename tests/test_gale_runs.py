@@ -437,7 +437,7 @@ def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> No
     table = str(tmp_path / "t.db")
     values = {"--n": ["5"], "--face-poset": [], "--table": [table], "--time-limit": ["5"],
               "--option-cache": ["10"], "--report": ["5"], "--checkpoint": ["5"], "--table-memory": ["1"],
-              "--sizes": ["3"], "--budgets": ["5"], "--only": ["3"]}
+              "--sizes": ["3"], "--budgets": ["5"], "--only": ["3"], "--counters": ["2"]}
     used = {(): {"--n", "--face-poset"},
             ("--attack", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
                                 "--table-memory"},
@@ -445,7 +445,7 @@ def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> No
                                     "--table-memory"},
             ("--open-options", "7"): {"--table", "--option-cache", "--table-memory"},
             ("--replies", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
-                                 "--table-memory", "--sizes", "--budgets", "--only"}}
+                                 "--table-memory", "--sizes", "--budgets", "--only", "--counters"}}
     refusals = 0
     for mode, flags in used.items():
         for flag, value in values.items():
@@ -457,8 +457,36 @@ def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> No
             assert done.returncode == 2, (mode, flag, done.stdout, done.stderr)
             assert f"error: {flag} does not apply" in done.stderr, (mode, flag, done.stderr)
             refusals += 1
-    assert refusals == 9 + 5 + 5 + 8 + 2
+    assert refusals == 10 + 6 + 6 + 9 + 2
     assert not (tmp_path / "t.db").exists()
+
+
+def test_benchmark_counters_decide_a_reply_and_record_it(tmp_path: Path) -> None:
+    """``--replies 6 --sizes 3 --counters R``: reply R to the 3-set on six
+    points decided by its counter-moves in rounds gets the outcome
+    ``gale_counter_search`` gives it (exit 0), and a reply found N is known
+    to a later ``--replies`` run on the same table file; a reply number
+    past the replies, or --counters without one size, is exit 2."""
+    from grundy.games.complexes import gale_counter_search
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "gale.py"
+    table = str(tmp_path / "t.db")
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, str(script), "--replies", "6", *args], capture_output=True,
+                              text=True, timeout=300)
+
+    for reply in (1, 2, 3):
+        done = run("--sizes", "3", "--counters", str(reply), "--budgets", "0.001", "0", "--table", table)
+        truth = gale_counter_search(6, 3, reply)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines()[-1].startswith(f"k = 3, reply {reply}: {truth}"), done.stdout
+        if truth == "N":
+            later = run("--sizes", "3", "--only", str(reply), "--table", table)
+            assert re.search(rf"^k = 3, reply {reply}: N \(known\)", later.stdout, re.M), later.stdout
+    for bad in (["--sizes", "3", "--counters", "99"], ["--counters", "2"], ["--sizes", "3", "4", "--counters", "2"]):
+        done = run(*bad)
+        assert done.returncode == 2 and "error:" in done.stderr, (bad, done.stderr)
 
 
 def test_benchmark_replies_decides_gale_6_reply_by_reply(tmp_path: Path) -> None:

@@ -370,6 +370,30 @@ def outcome_by_rounds(
         If ``only`` is given for a position searched whole.
     """
     solver = solver or ComplexSolver()
+    return _by_rounds(solver, lambda: solver.decompose(facets), budgets, on_option, only)
+
+
+def _options_numbered(solver: ComplexSolver, nim: int, unknowns: tuple[Any, ...]) -> list[tuple[int, tuple[Any, ...]]]:
+    """The options of the position ``*nim + unknowns[0]`` as
+    :func:`outcome_by_rounds` numbers them (from 1): the heap moves, then one
+    per orbit of faces, a position made twice listed once."""
+    options: list[tuple[int, tuple[Any, ...]]] = [(m, unknowns) for m in range(nim)]
+    for onim, ounk in solver.game.children(solver, unknowns[0]):
+        option = (onim ^ nim, ounk)
+        if option not in options:  # two orbits may leave the same position: searched once
+            options.append(option)
+    return options
+
+
+def _by_rounds(
+    solver: ComplexSolver,
+    split: Callable[[], tuple[int, tuple[Any, ...]]],
+    budgets: tuple[float | None, ...],
+    on_option: Callable[[int, str, float], None] | None,
+    only: Collection[int] | None,
+) -> str:
+    """:func:`outcome_by_rounds` of the position ``split()`` makes (its
+    split, made with the solver's own time limit)."""
     saved = solver.time_limit
 
     def search(option: tuple[int, tuple[Any, ...]], budget: float | None) -> str:
@@ -390,7 +414,7 @@ def outcome_by_rounds(
             solver.finish()
 
     try:
-        nim, unknowns = solver.decompose(facets)
+        nim, unknowns = split()
         if len(unknowns) != 1 and only is not None:
             raise InputError(f"only= picks options one by one, but this position is searched whole "
                              f"(its reductions leave {len(unknowns)} components)")
@@ -404,11 +428,7 @@ def outcome_by_rounds(
                 if on_option is not None:  # the position searched whole: reported as option 0
                     on_option(0, {"P": "N", "N": "P"}.get(verdict, "open"), time.perf_counter() - t)
             return verdict or "open"
-        options = [(m, unknowns) for m in range(nim)]
-        for onim, ounk in solver.game.children(solver, unknowns[0]):
-            option = (onim ^ nim, ounk)
-            if option not in options:  # two orbits may leave the same position: searched once
-                options.append(option)
+        options = _options_numbered(solver, nim, unknowns)
         pending: list[int] = []
         for index, option in enumerate(options, 1):
             known = _reply_known(solver, option)
@@ -517,3 +537,76 @@ def gale_reply_search(
                                 on_option=option, only=only)
         out.append((k, {"P": "wins", "N": "loses"}.get(got, "open")))
     return out
+
+
+def gale_counter_search(
+    n: int,
+    k: int,
+    reply: int,
+    *,
+    solver: ComplexSolver | None = None,
+    budgets: tuple[float | None, ...] = (None,),
+    on_counter: Callable[[int, str, float], None] | None = None,
+    only: Collection[int] | None = None,
+) -> str:
+    """Decide one reply to a first move of Gale's game on an ``n``-set by
+    searching the reply's own options (the counter-moves) one at a time, in
+    rounds of growing time budgets (:func:`outcome_by_rounds` one level
+    down). The reply is N iff some counter leaves a P-position; a search of
+    the reply as a whole (:func:`gale_reply_search`) takes its counters in
+    the engine's order, each to the end, so a hard counter that loses can
+    hold up an easy one that wins.
+
+    Parameters
+    ----------
+    n : int
+        Points, ``2 <= n <= MAX_FAMILY_VERTICES``.
+    k : int
+        The size of the first move (``{1..k}`` removed with every set containing it), ``1 <= k < n``.
+    reply : int
+        The reply, numbered as :func:`gale_reply_search` numbers them (from 1).
+    solver, budgets, only
+        As for :func:`outcome_by_rounds` (``only``: the counters searched).
+    on_counter : callable, optional
+        ``on_counter(index, verdict, seconds)``: ``on_option`` of :func:`outcome_by_rounds`.
+
+    Returns
+    -------
+    str
+        The reply's outcome: "N" (a counter leaves a P-position: the table
+        records the counter with value 0 and the reply as not P, so that a
+        later search of the replies knows it at once), "P" (every counter N:
+        the reply wins, the first move loses; recorded with value 0) or
+        "open".
+
+    Raises
+    ------
+    InputError
+        If ``k`` is not in ``1 .. n-1``, the first move's position is not one
+        component (its replies are not numbered one by one), or ``reply`` is
+        not one of its replies.
+    TooLargeError
+        If ``n`` exceeds the largest family built.
+    SearchLimitReached
+        As :func:`outcome_by_rounds`.
+    """
+    solver, start = _gale(n, solver)
+    if not 0 < k < n:
+        raise InputError(f"a first move of Gale's game on {n} points removes 1 to {n - 1} points, not {k}")
+    nim, unknowns = solver.decompose(remove_face(start.facets, (1 << k) - 1))
+    if len(unknowns) != 1:
+        raise InputError(f"the first move of {k} points leaves {len(unknowns)} components, not one: "
+                         "its replies are not searched one by one")
+    replies = _options_numbered(solver, nim, unknowns)
+    if not 0 < reply <= len(replies):
+        raise InputError(f"the first move of {k} points has replies 1 .. {len(replies)}, not {reply}")
+    got = _by_rounds(solver, lambda: replies[reply - 1], budgets, on_counter, only)
+    if got == "N":
+        # the reply asked once more as a whole (one option generation: its P counter is in the
+        # table), so that the table marks it N too and a later reply search knows it at once;
+        # a stop of the shared budget just then leaves it unmarked
+        try:
+            solver.is_p(*replies[reply - 1])
+        except SearchLimitReached:
+            pass
+    return got
