@@ -60,7 +60,7 @@ include "_kernel_census.pxi"
 # labelling after its first expansion either). The Python path keeps the same
 # (``GraphGame._keep_labelling``: in this table when the search has an
 # Expander, the two sharing the option cache; else ``Searcher.labellings``).
-DEF FIRST_SEEN_ORDER = 11  # = MEMO_MAX: one word per labelled graph
+DEF FIRST_SEEN_ORDER = MEMO_MAX  # one word per labelled graph (the memo's packing)
 DEF FIRST_SEEN_KEYS = 1 << 21
 DEF FIRST_SEEN_BIT = 1024
 #: the largest position (vertices) whose first-seen labelling a solver keeps
