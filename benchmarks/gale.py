@@ -114,11 +114,16 @@ def _line(solver: Searcher, t0: float) -> str:
     dt = time.perf_counter() - t0
     compact = solver.table.compact
     slots = f", {compact.entries} entries in {compact.capacity} slots" if compact is not None else ""
-    peak = peak_memory_mib()
     return (
         f"{dt:8.1f} s ({time.process_time():.1f} s CPU)  {solver.progress_line()}  "
-        f"{solver.stats.positions / max(dt, 1e-9):7.0f}/s{slots}" + (f", peak {peak:.0f} MiB" if peak is not None else "")
+        f"{solver.stats.positions / max(dt, 1e-9):7.0f}/s{slots}{_peak()}"
     )
+
+
+def _peak() -> str:
+    """``", peak N MiB"``, the process's peak resident memory, or nothing where it cannot be read."""
+    peak = peak_memory_mib()
+    return f", peak {peak:.0f} MiB" if peak is not None else ""
 
 
 def _path() -> str:
@@ -194,10 +199,9 @@ def _close(solver: ComplexSolver, t0: float) -> None:
     solver.close()
     if had_file:
         times = os.times()
-        peak = peak_memory_mib()
         saved = "table file written" if solver.table.not_saved is None else "table file NOT written (see the warning)"
         print(f"{saved}; {time.perf_counter() - t0:.1f} s, {times.user:.1f} s user + {times.system:.1f} s "
-              f"system CPU in all" + (f", peak {peak:.0f} MiB" if peak is not None else ""), file=sys.stderr)
+              f"system CPU in all{_peak()}", file=sys.stderr)
 
 
 def _stopped(exc: BaseException, solver: ComplexSolver, t0: float) -> int:
