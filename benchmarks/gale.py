@@ -301,21 +301,18 @@ def replies(
     if only is not None and any(i < 1 for i in only):
         print("error: --only takes reply numbers 1, 2, ... (as the lines of --replies number them)", file=sys.stderr)
         return 2
-    if counters is not None and (sizes is None or len(sizes) != 1 or counters < 1):
-        print("error: --counters R takes a reply number R >= 1 and one first-move size (--sizes K)", file=sys.stderr)
-        return 2
     if counters is not None:
-        return _counters(n, sizes[0], counters, table, time_limit, cache, report, checkpoint, memory,  # type: ignore[index]
-                         budgets, only, t0)
+        if sizes is None or len(sizes) != 1 or counters < 1:
+            print("error: --counters R takes a reply number R >= 1 and one first-move size (--sizes K)", file=sys.stderr)
+            return 2
+        return _counters(n, sizes[0], counters, table, time_limit, cache, report, checkpoint, memory, budgets, only, t0)
     solver = _open(n, table, None, cache, report, checkpoint, memory, t0, ", replies to the first moves")
     if solver is None:
         return 2
     solver.limits.share(time_limit)  # the whole run; each reply gets its round's budget
 
     def reply(k: int, index: int, verdict: str, seconds: float) -> None:
-        what = {"P": "P: this reply wins, the first move loses", "N": "N", "open": "open (budget spent)"}[verdict]
-        how = "known" if seconds == 0.0 else f"{seconds:.1f} s"
-        print(f"k = {k}, reply {index}: {what} ({how})   [{_line(solver, t0).strip()}]", flush=True)
+        _verdict_line(f"k = {k}, reply {index}", "this reply wins, the first move loses", verdict, seconds, solver, t0)
 
     try:
         found = gale_reply_search(n, sizes, solver=solver, budgets=tuple(budgets),
@@ -337,6 +334,14 @@ def replies(
     return 1
 
 
+def _verdict_line(what: str, p_means: str, verdict: str, seconds: float, solver: ComplexSolver, t0: float) -> None:
+    """One line for an option searched in rounds or found known (``seconds``
+    0): its verdict ("P", with what that means; "N"; "open") and the progress line."""
+    said = {"P": f"P: {p_means}", "N": "N", "open": "open (budget spent)"}[verdict]
+    how = "known" if seconds == 0.0 else f"{seconds:.1f} s"
+    print(f"{what}: {said} ({how})   [{_line(solver, t0).strip()}]", flush=True)
+
+
 def _counters(n: int, k: int, reply: int, table: str | None, time_limit: float | None, cache: int, report: float,
               checkpoint: float, memory: int | None, budgets: list[float], only: list[int] | None, t0: float) -> int:
     """``--replies N --sizes K --counters R``: reply R to the first move of
@@ -347,9 +352,8 @@ def _counters(n: int, k: int, reply: int, table: str | None, time_limit: float |
     solver.limits.share(time_limit)
 
     def counter(index: int, verdict: str, seconds: float) -> None:
-        what = {"P": "P: this counter wins, the reply is N", "N": "N", "open": "open (budget spent)"}[verdict]
-        how = "known" if seconds == 0.0 else f"{seconds:.1f} s"
-        print(f"k = {k}, reply {reply}, counter {index}: {what} ({how})   [{_line(solver, t0).strip()}]", flush=True)
+        _verdict_line(f"k = {k}, reply {reply}, counter {index}", "this counter wins, the reply is N", verdict,
+                      seconds, solver, t0)
 
     try:
         verdict = gale_counter_search(n, k, reply, solver=solver, budgets=tuple(budgets), on_counter=counter,

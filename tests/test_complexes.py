@@ -262,18 +262,24 @@ def test_gale_complement_replies() -> None:
         gale_complement_replies(1)
 
 
-def _options_truth(cx: Complex) -> list[int]:
-    """The nim-value of each option in the order :func:`outcome_by_rounds`
-    numbers them (heap moves of the nim-part, then one per orbit of faces),
-    each by a fresh search."""
+def _numbered(facets: tuple[int, ...]) -> list[tuple[int, tuple]]:
+    """The options of a position of one component (after the reductions)
+    in the order :func:`outcome_by_rounds` numbers them (heap moves of the
+    nim-part, then one per orbit of faces), written out here."""
     s = ComplexSolver()
-    nim, unknowns = s.decompose(cx.facets)
+    nim, unknowns = s.decompose(facets)
     assert len(unknowns) == 1
     options = [(m, unknowns) for m in range(nim)]
     for onim, ounk in s.game.children(s, unknowns[0]):
         if (onim ^ nim, ounk) not in options:  # a position made twice is one option
             options.append((onim ^ nim, ounk))
-    return [ComplexSolver().value_of(*o) for o in options]
+    return options
+
+
+def _options_truth(cx: Complex) -> list[int]:
+    """The nim-value of each option in the order :func:`outcome_by_rounds`
+    numbers them, each by a fresh search."""
+    return [ComplexSolver().value_of(*o) for o in _numbered(cx.facets)]
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -408,13 +414,8 @@ def test_gale_counter_search_decides_each_reply() -> None:
     from grundy.games.complexes.complex import remove_face
 
     for n, k in [(4, 1), (4, 3), (5, 1), (5, 2), (5, 3), (6, 2)]:
-        s = ComplexSolver()
         start = build_complex_family(f"simplex-boundary:{n}")
-        nim, unknowns = s.decompose(remove_face(start.facets, (1 << k) - 1))
-        replies = [(m, unknowns) for m in range(nim)]
-        for onim, ounk in s.game.children(s, unknowns[0]):  # numbered as gale_reply_search numbers them
-            if (onim ^ nim, ounk) not in replies:
-                replies.append((onim ^ nim, ounk))
+        replies = _numbered(remove_face(start.facets, (1 << k) - 1))  # as gale_reply_search numbers them
         verdicts = []
         for r in range(1, len(replies) + 1):
             counters: list[tuple[int, str, float]] = []

@@ -5,7 +5,6 @@ and the message of a stopped search."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import sys
@@ -105,7 +104,7 @@ class _Group(click.Group):
                 devnull = os.open(os.devnull, os.O_WRONLY)
                 os.dup2(devnull, sys.stdout.fileno())
                 os.close(devnull)
-            except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+            except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
                 pass  # not a file descriptor (a test runner's capture): nothing to flush at exit
             ctx.exit(CLOSED_PIPE_EXIT)
 

@@ -108,6 +108,12 @@ _OWN_TABLES = {
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
 
+def _shown(path: str) -> str:
+    """``path`` for a one-line message: as it is if printable, else quoted
+    (as :func:`grundy.readwrite.graphs.shown_path`, which core does not import)."""
+    return path if path.isprintable() else repr(path)
+
+
 def check_own_file(path: str) -> None:
     """Refuse, before anything is written to it, a file that is not a table
     file: a file that is new (missing), empty (0 bytes or an SQLite database
@@ -125,7 +131,7 @@ def check_own_file(path: str) -> None:
         a table, view, trigger or index that is not grundy's, a table of
         grundy's name with other columns, a damaged schema or file.
     """
-    shown = path if path.isprintable() else repr(path)
+    shown = _shown(path)
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -695,7 +701,7 @@ class SQLiteFile:
         KeyboardInterrupt
             On Ctrl-C (the batches committed are kept).
         """
-        shown = path if path.isprintable() else repr(path)
+        shown = _shown(path)
         if not os.path.isfile(path):
             raise InputError(f"no table file {shown}")
         if os.path.samefile(path, self.path):

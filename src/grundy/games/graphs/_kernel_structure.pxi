@@ -592,9 +592,10 @@ def is_simple_wide(tuple adj):
     its words and its edges, not a Python operation per edge (20,100 options
     of K_200 were checked in about 120 s in Python).
 
-    False also for an item whose type is not exactly int. Raises
-    OverflowError for a negative int or one of more than ``n`` words;
-    TypeError for an item that is not an int at all."""
+    False also for an item whose type is not exactly int (a bool, an int
+    subclass, not an int at all: the Python test decides those). Raises
+    OverflowError for a negative int or one of more than ``ceil(n / 64)``
+    64-bit words."""
     cdef Py_ssize_t n = len(adj)
     cdef Py_ssize_t W = (n + 63) >> 6
     cdef size_t nbytes = W * 8

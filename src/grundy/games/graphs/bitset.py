@@ -55,7 +55,7 @@ def check_adjacency(adj: tuple[int, ...]) -> None:
         try:
             if _is_simple_wide(adj):  # the kernel's word-at-a-time test; what follows names a fault
                 return
-        except (OverflowError, TypeError):  # a negative int, one past n bits by whole words, not an int
+        except OverflowError:  # a negative int, or one past n bits by whole words
             pass
     if not isinstance(adj, tuple) or not all(isinstance(a, int) for a in adj):
         raise TypeError("adjacency: a tuple of ints (neighbour bitsets)")
