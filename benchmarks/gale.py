@@ -55,7 +55,8 @@ wins iff every reply is N, so each reply the table does not decide is
 searched alone, smallest first, for ``--budgets`` seconds each round (the
 last round's budget may be 0: no limit), and a P reply ends its first
 move. ``--time-limit`` bounds the whole run. One line per reply searched.
-``--only`` searches only the replies of those numbers (for two processes
+``--only`` searches only the replies of those numbers, in the order given
+(for two processes
 on two cores, each with a table file of its own; ``benchmarks/table_merge.py``
 then makes one file of the two, for a later run or ``grundy certify``).
 Measured on the replies to the 4-set on 7 points, the two processes
@@ -316,7 +317,7 @@ def replies(
 
     try:
         found = gale_reply_search(n, sizes, solver=solver, budgets=tuple(budgets),
-                                  on_reply=reply, only=None if only is None else set(only))
+                                  on_reply=reply, only=only)
     except (SearchLimitReached, KeyboardInterrupt) as exc:
         return _stopped(exc, solver, t0)
     finally:
@@ -357,7 +358,7 @@ def _counters(n: int, k: int, reply: int, table: str | None, time_limit: float |
 
     try:
         verdict = gale_counter_search(n, k, reply, solver=solver, budgets=tuple(budgets), on_counter=counter,
-                                      only=None if only is None else set(only))
+                                      only=only)
     except InputError as exc:  # a reply number past the replies
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -467,8 +468,8 @@ def main() -> int:
     ap.add_argument("--budgets", type=float, nargs="+", default=None, metavar="S",
                     help="seconds per reply in each round of --replies (0: no limit; default 0)")
     ap.add_argument("--only", type=int, nargs="+", default=None, metavar="I",
-                    help="search only these replies of --replies (numbered as its lines; with --counters, "
-                         "these counters); the others the table does not decide stay open")
+                    help="search only these replies of --replies, in this order (numbered as its lines; "
+                         "with --counters, these counters); the others the table does not decide stay open")
     ap.add_argument("--counters", type=int, default=None, metavar="R",
                     help="with --replies N --sizes K: decide reply R by its counter-moves, in rounds")
     args = ap.parse_args()

@@ -340,6 +340,35 @@ def test_outcome_by_rounds_only_some_options(cx: Complex, data: st.DataObject) -
         assert got == truth
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complexes(max_vertices=6, max_facets=5), st.data())
+def test_outcome_by_rounds_only_in_order(cx: Complex, data: st.DataObject) -> None:
+    """``only=`` as a sequence: the options searched are taken in its order
+    (a repeated index once), whatever the sizes; each search reported is
+    the next one of the sequence that the table did not decide, and the
+    first P one ends the round."""
+    nim, unknowns = ComplexSolver().decompose(cx.facets)
+    if len(unknowns) != 1:
+        return
+    values = _options_truth(cx)
+    indices = list(range(1, len(values) + 1))
+    order = data.draw(st.lists(st.sampled_from(indices), min_size=1, max_size=len(indices) + 2))
+    seen: list[tuple[int, str, float]] = []
+    got = outcome_by_rounds(cx.facets, solver=ComplexSolver(), only=order, on_option=lambda *a: seen.append(a))
+    known = {i for i, _v, t in seen if t == 0}  # decided by the table before any search
+    searched = [(i, v) for i, v, t in seen if t > 0]
+    pending = [i for i in dict.fromkeys(order) if i not in known]
+    assert [i for i, _v in searched] == pending[:len(searched)], (order, seen)
+    if any(v == "P" for _i, v, t in seen if t == 0):  # a P option in the table: nothing searched
+        assert not searched, (order, seen)
+    elif len(searched) < len(pending):  # stopped early: by a P option
+        assert searched and searched[-1][1] == "P", (order, seen)
+    for i, v in searched:
+        assert v == ("P" if values[i - 1] == 0 else "N")
+    if any(values[i - 1] == 0 for i in order):
+        assert got == "N"
+
+
 def test_outcome_by_rounds_budgets_and_shared_limit() -> None:
     """A round too short leaves options open (and the answer "open" when no
     round is longer); a later round settles them; the solver's shared

@@ -350,8 +350,10 @@ def outcome_by_rounds(
         them); the others are looked up in the table and, if it does not
         decide them, left open (not reported): one process's share of the
         options when two search a position's options with a table each
-        (``benchmarks/table_merge.py`` joins the tables). Refused for a
-        position searched whole (InputError).
+        (``benchmarks/table_merge.py`` joins the tables). A sequence (list,
+        tuple) is searched in its order, each round; a set smallest option
+        first, as without ``only``. Refused for a position searched whole
+        (InputError).
 
     Returns
     -------
@@ -443,7 +445,11 @@ def _by_rounds(
         skipped: list[int] = []
         if only is not None:
             skipped = [i for i in pending if i not in only]
-            pending = [i for i in pending if i in only]
+            if isinstance(only, (set, frozenset)):
+                pending = [i for i in pending if i in only]
+            else:  # a sequence: searched in its order
+                open_now = set(pending)
+                pending = [i for i in dict.fromkeys(only) if i in open_now]
         for budget in budgets:
             for index in list(pending):
                 t = time.perf_counter()
