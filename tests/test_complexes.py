@@ -340,6 +340,30 @@ def test_outcome_by_rounds_only_some_options(cx: Complex, data: st.DataObject) -
         assert got == truth
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complexes(max_vertices=6, max_facets=5))
+def test_a_p_position_is_answered_without_asking_its_options(cx: Complex) -> None:
+    """Every option of a P-position is N: its winning moves are none and
+    none is sought (no option asked); an N-position's are asked."""
+    from grundy.games.complexes.analysis import analyze_complex
+
+    s = ComplexSolver()
+    calls = [0]
+    real = s.is_p
+
+    def counted(*args):
+        calls[0] += 1
+        return real(*args)
+
+    s.is_p = counted
+    a = analyze_complex(cx, solver=s)
+    assert (a["outcome"] == "P") == (brute(cx) == 0)
+    if a["outcome"] == "P":
+        assert a["winning_moves"] == [] and calls[0] == 0
+    else:
+        assert a["winning_moves"] and calls[0] > 0
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(complexes(max_vertices=6, max_facets=5), st.data())
 def test_outcome_by_rounds_only_in_order(cx: Complex, data: st.DataObject) -> None:

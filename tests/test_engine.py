@@ -88,6 +88,62 @@ def test_winning_moves_and_option_table(g: Graph) -> None:
     assert a.outcome == ("P" if a.value == 0 else "N")
 
 
+def _asked(solver, method: str) -> list[int]:
+    """Count the calls of ``solver.method`` from now on (a one-element list)."""
+    calls = [0]
+    real = getattr(solver, method)
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    setattr(solver, method, counted)
+    return calls
+
+
+@pytest.mark.parametrize("ruleset", ["chomp", "node-kayles", "arc-kayles", "graph-nim"])
+def test_a_p_position_has_no_winning_move_and_none_is_sought(ruleset: str) -> None:
+    """Every option of a P-position is N (the definition of P): its answer
+    asks no option, where an N-position's asks some; with the option table
+    every option is valued still, and none is a P-position."""
+    from grundy.analysis import analyze_misere
+    from grundy.games.graphs.misere import MisereSolver
+
+    seen = {"P": 0, "N": 0}
+    asked_for_n = 0  # the probe sees the moves loop: it asks on N-positions
+    for g in ATLAS[::7]:
+        s = Solver(ruleset=ruleset)
+        asked = _asked(s, "is_p")
+        a = analyze(g, solver=s)
+        seen[a.outcome] += 1
+        if a.outcome == "P":
+            assert a.winning_moves == [] and asked[0] == 0, (ruleset, g.edges())
+            table = analyze(g, solver=Solver(ruleset=ruleset), option_table=True)
+            assert table.options is not None and all(v != 0 for _, v in table.options), (ruleset, g.edges())
+            assert bool(table.options) == (g.m > 0 or (g.n > 0 and ruleset in ("chomp", "node-kayles"))), g.edges()
+        else:
+            assert a.winning_moves, (ruleset, g.edges())
+            asked_for_n += asked[0]
+        m = MisereSolver(ruleset)
+        probes = _asked(m, "is_n")
+        b = analyze_misere(g, m)
+        if b.misere_outcome == "P":
+            assert b.winning_moves == [] and probes[0] == 1, (ruleset, g.edges())
+    assert seen["P"] and seen["N"] and asked_for_n, (seen, asked_for_n)
+
+
+def test_a_p_position_is_answered_within_a_tight_limit() -> None:
+    # the mirror argument values the 10 x 10 grid under Node Kayles at once (0); the
+    # winning-move loop then searched every option until the limit stopped it (exit 3)
+    from click.testing import CliRunner
+
+    from grundy.cli import main
+
+    got = CliRunner().invoke(main, ["value", "grid:10,10", "--game", "node-kayles", "--time-limit", "5", "--json"])
+    assert got.exit_code == 0, got.output
+    assert '"value": 0' in got.output and '"winning_moves": []' in got.output
+
+
 @PROPS
 @given(graphs(), st.randoms(use_true_random=False))
 def test_relabelling_keeps_the_value(g: Graph, rnd: random.Random) -> None:

@@ -300,6 +300,31 @@ def test_analysis_json_and_moves_against_brute_force() -> None:
         assert b["winning_moves"] == a["winning_moves"] and "options" not in b
 
 
+def test_a_p_position_is_answered_without_asking_its_options() -> None:
+    # every option of a P-position is N: the winning moves are none, and none is sought
+    rnd = random.Random(5)
+    seen = {"P": 0, "N": 0}
+    for _ in range(40):
+        p = random_poset(rnd, rnd.randint(1, 8), 0.35)
+        s = PosetSolver()
+        calls = [0]
+        real = s.is_p
+
+        def counted(*args, real=real):
+            calls[0] += 1
+            return real(*args)
+
+        s.is_p = counted
+        a = analyze_poset(p, solver=s)
+        seen[a["outcome"]] += 1
+        assert (a["outcome"] == "P") == (brute(p) == 0)
+        if a["outcome"] == "P":
+            assert a["winning_moves"] == [] and calls[0] == 0, p.covers()
+        else:
+            assert a["winning_moves"] and calls[0] > 0, p.covers()
+    assert seen["P"] and seen["N"], seen
+
+
 def test_dual_analysis() -> None:
     vee = Poset.from_relations("abc", [("a", "b"), ("a", "c")])
     assert analyze_poset(vee)["value"] == 1

@@ -524,12 +524,12 @@ def test_winning_moves_of_any_ruleset_check_the_clock() -> None:
     s.start()
     assert s.value_of(*s.decompose(g.adj)) == 6
     s.finish()
-    winning, _ = _generic_moves(g, s, False, [])  # no limit: every move valued from the table
+    winning, _ = _generic_moves(g, s, False, [], 6)  # no limit: every move valued from the table
     assert len(winning) == 1
     _spent(s)
     s.start()
     with pytest.raises(SearchLimitReached):
-        _generic_moves(g, s, False, [])
+        _generic_moves(g, s, False, [], 6)
 
 
 def test_misere_winning_moves_check_the_clock_and_options_come_one_at_a_time() -> None:

@@ -227,7 +227,7 @@ def analyze_graph(
                 if solver.ruleset.name == "chomp":
                     winning, table = _moves(g, solver, comps, comp_values, total, option_table, trace, found)
                 else:
-                    winning, table = _generic_moves(g, solver, option_table, found)
+                    winning, table = _generic_moves(g, solver, option_table, found, total)
             except SearchLimitReached as stop:
                 stop.keep_found(total, "P" if total == 0 else "N", [m for _, m in found])
                 raise
@@ -261,8 +261,12 @@ def _moves(
 
     A move changes one component C_i; it wins iff the new value of C_i equals
     the nim-sum of the other components. On a bipartite component the new
-    value follows from Table 2 by parity (the option is bipartite too).
+    value follows from Table 2 by parity (the option is bipartite too). A
+    P-position (``total`` 0) has none (every option of a P-position is N):
+    without ``option_table`` nothing is asked.
     """
+    if total == 0 and not option_table:
+        return [], None
     adj = g.adj
     labels = g.labels
     use_parity = solver.theory.bipartite
@@ -320,24 +324,29 @@ def _moves(
 
 
 def _generic_moves(
-    g: Graph, solver: Solver, option_table: bool, found: list[tuple[tuple[int, ...], Move]]
+    g: Graph, solver: Solver, option_table: bool, found: list[tuple[tuple[int, ...], Move]], total: int
 ) -> tuple[list[Move], list[tuple[Move, int]] | None]:
     """Winning moves (and the option table) for any ruleset: every labelled
     move of the whole position, valued by the solver; each winning move is
     appended to ``found`` as it is found (what a stop leaves), keyed by its
-    place in the move order."""
+    place in the move order. ``total`` is the position's value (0, a
+    P-position: no move wins, nothing is asked without the option table)."""
     candidates = ((0, ((k,), move), lambda index_move=index_move: solver.decompose(solver.ruleset.apply(g.adj, index_move)))
                   for k, (move, index_move) in enumerate(solver.ruleset.labelled_moves(g.labels, g.adj)))
     keyed_table: list[tuple[tuple[tuple[int, ...], Move], int]] = []
-    winning_options(solver, candidates, option_table, found, keyed_table)
+    winning_options(solver, candidates, option_table, found, keyed_table, total)
     table = [(move, v) for (_, move), v in keyed_table] if option_table else None
     return [m for _, m in found], table
 
 
-def _misere_moves(g: Graph, solver: "MisereSolver", winning: list[Move], table: list[tuple[Move, Any]] | None) -> None:
+def _misere_moves(g: Graph, solver: "MisereSolver", outcome: str, winning: list[Move],
+                  table: list[tuple[Move, Any]] | None) -> None:
     """Fill ``winning`` (and ``table``, if given) with the moves of ``g`` to
-    P-positions (and every move's outcome) under misère play."""
+    P-positions (and every move's outcome) under misère play; ``outcome``
+    is g's ("P": no move wins, and nothing is asked without ``table``)."""
     ruleset = solver.ruleset
+    if outcome == "P" and table is None:
+        return  # every option of a P-position is N (misère play too): none wins
     for move, index_move in ruleset.labelled_moves(g.labels, g.adj):
         solver.limits.check_time(solver.stats.positions)  # options already known are not searched again: no tick of their own
         child_n = solver.is_n(ruleset.apply(g.adj, index_move))
@@ -370,7 +379,7 @@ def analyze_misere(
         winning: list[Move] = []
         table: list[tuple[Move, Any]] | None = [] if option_table else None
         try:
-            _misere_moves(g, solver, winning, table)
+            _misere_moves(g, solver, outcome, winning, table)
         except SearchLimitReached as stop:
             stop.keep_found(None, outcome, winning)
             raise

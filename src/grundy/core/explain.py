@@ -82,6 +82,7 @@ def winning_options(
     option_table: bool,
     found: list[Any],
     table: list[tuple[Any, int]],
+    value: int | None = None,
 ) -> None:
     """The moves of a position whose value is known that win: each candidate
     is ``(target, move, split)``, the move winning iff the option's split
@@ -92,11 +93,17 @@ def winning_options(
     appended to ``table``, else only "is it a P-position?" is asked. The
     clock is checked before each option (a split is no search).
 
+    ``value`` is the position's nim-value, if the caller has it: 0, a
+    P-position, has no winning move (every option of a P-position is N, by
+    the definition of P), so without ``option_table`` nothing is asked.
+
     Raises
     ------
     SearchLimitReached
         When the solver's limit stops it (``found`` holds what was found).
     """
+    if value == 0 and not option_table:
+        return
     for target, move, split in candidates:
         solver.limits.check_time(solver.stats.positions)
         nim, unk = split()

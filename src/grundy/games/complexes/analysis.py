@@ -140,7 +140,7 @@ def _via_incidence(
                       for (_vmask, comp), cval in zip(comps, comp_values)
                       for face in sorted(_faces_of(comp), key=order.__getitem__))
         try:
-            winning_options(solver, candidates, option_table, winning, table)
+            winning_options(solver, candidates, option_table, winning, table, total)
         except SearchLimitReached as stop:  # the value was found: it, and the moves found, are kept
             stop.keep_found(total, "P" if total == 0 else "N",
                             [Move(face=cx.face_labels(f)) for f in sorted(winning, key=order.__getitem__)])

@@ -105,7 +105,7 @@ def analyze_poset(
         candidates = ((total ^ cval, i, lambda comp=comp, i=i: solver.decompose(up, comp & ~(up[i] | 1 << i)))
                       for comp, cval in zip(comps, comp_values) for i in bits(comp))
         try:
-            winning_options(solver, candidates, option_table, winning, table)
+            winning_options(solver, candidates, option_table, winning, table, total)
         except SearchLimitReached as stop:  # the value was found: it, and the moves found, are kept
             stop.keep_found(total, "P" if total == 0 else "N", [Move(element=labels[i]) for i in sorted(winning)])
             raise
