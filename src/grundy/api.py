@@ -288,8 +288,9 @@ def winning_moves(position: Any, **kwargs: Any) -> list[Move]:
     outcome search (:mod:`grundy.kinds.outcome`): each option asked only
     whether it is a P-position, no nim-value computed that this does not
     need (Chomp, Nim and octal heaps from their values). On
-    ``random:11,0.5,1`` that is 7 s of search where the nim-value alone
-    takes minutes (docs/performance.md, "Who wins, fast").
+    ``random:11,0.5,1``: its three winning moves in 384,334 positions (6 s
+    of CPU), where its nim-value takes 7.7 million positions (232 s, as
+    issue 30 measured it).
 
     Keyword arguments and errors as for :func:`analyze`, except
     ``outcome`` and ``option_table``: every winning move is always asked
