@@ -15,9 +15,9 @@ Usage:
     python benchmarks/gale.py --replies 7 --sizes 4 --table a.sqlite --only 9 8 7 6   # one core's share,
     python benchmarks/gale.py --replies 7 --sizes 4 --table b.sqlite --only 12 11 10 13  # the other's;
     python benchmarks/table_merge.py a.sqlite b.sqlite                          # then one table
-    python benchmarks/gale.py --replies 7 --sizes 4 --counters 9 --table gale7.sqlite --budgets 300 0
-                                                # decide reply 9 to the 4-set by its counter-moves,
-                                                # one at a time, in rounds of budgets
+    python benchmarks/gale.py --replies 7 --sizes 4 --counters 6 10 --table gale7.sqlite --budgets 300 0
+                                                # decide replies 6 and 10 to the 4-set by their
+                                                # counter-moves, one at a time, in rounds of budgets
     python benchmarks/gale.py --open-options 7 --table gale7.sqlite
                                                 # what the table knows of the options of each
                                                 # complement position and of the replies to each
@@ -67,15 +67,21 @@ Exit codes: 0 decided (a first move wins: N; or every first move loses:
 P), 1 not decided (replies left open, or sizes asked that do not settle
 the game), otherwise as ``--complement``.
 
-``--counters R`` (with ``--replies N --sizes K``, one size) goes one level
-down: reply R to the first move of K points is decided by its own options,
-the counter-moves, each searched alone in the rounds of ``--budgets``
-(:func:`grundy.games.complexes.gale_counter_search`; ``--only`` then picks
-counters). A reply searched whole takes its counters in the engine's
-order, each to the end, so a hard counter that loses can hold up one that
-wins; a counter found P makes the reply N, recorded in the table for the
-reply's own search. One line per counter searched, then the reply's
-outcome. Exit codes: 0 decided (N or P), 1 open, otherwise as above.
+``--counters R [R ...]`` (with ``--replies N --sizes K``, one size) goes
+one level down: each reply R to the first move of K points is decided by
+its own options, the counter-moves, each searched alone
+(:func:`grundy.games.complexes.gale_counter_search`). First every reply
+is looked up (what the table already decides: a counter known P makes the
+reply N at once), then each round of ``--budgets`` goes over the replies
+still open, in the order given, every open counter of one reply searched
+for that round's budget before the next reply's. ``--only`` picks
+counters (of one reply only). A reply searched whole takes its counters in
+the engine's order, each to the end, so a hard counter that loses can
+hold up one that wins; a counter found P makes the reply N, recorded in
+the table for the reply's own search (and a later run's). One line per
+counter searched, one per reply decided, then the replies still open.
+Exit codes: 0 every reply decided (or one found P: the first move loses),
+1 some open, otherwise as above.
 """
 
 from __future__ import annotations
@@ -285,12 +291,13 @@ def replies(
     sizes: list[int] | None = None,
     budgets: list[float] | None = None,
     only: list[int] | None = None,
-    counters: int | None = None,
+    counters: list[int] | None = None,
 ) -> int:
     """``--replies N``: the first moves decided by searching their replies
     (``only``: the replies searched; the others stay open unless the table
-    decides them); with ``counters``, that reply to the one size asked,
-    decided by its counter-moves (``only``: the counters searched)."""
+    decides them); with ``counters``, those replies to the one size asked,
+    decided by their counter-moves (``only``: the counters searched, one
+    reply only)."""
     t0 = time.perf_counter()
     budgets = budgets or [0.0]
     if not all(math.isfinite(b) and b >= 0 for b in budgets):
@@ -303,8 +310,12 @@ def replies(
         print("error: --only takes reply numbers 1, 2, ... (as the lines of --replies number them)", file=sys.stderr)
         return 2
     if counters is not None:
-        if sizes is None or len(sizes) != 1 or counters < 1:
-            print("error: --counters R takes a reply number R >= 1 and one first-move size (--sizes K)", file=sys.stderr)
+        if sizes is None or len(sizes) != 1 or any(r < 1 for r in counters) or len(set(counters)) != len(counters):
+            print("error: --counters R [R ...] takes distinct reply numbers R >= 1 and one first-move size "
+                  "(--sizes K)", file=sys.stderr)
+            return 2
+        if only is not None and len(counters) != 1:
+            print("error: --only picks the counters of one reply: give --counters one reply", file=sys.stderr)
             return 2
         return _counters(n, sizes[0], counters, table, time_limit, cache, report, checkpoint, memory, budgets, only, t0)
     solver = _open(n, table, None, cache, report, checkpoint, memory, t0, ", replies to the first moves")
@@ -343,22 +354,49 @@ def _verdict_line(what: str, p_means: str, verdict: str, seconds: float, solver:
     print(f"{what}: {said} ({how})   [{_line(solver, t0).strip()}]", flush=True)
 
 
-def _counters(n: int, k: int, reply: int, table: str | None, time_limit: float | None, cache: int, report: float,
-              checkpoint: float, memory: int | None, budgets: list[float], only: list[int] | None, t0: float) -> int:
-    """``--replies N --sizes K --counters R``: reply R to the first move of
-    K points, decided by its counter-moves in rounds."""
-    solver = _open(n, table, None, cache, report, checkpoint, memory, t0, f", counters to reply {reply} to k = {k}")
+def _counters(n: int, k: int, replies: list[int], table: str | None, time_limit: float | None, cache: int,
+              report: float, checkpoint: float, memory: int | None, budgets: list[float], only: list[int] | None,
+              t0: float) -> int:
+    """``--replies N --sizes K --counters R [R ...]``: replies to the first
+    move of K points, decided by their counter-moves: looked up first (no
+    search: a reply number past the replies is refused before any search),
+    then in rounds of ``budgets``, each round over the replies still open."""
+    what = ", ".join(map(str, replies))
+    solver = _open(n, table, None, cache, report, checkpoint, memory, t0,
+                   f", counters to repl{'y' if len(replies) == 1 else 'ies'} {what} to k = {k}")
     if solver is None:
         return 2
     solver.limits.share(time_limit)
+    said = {"N": "N (a counter wins)", "P": "P (every counter loses: the first move loses)"}
+    pending: list[int] = []
 
-    def counter(index: int, verdict: str, seconds: float) -> None:
-        _verdict_line(f"k = {k}, reply {reply}, counter {index}", "this counter wins, the reply is N", verdict,
-                      seconds, solver, t0)
+    def searched(reply: int, budget: tuple[float, ...], quiet: bool) -> str:
+        def counter(index: int, verdict: str, seconds: float) -> None:
+            if not (quiet and seconds == 0.0 and verdict == "N"):  # a counter known N is said once, when first looked up
+                _verdict_line(f"k = {k}, reply {reply}, counter {index}", "this counter wins, the reply is N",
+                              verdict, seconds, solver, t0)
+
+        verdict = gale_counter_search(n, k, reply, solver=solver, budgets=budget, on_counter=counter, only=only)
+        if verdict != "open":
+            print(f"k = {k}, reply {reply}: {said[verdict]}", flush=True)
+        return verdict
 
     try:
-        verdict = gale_counter_search(n, k, reply, solver=solver, budgets=tuple(budgets), on_counter=counter,
-                                      only=only)
+        for reply in replies:  # what the table decides, no search
+            verdict = searched(reply, (), False)
+            if verdict == "P":
+                return 0
+            if verdict == "open":
+                pending.append(reply)
+        for budget in budgets:
+            for reply in list(pending):
+                verdict = searched(reply, (budget,), True)
+                if verdict == "P":
+                    return 0
+                if verdict == "N":
+                    pending.remove(reply)
+            if not pending:
+                break
     except InputError as exc:  # a reply number past the replies
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -367,9 +405,10 @@ def _counters(n: int, k: int, reply: int, table: str | None, time_limit: float |
     finally:
         _close(solver, t0)
     print(_line(solver, t0), file=sys.stderr)
-    said = {"N": "N (a counter wins)", "P": "P (every counter loses: the first move loses)", "open": "open"}[verdict]
-    print(f"k = {k}, reply {reply}: {said}")
-    return 1 if verdict == "open" else 0
+    if pending:
+        print(f"k = {k}, replies open: {' '.join(map(str, pending))}")
+        return 1
+    return 0
 
 
 def _list_options(solver: ComplexSolver, label: str, facets: tuple[int, ...], t0: float) -> None:
@@ -470,8 +509,8 @@ def main() -> int:
     ap.add_argument("--only", type=int, nargs="+", default=None, metavar="I",
                     help="search only these replies of --replies, in this order (numbered as its lines; "
                          "with --counters, these counters); the others the table does not decide stay open")
-    ap.add_argument("--counters", type=int, default=None, metavar="R",
-                    help="with --replies N --sizes K: decide reply R by its counter-moves, in rounds")
+    ap.add_argument("--counters", type=int, nargs="+", default=None, metavar="R",
+                    help="with --replies N --sizes K: decide these replies by their counter-moves, in rounds")
     args = ap.parse_args()
     # Ctrl-C and SIGTERM (kill, timeout) stop the search cleanly: the table file is written
     signal.signal(signal.SIGINT, stop_on_signal)

@@ -484,9 +484,20 @@ def test_benchmark_counters_decide_a_reply_and_record_it(tmp_path: Path) -> None
         if truth == "N":
             later = run("--sizes", "3", "--only", str(reply), "--table", table)
             assert re.search(rf"^k = 3, reply {reply}: N \(known\)", later.stdout, re.M), later.stdout
-    for bad in (["--sizes", "3", "--counters", "99"], ["--counters", "2"], ["--sizes", "3", "4", "--counters", "2"]):
-        done = run(*bad)
+    for bad in (["--sizes", "3", "--counters", "99"], ["--counters", "2"], ["--sizes", "3", "4", "--counters", "2"],
+                ["--sizes", "3", "--counters", "2", "2"], ["--sizes", "3", "--counters", "1", "2", "--only", "1"],
+                ["--sizes", "3", "--counters", "1", "99"]):
+        done = run(*bad, "--table", str(tmp_path / "bad.db"))
         assert done.returncode == 2 and "error:" in done.stderr, (bad, done.stderr)
+        assert "expanded" not in done.stdout, (bad, done.stdout)  # refused before any search
+    # several replies in one run, from an empty table: each decided as alone, each said once
+    fresh = str(tmp_path / "fresh.db")
+    done = run("--sizes", "3", "--counters", "3", "1", "2", "--budgets", "0.001", "0", "--table", fresh)
+    assert done.returncode == 0, done.stderr
+    for reply in (1, 2, 3):
+        truth = gale_counter_search(6, 3, reply)
+        said = re.findall(rf"^k = 3, reply {reply}: (\S+)", done.stdout, re.M)
+        assert said == [truth], (reply, done.stdout)
 
 
 def test_benchmark_replies_decides_gale_6_reply_by_reply(tmp_path: Path) -> None:
