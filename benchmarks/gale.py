@@ -56,9 +56,9 @@ searched alone, smallest first, for ``--budgets`` seconds each round (the
 last round's budget may be 0: no limit), and a P reply ends its first
 move. ``--time-limit`` bounds the whole run. One line per reply searched.
 ``--only`` searches only the replies of those numbers, in the order given
-(for two processes
-on two cores, each with a table file of its own; ``benchmarks/table_merge.py``
-then makes one file of the two, for a later run or ``grundy certify``).
+(for two processes on two cores, each with a table file of its own;
+``benchmarks/table_merge.py`` then makes one file of the two, for a later
+run or ``grundy certify``).
 Measured on the replies to the 4-set on 7 points, the two processes
 searched mostly the same positions: of the second file's 143.5 million
 rows, all but about 7.2 million were in the first (docs/tables.md,
@@ -359,8 +359,9 @@ def _counters(n: int, k: int, replies: list[int], table: str | None, time_limit:
               t0: float) -> int:
     """``--replies N --sizes K --counters R [R ...]``: replies to the first
     move of K points, decided by their counter-moves: looked up first (no
-    search: a reply number past the replies is refused before any search),
-    then in rounds of ``budgets``, each round over the replies still open."""
+    counter searched; a reply number past the replies is refused there,
+    before any counter of a later reply is looked at), then in rounds of
+    ``budgets``, each round over the replies still open."""
     what = ", ".join(map(str, replies))
     solver = _open(n, table, None, cache, report, checkpoint, memory, t0,
                    f", counters to repl{'y' if len(replies) == 1 else 'ies'} {what} to k = {k}")
@@ -508,7 +509,8 @@ def main() -> int:
                     help="seconds per reply in each round of --replies (0: no limit; default 0)")
     ap.add_argument("--only", type=int, nargs="+", default=None, metavar="I",
                     help="search only these replies of --replies, in this order (numbered as its lines; "
-                         "with --counters, these counters); the others the table does not decide stay open")
+                         "with --counters, these counters of its one reply); the others the table does not "
+                         "decide stay open")
     ap.add_argument("--counters", type=int, nargs="+", default=None, metavar="R",
                     help="with --replies N --sizes K: decide these replies by their counter-moves, in rounds")
     args = ap.parse_args()
