@@ -669,6 +669,24 @@ def complex_key(int nv, facets):
     return _make_key(canong, nv, total)
 
 
+def memo_key(int nv, facets):
+    """:func:`complex_key` through the component memo (for the tests: it
+    must give the same key, whether the memo answers or nauty does). Same
+    parameters and errors."""
+    cdef uint64_t rows[MAXN]
+    cdef uint64_t canong[MAXN]
+    cdef uint32_t fs[MAXN]
+    cdef int nf = len(facets), j
+    _check_bound()
+    if nv < 1 or nv > MAXV or nf < 1 or nv + nf > MAXN:
+        raise ValueError("outside the kernel's limits (16 vertices, 64 nodes)")
+    for j in range(nf):
+        fs[j] = <uint32_t>facets[j]
+    cdef int total = _incidence_rows(fs, nv, nf, rows)
+    _canonical_memo(fs, nf, nv, rows, total, canong)
+    return _make_key(canong, nv, total)
+
+
 def reduction_of_key(bytes key, bint binary_star=True, bint involutions=True):
     """The reduction the kernel finds for a key (on its canonical form), for
     the tests: ``(kind, kept vertices)`` with kind ``"binary_star"`` or
@@ -714,6 +732,272 @@ cdef int _reduce(uint64_t* rows, const uint32_t* facets, int nf, int nv, int tot
 
 
 # Bit masks of values are Python ints (values may exceed 63).
+# ----------------------------------------------------------------------
+# The component memo: isomorphism classes of small components met again
+# ----------------------------------------------------------------------
+# A component on at most CMEMO_V vertices is put in a form that depends on its
+# isomorphism class only: its vertices are coloured by an isomorphism-invariant
+# refinement (the sizes of the facets through each vertex, then two rounds of
+# scrambled sums over the facets through it of the sums of their vertices'
+# colours), ordered by colour, and every order within the colour classes is
+# tried (at most CMEMO_PERMS of them, else nauty keys it directly); the form is
+# the least of the facet sets so relabelled, as a 128-bit set over the subsets
+# of 7 vertices. Two components have the same form iff they are isomorphic:
+# isomorphic components get the same colours, so the same set of orders up to
+# the isomorphism, so the same least set; and a form is a relabelling of its
+# component. The memo maps a form to nauty's canonical facets (each a byte, in
+# the order of their nodes in nauty's canonical incidence graph), from which
+# the key is rebuilt: byte for byte nauty's key, which nauty is asked only for
+# forms the memo does not hold. Direct-mapped, 64-byte slots; it starts with
+# 2^CMEMO_FIRST_BITS slots on first use and doubles (keeping what it holds)
+# each time it has written as many slots as it has, up to 2^CMEMO_BITS.
+# Measured in docs/performance.md ("The component memo").
+DEF CMEMO_V = 7
+DEF CMEMO_PERMS = 24
+DEF CMEMO_FIRST_BITS = 14
+DEF CMEMO_BITS = 22
+DEF CMEMO_FACETS = 46
+
+cdef struct CMemoSlot:
+    uint64_t lo            # the form: bit f for each facet f < 64 (0 and 0: an empty slot)
+    uint64_t hi            # ... bit f - 64 for each facet f >= 64
+    unsigned char nv
+    unsigned char k
+    unsigned char cf[CMEMO_FACETS]  # nauty's canonical facets, in node order
+
+cdef CMemoSlot* _cmemo = NULL
+cdef int _cmemo_bits = 0
+cdef unsigned long long _cmemo_writes = 0
+cdef bint _cmemo_full = False
+cdef bint _cmemo_on = True
+cdef unsigned long long _cmemo_calls = 0
+cdef unsigned long long _cmemo_hits = 0
+cdef unsigned long long _cmemo_direct = 0  # components with too many orders: to nauty
+
+# the orders of 2, 3 and 4 elements (a class of up to 4 vertices)
+cdef unsigned char _PERM2[2][2]
+cdef unsigned char _PERM3[6][3]
+cdef unsigned char _PERM4[24][4]
+cdef int _FACT[8]
+
+
+cdef void _init_perms() noexcept nogil:
+    cdef int a, b, c, d, n
+    n = 0
+    for a in range(2):
+        _PERM2[n][0] = a
+        _PERM2[n][1] = 1 - a
+        n += 1
+    n = 0
+    for a in range(3):
+        for b in range(3):
+            if b != a:
+                _PERM3[n][0] = a
+                _PERM3[n][1] = b
+                _PERM3[n][2] = 3 - a - b
+                n += 1
+    n = 0
+    for a in range(4):
+        for b in range(4):
+            for c in range(4):
+                if b != a and c != a and c != b:
+                    d = 6 - a - b - c
+                    _PERM4[n][0] = a
+                    _PERM4[n][1] = b
+                    _PERM4[n][2] = c
+                    _PERM4[n][3] = d
+                    n += 1
+    _FACT[0] = 1
+    for a in range(1, 8):
+        _FACT[a] = _FACT[a - 1] * a
+
+
+_init_perms()
+
+
+cdef inline uint64_t _cmix(uint64_t x) noexcept nogil:
+    x ^= x >> 31
+    x *= <uint64_t>0x7FB5D329728EA185
+    x ^= x >> 27
+    x *= <uint64_t>0x81DADEF4BC2DD44D
+    return x ^ (x >> 33)
+
+
+cdef bint _cmemo_form(const uint32_t* g, int k, int nv, uint64_t* lo, uint64_t* hi) noexcept nogil:
+    """The memo's form of the component with facets ``g[0:k]`` on vertices
+    0..nv-1 (nv <= CMEMO_V) in ``lo``, ``hi``; False if its colour classes
+    allow more than CMEMO_PERMS orders (no form: nauty keys it)."""
+    cdef uint64_t col[CMEMO_V]
+    cdef uint64_t fc[CMEMO_FACETS]
+    cdef uint64_t s, c, blo = 0, bhi = 0, mlo, mhi
+    cdef int order[CMEMO_V]
+    cdef int start[CMEMO_V]
+    cdef int size[CMEMO_V]
+    cdef int pos[CMEMO_V]
+    cdef int i, j, v, r, ncls = 0, total = 1, t, x, pi, m
+    cdef uint32_t f
+    cdef bint first = True
+    for v in range(nv):
+        col[v] = 0
+    for i in range(k):
+        c = _cmix(<uint64_t>CK_POPCOUNT(g[i]) + 1)
+        f = g[i]
+        while f:
+            col[CK_CTZ(f)] += c
+            f &= f - 1
+    for r in range(2):
+        for i in range(k):
+            s = 0
+            f = g[i]
+            while f:
+                s += col[CK_CTZ(f)]
+                f &= f - 1
+            fc[i] = _cmix(s)
+        for i in range(k):
+            f = g[i]
+            while f:
+                v = CK_CTZ(f)
+                col[v] = col[v] + fc[i] * <uint64_t>0x9E3779B97F4A7C15
+                f &= f - 1
+    for i in range(nv):  # the labels in order of colour (ties in label order, any will do)
+        c = col[i]
+        j = i
+        while j > 0 and col[order[j - 1]] > c:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    i = 0
+    while i < nv:  # the colour classes: runs of equal colours
+        j = i + 1
+        while j < nv and col[order[j]] == col[order[i]]:
+            j += 1
+        start[ncls] = i
+        size[ncls] = j - i
+        if j - i > 4:
+            return False
+        total *= _FACT[j - i]
+        if total > CMEMO_PERMS:
+            return False
+        ncls += 1
+        i = j
+    for t in range(total):  # every order within the classes
+        x = t
+        for r in range(ncls):
+            m = size[r]
+            pi = x % _FACT[m]
+            x = x // _FACT[m]
+            for j in range(m):
+                v = order[start[r] + j]
+                if m == 1:
+                    pos[v] = start[r]
+                elif m == 2:
+                    pos[v] = start[r] + _PERM2[pi][j]
+                elif m == 3:
+                    pos[v] = start[r] + _PERM3[pi][j]
+                else:
+                    pos[v] = start[r] + _PERM4[pi][j]
+        mlo = mhi = 0
+        for i in range(k):
+            f = g[i]
+            m = 0
+            while f:
+                m |= 1 << pos[CK_CTZ(f)]
+                f &= f - 1
+            if m < 64:
+                mlo |= (<uint64_t>1) << m
+            else:
+                mhi |= (<uint64_t>1) << (m - 64)
+        if first or mhi < bhi or (mhi == bhi and mlo < blo):
+            blo = mlo
+            bhi = mhi
+            first = False
+    lo[0] = blo
+    hi[0] = bhi
+    return True
+
+
+cdef bint _cmemo_grow() noexcept nogil:
+    """Allocate the memo or double it, keeping what it holds; False if
+    the memory could not be had (it then stays as it is, and stops growing)."""
+    global _cmemo, _cmemo_bits, _cmemo_writes, _cmemo_full
+    cdef int bits = CMEMO_FIRST_BITS if _cmemo == NULL else _cmemo_bits + 1
+    cdef CMemoSlot* grown = <CMemoSlot*>calloc(<size_t>1 << bits, sizeof(CMemoSlot))
+    cdef size_t i
+    if grown == NULL:
+        _cmemo_full = True
+        return False
+    if _cmemo != NULL:
+        for i in range(<size_t>1 << _cmemo_bits):
+            if _cmemo[i].lo or _cmemo[i].hi:
+                grown[_cmemo_slot(_cmemo[i].lo, _cmemo[i].hi, _cmemo[i].nv, bits)] = _cmemo[i]
+        free(_cmemo)
+    _cmemo = grown
+    _cmemo_bits = bits
+    _cmemo_writes = 0
+    return True
+
+
+cdef inline size_t _cmemo_slot(uint64_t lo, uint64_t hi, int nv, int bits) noexcept nogil:
+    return <size_t>(_cmix(lo ^ _cmix(hi ^ <uint64_t>nv)) >> (64 - bits))
+
+
+cdef int _canonical_memo(const uint32_t* g, int k, int nv, uint64_t* rows, int total,
+                         uint64_t* canong) except -1:
+    """nauty's canonical incidence graph of the component ``g[0:k]`` on
+    vertices 0..nv-1 (``rows`` its incidence rows, ``total`` nodes) into
+    ``canong``, through the component memo when it applies."""
+    global _cmemo_calls, _cmemo_hits, _cmemo_direct, _cmemo_writes
+    cdef uint64_t lo, hi
+    cdef uint32_t cf[CMEMO_FACETS]
+    cdef CMemoSlot* slot
+    cdef int i
+    if not _cmemo_on or nv > CMEMO_V or k > CMEMO_FACETS:
+        return _canonical(rows, nv, total, canong)
+    _cmemo_calls += 1
+    if not _cmemo_form(g, k, nv, &lo, &hi):
+        _cmemo_direct += 1
+        return _canonical(rows, nv, total, canong)
+    if _cmemo == NULL and (_cmemo_full or not _cmemo_grow()):
+        return _canonical(rows, nv, total, canong)
+    slot = &_cmemo[_cmemo_slot(lo, hi, nv, _cmemo_bits)]
+    if slot.lo == lo and slot.hi == hi and slot.nv == nv and slot.k == k:
+        _cmemo_hits += 1
+        for i in range(k):
+            cf[i] = slot.cf[i]
+        _incidence_rows(cf, nv, k, canong)
+        return 0
+    _canonical(rows, nv, total, canong)
+    _facets_of_rows(canong, nv, total, cf)
+    slot.lo = lo
+    slot.hi = hi
+    slot.nv = <unsigned char>nv
+    slot.k = <unsigned char>k
+    for i in range(k):
+        slot.cf[i] = <unsigned char>cf[i]
+    _cmemo_writes += 1
+    if _cmemo_bits < CMEMO_BITS and not _cmemo_full and _cmemo_writes >= (<unsigned long long>1 << _cmemo_bits):
+        _cmemo_grow()
+    return 0
+
+
+def component_memo(on=None, bint clear=False):
+    """Switch the component memo on or off (None: unchanged) and, with
+    ``clear``, empty it; returns ``(calls, hits, direct)`` since the process
+    started: components of at most 7 vertices keyed while it was on, those
+    it answered without nauty, and those with too many orders of their
+    colour classes (keyed by nauty directly). The keys are the same either
+    way (the tests compare); benchmarks compare the speed."""
+    global _cmemo_on, _cmemo, _cmemo_bits, _cmemo_full
+    if on is not None:
+        _cmemo_on = bool(on)
+    if clear:
+        free(_cmemo)
+        _cmemo = NULL
+        _cmemo_bits = 0
+        _cmemo_full = False
+    return _cmemo_calls, _cmemo_hits, _cmemo_direct
+
+
 cdef object _ONE = 1
 
 
@@ -885,7 +1169,7 @@ cdef class Expander(CompiledSearch):
                 f &= f - 1
             g[i] = h
         total = _incidence_rows(g, nv, k, rows)
-        _canonical(rows, nv, total, canong)
+        _canonical_memo(g, k, nv, rows, total, canong)
         return self._look_up(_make_key(canong, nv, total), canong, nv, total, unknown)
 
     cdef long _look_up(self, bytes key, uint64_t* canong, int nv, int total, Options unknown) except -1:
