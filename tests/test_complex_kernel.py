@@ -176,18 +176,20 @@ def test_component_memo_answers_and_changes_nothing() -> None:
 
     start = build_complex_family("simplex-boundary:7")
     tables = []
-    for on in (True, False):
-        before = kernel.component_memo(on, clear=True)
-        solver = ComplexSolver(max_positions=30_000)
-        with pytest.raises(SearchLimitReached):
-            solver.is_p(*solver.decompose(remove_face(start.facets, 0b1111)))
-        after = kernel.component_memo()
-        tables.append(solver.table.compact.snapshot())
-        if on:
-            assert after[1] - before[1] > (after[0] - before[0]) // 2
-        else:
-            assert after == before
-    kernel.component_memo(True)
+    try:
+        for on in (True, False):
+            before = kernel.component_memo(on, clear=True)
+            solver = ComplexSolver(max_positions=30_000)
+            with pytest.raises(SearchLimitReached):
+                solver.is_p(*solver.decompose(remove_face(start.facets, 0b1111)))
+            after = kernel.component_memo()
+            tables.append(solver.table.compact.snapshot())
+            if on:
+                assert after[1] - before[1] > (after[0] - before[0]) // 2
+            else:
+                assert after == before
+    finally:
+        kernel.component_memo(True)  # as every other test finds it
     assert tables[0] == tables[1] and sum(v is not None for v, _, _ in tables[0].values()) > 1000
 
 
