@@ -155,14 +155,14 @@ def test_component_memo_gives_nauty_keys(cx: Complex, rng: Any) -> None:
         if nv + len(facets) > 64:
             continue
         want = complex_key(nv, facets)
-        assert kernel.memo_key(nv, facets) == want
-        assert kernel.memo_key(nv, facets) == want
+        assert kernel.complex_key(nv, facets, memo=True) == want
+        assert kernel.complex_key(nv, facets, memo=True) == want
         perm = list(range(nv))
         rng.shuffle(perm)
         moved = [sum(1 << perm[v] for v in range(nv) if f >> v & 1) for f in facets]
         rng.shuffle(moved)
         calls, hits, direct = kernel.component_memo()
-        assert kernel.memo_key(nv, moved) == complex_key(nv, moved) == want
+        assert kernel.complex_key(nv, moved, memo=True) == complex_key(nv, moved) == want
         after = kernel.component_memo()
         if nv <= 7 and len(facets) <= 46 and after[2] == direct:
             assert after[1] == hits + 1  # the relabelled copy was answered by the memo

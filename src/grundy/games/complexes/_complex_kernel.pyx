@@ -637,9 +637,12 @@ def expands(bytes key):
     return _expandable(key)
 
 
-def complex_key(int nv, facets):
+def complex_key(int nv, facets, bint memo=False):
     """:func:`grundy.games.complexes.complex.complex_key` computed by the
-    bound ``nauty()`` (for the tests and the check at import).
+    bound ``nauty()`` (for the tests and the check at import); with
+    ``memo``, through the component memo as the search keys components
+    (the tests check that it gives the same key, whether the memo answers
+    or nauty does).
 
     Parameters
     ----------
@@ -647,6 +650,8 @@ def complex_key(int nv, facets):
         Number of vertices, 1..16; every vertex in some facet.
     facets : sequence of int
         The facets as vertex bitsets (an antichain), at most ``64 - nv``.
+    memo : bool
+        Key through the component memo (default False: nauty).
 
     Raises
     ------
@@ -665,25 +670,10 @@ def complex_key(int nv, facets):
     for j in range(nf):
         fs[j] = <uint32_t>facets[j]
     cdef int total = _incidence_rows(fs, nv, nf, rows)
-    _canonical(rows, nv, total, canong)
-    return _make_key(canong, nv, total)
-
-
-def memo_key(int nv, facets):
-    """:func:`complex_key` through the component memo (for the tests: it
-    must give the same key, whether the memo answers or nauty does). Same
-    parameters and errors."""
-    cdef uint64_t rows[MAXN]
-    cdef uint64_t canong[MAXN]
-    cdef uint32_t fs[MAXN]
-    cdef int nf = len(facets), j
-    _check_bound()
-    if nv < 1 or nv > MAXV or nf < 1 or nv + nf > MAXN:
-        raise ValueError("outside the kernel's limits (16 vertices, 64 nodes)")
-    for j in range(nf):
-        fs[j] = <uint32_t>facets[j]
-    cdef int total = _incidence_rows(fs, nv, nf, rows)
-    _canonical_memo(fs, nf, nv, rows, total, canong)
+    if memo:
+        _canonical_memo(fs, nf, nv, rows, total, canong)
+    else:
+        _canonical(rows, nv, total, canong)
     return _make_key(canong, nv, total)
 
 
