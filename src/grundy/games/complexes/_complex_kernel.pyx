@@ -906,12 +906,38 @@ cdef bint _cmemo_form(const uint32_t* g, int k, int nv, uint64_t* lo, uint64_t* 
     return True
 
 
+cdef extern from *:
+    """
+    #include <stdlib.h>
+    #include <string.h>
+    #include <sys/mman.h>
+    /* zeroed memory for the component memo; from 2 MiB on, aligned to and
+       advised to use 2 MiB (transparent huge) pages: a memo of hundreds of
+       megabytes is probed at random, and in 4 KiB pages most probes also
+       miss the TLB */
+    static void* ck_memo_alloc(size_t size) {
+        void* p;
+        if (size < ((size_t)1 << 21))
+            return calloc(1, size);
+        p = aligned_alloc((size_t)1 << 21, size);
+        if (p == NULL)
+            return NULL;
+    #ifdef MADV_HUGEPAGE
+        madvise(p, size, MADV_HUGEPAGE);
+    #endif
+        memset(p, 0, size);
+        return p;
+    }
+    """
+    void* ck_memo_alloc(size_t size) nogil
+
+
 cdef bint _cmemo_grow() noexcept nogil:
     """Allocate the memo or double it, keeping what it holds; False if
     the memory could not be had (it then stays as it is, and stops growing)."""
     global _cmemo, _cmemo_bits, _cmemo_writes, _cmemo_full
     cdef int bits = CMEMO_FIRST_BITS if _cmemo == NULL else _cmemo_bits + 1
-    cdef CMemoSlot* grown = <CMemoSlot*>calloc(<size_t>1 << bits, sizeof(CMemoSlot))
+    cdef CMemoSlot* grown = <CMemoSlot*>ck_memo_alloc((<size_t>1 << bits) * sizeof(CMemoSlot))
     cdef size_t i
     if grown == NULL:
         _cmemo_full = True
