@@ -115,12 +115,15 @@ from grundy.games.posets import PosetSolver
 def _line(solver: Searcher, t0: float) -> str:
     """Elapsed time, the searcher's progress line, the rate, and memory: the
     compact table's entries (values, partial entries and irreducible marks)
-    and slots, and the process's peak resident memory (``ru_maxrss``). (Positions
-    include those of the Graph Chomp searcher of 1-dimensional components,
-    which shares the counters.)"""
+    and slots, its bytes (``CompactTable.bytes_used``: the slots, the list of
+    slots written since the last save, which only a save empties, and a
+    spill's Bloom filter), and the process's peak resident memory
+    (``ru_maxrss``). (Positions include those of the Graph Chomp searcher of
+    1-dimensional components, which shares the counters.)"""
     dt = time.perf_counter() - t0
     compact = solver.table.compact
-    slots = f", {compact.entries} entries in {compact.capacity} slots" if compact is not None else ""
+    slots = (f", {compact.entries} entries in {compact.capacity} slots ({compact.bytes_used / 2**20:.0f} MiB)"
+             if compact is not None else "")
     return (
         f"{dt:8.1f} s ({time.process_time():.1f} s CPU)  {solver.progress_line()}  "
         f"{solver.stats.positions / max(dt, 1e-9):7.0f}/s{slots}{_peak()}"
