@@ -13,6 +13,11 @@ cdef int _cmp_packed(const void* a, const void* b) noexcept nogil
 # arrays (glibc's qsort is a merge sort with a buffer), qsort above.
 cdef void _sort_packed(uint64_t* keys, Py_ssize_t n) noexcept nogil
 
+# Zeroed blocks, mapped pages advised to use huge pages from 1 MiB on (the
+# compact table's slots, the complex kernel's component memo).
+cdef void* alloc_zeroed(size_t size, bint* mapped, bint* huge) noexcept nogil
+cdef void free_zeroed(void* p, size_t size, bint mapped, size_t released) noexcept nogil
+
 
 cdef struct Entry:
     uint64_t d0        # digest, low bit forced to 1 (0 marks an empty slot)

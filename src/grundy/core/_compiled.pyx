@@ -183,41 +183,52 @@ cdef inline void _unpack(bytes digest, uint64_t* d0, uint32_t* d1):
 #: Slot arrays of at least this many bytes are mapped pages of their own
 #: (``mmap``), so that a growth can hand the old array's pages back as it
 #: copies them (see :meth:`CompactTable._grow`); smaller ones use ``calloc``.
-cdef Py_ssize_t MAP_MIN_BYTES = 1 << 20
+cdef Py_ssize_t MAP_MIN_BYTES = 1 << 20  # blocks from this size on are mapped pages (alloc_zeroed)
 
 
-cdef Entry* _alloc_slots(Py_ssize_t n, bint* mapped, bint* huge):
-    """``n`` zeroed slots (NULL if they cannot be had); ``mapped[0]`` says
-    whether they are mapped pages (free with :func:`_free_slots`),
-    ``huge[0]`` whether the system took the advice to back them with
-    transparent huge pages."""
-    cdef size_t size
+cdef void* alloc_zeroed(size_t size, bint* mapped, bint* huge) noexcept nogil:
+    """``size`` zeroed bytes (NULL if they cannot be had): from
+    ``MAP_MIN_BYTES`` on, mapped pages of their own, advised to use
+    transparent huge pages (arrays probed at random: in 4 KiB pages most
+    probes also miss the TLB). ``mapped[0]`` says whether they are mapped
+    (free with :func:`free_zeroed`), ``huge[0]`` whether the system took the
+    advice."""
     cdef void* p
-    if n < 0 or <size_t>n > (<size_t>PY_SSIZE_T_MAX) // sizeof(Entry):
-        return NULL  # more bytes than an address space: a MemoryError, as calloc would say
-    size = <size_t>n * sizeof(Entry)
     huge[0] = False
-    if <Py_ssize_t>size < MAP_MIN_BYTES:
+    if size < <size_t>MAP_MIN_BYTES:
         mapped[0] = False
-        return <Entry*>calloc(n, sizeof(Entry))
+        return calloc(1, size)
     p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
     if p == MAP_FAILED:
         return NULL
     huge[0] = grundy_advise_huge(p, size) == 0  # advice only: where refused, 4 KiB pages
     mapped[0] = True
-    return <Entry*>p
+    return p
 
 
-cdef void _free_slots(Entry* p, Py_ssize_t n, bint mapped, size_t released):
-    """Free slots from :func:`_alloc_slots`; of mapped ones the first
-    ``released`` bytes (a multiple of the page size) are already unmapped."""
-    cdef size_t size = <size_t>n * sizeof(Entry)
+cdef void free_zeroed(void* p, size_t size, bint mapped, size_t released) noexcept nogil:
+    """Free a block of :func:`alloc_zeroed` of ``size`` bytes; of a mapped
+    one the first ``released`` bytes (a multiple of the page size) are
+    already unmapped."""
     if p == NULL:
         return
     if not mapped:
         free(p)
     elif size > released:
         munmap(<char*>p + released, size - released)
+
+
+cdef Entry* _alloc_slots(Py_ssize_t n, bint* mapped, bint* huge):
+    """``n`` zeroed slots (NULL if they cannot be had), as
+    :func:`alloc_zeroed` gives them."""
+    if n < 0 or <size_t>n > (<size_t>PY_SSIZE_T_MAX) // sizeof(Entry):
+        return NULL  # more bytes than an address space: a MemoryError, as calloc would say
+    return <Entry*>alloc_zeroed(<size_t>n * sizeof(Entry), mapped, huge)
+
+
+cdef void _free_slots(Entry* p, Py_ssize_t n, bint mapped, size_t released):
+    """Free slots from :func:`_alloc_slots` (:func:`free_zeroed`)."""
+    free_zeroed(p, <size_t>n * sizeof(Entry), mapped, released)
 
 
 #: Bytes of one slot.

@@ -40,7 +40,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject
 
-from grundy.core._compiled cimport CompiledSearch, Options, options_from
+from grundy.core._compiled cimport CompiledSearch, Options, alloc_zeroed, free_zeroed, options_from
 
 cdef extern from *:
     """
@@ -660,7 +660,6 @@ def complex_key(int nv, facets, bint memo=False):
     ValueError
         On sizes outside the kernel's limits.
     """
-    cdef uint64_t rows[MAXN]
     cdef uint64_t canong[MAXN]
     cdef uint32_t fs[MAXN]
     cdef int nf = len(facets), j
@@ -669,12 +668,11 @@ def complex_key(int nv, facets, bint memo=False):
         raise ValueError("outside the kernel's limits (16 vertices, 64 nodes)")
     for j in range(nf):
         fs[j] = <uint32_t>facets[j]
-    cdef int total = _incidence_rows(fs, nv, nf, rows)
     if memo:
-        _canonical_memo(fs, nf, nv, rows, total, canong)
+        _canonical_memo(fs, nf, nv, canong)
     else:
-        _canonical(rows, nv, total, canong)
-    return _make_key(canong, nv, total)
+        _nauty_key(fs, nf, nv, canong)
+    return _make_key(canong, nv, nv + nf)
 
 
 def reduction_of_key(bytes key, bint binary_star=True, bint involutions=True):
@@ -721,7 +719,6 @@ cdef int _reduce(uint64_t* rows, const uint32_t* facets, int nf, int nv, int tot
     return 0
 
 
-# Bit masks of values are Python ints (values may exceed 63).
 # ----------------------------------------------------------------------
 # The component memo: isomorphism classes of small components met again
 # ----------------------------------------------------------------------
@@ -757,6 +754,7 @@ cdef struct CMemoSlot:
 
 cdef CMemoSlot* _cmemo = NULL
 cdef int _cmemo_bits = 0
+cdef bint _cmemo_mapped = False  # its slots are mapped pages (alloc_zeroed)
 cdef unsigned long long _cmemo_writes = 0
 cdef bint _cmemo_full = False
 cdef bint _cmemo_on = True
@@ -764,45 +762,9 @@ cdef unsigned long long _cmemo_calls = 0
 cdef unsigned long long _cmemo_hits = 0
 cdef unsigned long long _cmemo_direct = 0  # components with too many orders: to nauty
 
-# the orders of 2, 3 and 4 elements (a class of up to 4 vertices)
-cdef unsigned char _PERM2[2][2]
-cdef unsigned char _PERM3[6][3]
-cdef unsigned char _PERM4[24][4]
-cdef int _FACT[8]
-
-
-cdef void _init_perms() noexcept nogil:
-    cdef int a, b, c, d, n
-    n = 0
-    for a in range(2):
-        _PERM2[n][0] = a
-        _PERM2[n][1] = 1 - a
-        n += 1
-    n = 0
-    for a in range(3):
-        for b in range(3):
-            if b != a:
-                _PERM3[n][0] = a
-                _PERM3[n][1] = b
-                _PERM3[n][2] = 3 - a - b
-                n += 1
-    n = 0
-    for a in range(4):
-        for b in range(4):
-            for c in range(4):
-                if b != a and c != a and c != b:
-                    d = 6 - a - b - c
-                    _PERM4[n][0] = a
-                    _PERM4[n][1] = b
-                    _PERM4[n][2] = c
-                    _PERM4[n][3] = d
-                    n += 1
-    _FACT[0] = 1
-    for a in range(1, 8):
-        _FACT[a] = _FACT[a - 1] * a
-
-
-_init_perms()
+# n! for a class of n <= 4 vertices (a class of 5 or more has too many orders)
+cdef int _FACT[5]
+_FACT[:] = [1, 1, 2, 6, 24]
 
 
 cdef inline uint64_t _cmix(uint64_t x) noexcept nogil:
@@ -824,9 +786,9 @@ cdef bint _cmemo_form(const uint32_t* g, int k, int nv, uint64_t* lo, uint64_t* 
     cdef int start[CMEMO_V]
     cdef int size[CMEMO_V]
     cdef int pos[CMEMO_V]
-    cdef int i, j, v, r, ncls = 0, total = 1, t, x, pi, m
+    cdef int free_slots[4]
+    cdef int i, j, v, r, ncls = 0, total = 1, t, x, d, m
     cdef uint32_t f
-    cdef bint first = True
     for v in range(nv):
         col[v] = 0
     for i in range(k):
@@ -870,22 +832,17 @@ cdef bint _cmemo_form(const uint32_t* g, int k, int nv, uint64_t* lo, uint64_t* 
             return False
         ncls += 1
         i = j
-    for t in range(total):  # every order within the classes
+    for t in range(total):  # every order within the classes: t in mixed radix, a digit per class
         x = t
         for r in range(ncls):
             m = size[r]
-            pi = x % _FACT[m]
-            x = x // _FACT[m]
             for j in range(m):
-                v = order[start[r] + j]
-                if m == 1:
-                    pos[v] = start[r]
-                elif m == 2:
-                    pos[v] = start[r] + _PERM2[pi][j]
-                elif m == 3:
-                    pos[v] = start[r] + _PERM3[pi][j]
-                else:
-                    pos[v] = start[r] + _PERM4[pi][j]
+                free_slots[j] = start[r] + j
+            for j in range(m):  # the class's digit read as a Lehmer code: one order of its m places
+                d = x % (m - j)
+                x = x // (m - j)
+                pos[order[start[r] + j]] = free_slots[d]
+                free_slots[d] = free_slots[m - j - 1]
         mlo = mhi = 0
         for i in range(k):
             f = g[i]
@@ -897,47 +854,21 @@ cdef bint _cmemo_form(const uint32_t* g, int k, int nv, uint64_t* lo, uint64_t* 
                 mlo |= (<uint64_t>1) << m
             else:
                 mhi |= (<uint64_t>1) << (m - 64)
-        if first or mhi < bhi or (mhi == bhi and mlo < blo):
+        if t == 0 or mhi < bhi or (mhi == bhi and mlo < blo):
             blo = mlo
             bhi = mhi
-            first = False
     lo[0] = blo
     hi[0] = bhi
     return True
 
 
-cdef extern from *:
-    """
-    #include <stdlib.h>
-    #include <string.h>
-    #include <sys/mman.h>
-    /* zeroed memory for the component memo; from 2 MiB on, aligned to and
-       advised to use 2 MiB (transparent huge) pages: a memo of hundreds of
-       megabytes is probed at random, and in 4 KiB pages most probes also
-       miss the TLB */
-    static void* ck_memo_alloc(size_t size) {
-        void* p;
-        if (size < ((size_t)1 << 21))
-            return calloc(1, size);
-        p = aligned_alloc((size_t)1 << 21, size);
-        if (p == NULL)
-            return NULL;
-    #ifdef MADV_HUGEPAGE
-        madvise(p, size, MADV_HUGEPAGE);
-    #endif
-        memset(p, 0, size);
-        return p;
-    }
-    """
-    void* ck_memo_alloc(size_t size) nogil
-
-
 cdef bint _cmemo_grow() noexcept nogil:
     """Allocate the memo or double it, keeping what it holds; False if
     the memory could not be had (it then stays as it is, and stops growing)."""
-    global _cmemo, _cmemo_bits, _cmemo_writes, _cmemo_full
+    global _cmemo, _cmemo_bits, _cmemo_writes, _cmemo_full, _cmemo_mapped
     cdef int bits = CMEMO_FIRST_BITS if _cmemo == NULL else _cmemo_bits + 1
-    cdef CMemoSlot* grown = <CMemoSlot*>ck_memo_alloc((<size_t>1 << bits) * sizeof(CMemoSlot))
+    cdef bint mapped, huge
+    cdef CMemoSlot* grown = <CMemoSlot*>alloc_zeroed((<size_t>1 << bits) * sizeof(CMemoSlot), &mapped, &huge)
     cdef size_t i
     if grown == NULL:
         _cmemo_full = True
@@ -946,35 +877,49 @@ cdef bint _cmemo_grow() noexcept nogil:
         for i in range(<size_t>1 << _cmemo_bits):
             if _cmemo[i].lo or _cmemo[i].hi:
                 grown[_cmemo_slot(_cmemo[i].lo, _cmemo[i].hi, _cmemo[i].nv, bits)] = _cmemo[i]
-        free(_cmemo)
+        _cmemo_free()
     _cmemo = grown
     _cmemo_bits = bits
+    _cmemo_mapped = mapped
     _cmemo_writes = 0
     return True
+
+
+cdef void _cmemo_free() noexcept nogil:
+    global _cmemo
+    free_zeroed(_cmemo, (<size_t>1 << _cmemo_bits) * sizeof(CMemoSlot), _cmemo_mapped, 0)
+    _cmemo = NULL
 
 
 cdef inline size_t _cmemo_slot(uint64_t lo, uint64_t hi, int nv, int bits) noexcept nogil:
     return <size_t>(_cmix(lo ^ _cmix(hi ^ <uint64_t>nv)) >> (64 - bits))
 
 
-cdef int _canonical_memo(const uint32_t* g, int k, int nv, uint64_t* rows, int total,
-                         uint64_t* canong) except -1:
+cdef int _nauty_key(const uint32_t* g, int k, int nv, uint64_t* canong) except -1:
     """nauty's canonical incidence graph of the component ``g[0:k]`` on
-    vertices 0..nv-1 (``rows`` its incidence rows, ``total`` nodes) into
-    ``canong``, through the component memo when it applies."""
+    vertices 0..nv-1 into ``canong``."""
+    cdef uint64_t rows[MAXN]
+    return _canonical(rows, nv, _incidence_rows(g, nv, k, rows), canong)
+
+
+cdef int _canonical_memo(const uint32_t* g, int k, int nv, uint64_t* canong) except -1:
+    """nauty's canonical incidence graph of the component ``g[0:k]`` on
+    vertices 0..nv-1 (``nv + k`` nodes, at most 64) into ``canong``, through
+    the component memo when it applies (its incidence rows are made only
+    for nauty)."""
     global _cmemo_calls, _cmemo_hits, _cmemo_direct, _cmemo_writes
     cdef uint64_t lo, hi
     cdef uint32_t cf[CMEMO_FACETS]
     cdef CMemoSlot* slot
     cdef int i
     if not _cmemo_on or nv > CMEMO_V or k > CMEMO_FACETS:
-        return _canonical(rows, nv, total, canong)
+        return _nauty_key(g, k, nv, canong)
     _cmemo_calls += 1
     if not _cmemo_form(g, k, nv, &lo, &hi):
         _cmemo_direct += 1
-        return _canonical(rows, nv, total, canong)
+        return _nauty_key(g, k, nv, canong)
     if _cmemo == NULL and (_cmemo_full or not _cmemo_grow()):
-        return _canonical(rows, nv, total, canong)
+        return _nauty_key(g, k, nv, canong)
     slot = &_cmemo[_cmemo_slot(lo, hi, nv, _cmemo_bits)]
     if slot.lo == lo and slot.hi == hi and slot.nv == nv and slot.k == k:
         _cmemo_hits += 1
@@ -982,8 +927,8 @@ cdef int _canonical_memo(const uint32_t* g, int k, int nv, uint64_t* rows, int t
             cf[i] = slot.cf[i]
         _incidence_rows(cf, nv, k, canong)
         return 0
-    _canonical(rows, nv, total, canong)
-    _facets_of_rows(canong, nv, total, cf)
+    _nauty_key(g, k, nv, canong)
+    _facets_of_rows(canong, nv, nv + k, cf)
     slot.lo = lo
     slot.hi = hi
     slot.nv = <unsigned char>nv
@@ -1003,17 +948,17 @@ def component_memo(on=None, bint clear=False):
     it answered without nauty, and those with too many orders of their
     colour classes (keyed by nauty directly). The keys are the same either
     way (the tests compare); benchmarks compare the speed."""
-    global _cmemo_on, _cmemo, _cmemo_bits, _cmemo_full
+    global _cmemo_on, _cmemo_bits, _cmemo_full
     if on is not None:
         _cmemo_on = bool(on)
     if clear:
-        free(_cmemo)
-        _cmemo = NULL
+        _cmemo_free()
         _cmemo_bits = 0
         _cmemo_full = False
     return _cmemo_calls, _cmemo_hits, _cmemo_direct
 
 
+# Bit masks of values are Python ints (values may exceed 63).
 cdef object _ONE = 1
 
 
@@ -1162,9 +1107,8 @@ cdef class Expander(CompiledSearch):
     cdef long _key_component(self, const uint32_t* comp, int k, uint32_t cm, Options unknown) except -1:
         cdef int idx[32]
         cdef uint32_t g[MAXN]
-        cdef uint64_t rows[MAXN]
         cdef uint64_t canong[MAXN]
-        cdef int nv = 0, i, total
+        cdef int nv = 0, i
         cdef uint32_t m = cm, f, h
         while m:
             idx[CK_CTZ(m)] = nv
@@ -1184,9 +1128,8 @@ cdef class Expander(CompiledSearch):
                 h |= (<uint32_t>1) << idx[CK_CTZ(f)]
                 f &= f - 1
             g[i] = h
-        total = _incidence_rows(g, nv, k, rows)
-        _canonical_memo(g, k, nv, rows, total, canong)
-        return self._look_up(_make_key(canong, nv, total), canong, nv, total, unknown)
+        _canonical_memo(g, k, nv, canong)
+        return self._look_up(_make_key(canong, nv, nv + k), canong, nv, nv + k, unknown)
 
     cdef long _look_up(self, bytes key, uint64_t* canong, int nv, int total, Options unknown) except -1:
         """``Searcher.cached`` / ``Searcher.look_up`` with the game's
