@@ -73,12 +73,12 @@ cdef class CompactTable:
     cdef long value_of(self, bytes key) except -2
     cdef object excluded_of(self, bytes key)
     cdef long value_marked(self, bytes key, bint* irreducible) except -2
-    cdef object value_excluded(self, bytes key, long* value)
+    cdef object value_excluded(self, bytes key, long* value, bint* rigid=*)
     cdef int set_value(self, bytes key, long n) except -1
     cdef int set_excluded(self, bytes key, object mask) except -1
     cdef int set_excluded_digest(self, Py_ssize_t index, object mask) except -1
     cdef bint is_irreducible(self, bytes key)
-    cdef int add_irreducible(self, bytes key) except -1
+    cdef int add_irreducible(self, bytes key, bint rigid=*) except -1
 
 
 cdef struct OptRec:
@@ -128,19 +128,22 @@ cdef class CompiledSearch:
     cdef public object tick
     cdef bint cancel             # cancel isomorphic pairs of components (set by the kernel)
     cdef long long[::1] answers  # the table's answers (grundy.core.table.Table.answers)
+    # the next _options call's key is marked rigid (set by _generate from
+    # _is_p1's probe, read and cleared by the graph kernel's _options)
+    cdef bint expand_rigid
 
     cdef long value_of(self, bytes key) except -2
     cdef object excluded_of(self, bytes key)
     cdef long value_marked(self, bytes key, bint* irreducible) except -2
-    cdef object value_excluded(self, bytes key, long* value)
+    cdef object value_excluded(self, bytes key, long* value, bint* rigid=*)
     cdef int set_value(self, bytes key, long n) except -1
     cdef int set_excluded(self, bytes key, object mask) except -1
     cdef object alias_of(self, bytes key)
-    cdef int remember(self, bytes key, object alias) except -1
+    cdef int remember(self, bytes key, object alias, bint rigid=*) except -1
     cdef long option_value(self, Options options, int i) except -2
     cdef object known_values(self, Options options)
     cdef Options _options(self, bytes key, long refute, Options out)
-    cdef Options _generate(self, bytes key, long n, Options partial)
+    cdef Options _generate(self, bytes key, long n, Options partial, bint rigid=*)
     cdef long option_size(self, bytes key) except -1
     cdef int sort_records(self, Options opts) except -1
     cdef int _sort_records(self, Options opts) except -1

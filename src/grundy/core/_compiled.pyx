@@ -125,6 +125,10 @@ cdef enum:
     IRREDUCIBLE = 1
     DIRTY = 2
     BIG_EXCLUDED = 4
+    # the key's graph has no automorphism but the identity (set by a kernel
+    # with the irreducible mark, from the nauty call that made the key): its
+    # expansion needs no automorphism group; never saved, never cleared
+    RIGID = 8
     # a memory bound buys per slot: the slot, 8 bytes of spill filter, up to 8 of write list
     BOUND_BYTES_PER_SLOT = 40
     BLOOM_PROBES = 6
@@ -610,13 +614,16 @@ cdef class CompactTable:
             return <long>self.big_values[(d0, d1)]
         return e.value
 
-    cdef object value_excluded(self, bytes key, long* value):
+    cdef object value_excluded(self, bytes key, long* value, bint* rigid=NULL):
         """:meth:`value_of` (in ``value[0]``) and :meth:`excluded_of`
-        (returned) of one key from one probe."""
+        (returned) of one key from one probe; with ``rigid``, whether the
+        key is marked :data:`RIGID` in ``rigid[0]``."""
         cdef uint64_t d0
         cdef uint32_t d1
         self._digest(key, &d0, &d1)
         cdef Entry* e = self._find_or_fetch(d0, d1)
+        if rigid != NULL:
+            rigid[0] = e != NULL and (e.flags & RIGID) != 0
         if e == NULL:
             value[0] = -1
             return 0
@@ -684,7 +691,9 @@ cdef class CompactTable:
         cdef Entry* e = self._find(d0, d1)
         return e != NULL and (e.flags & IRREDUCIBLE) != 0
 
-    cdef int add_irreducible(self, bytes key) except -1:
+    cdef int add_irreducible(self, bytes key, bint rigid=False) except -1:
+        """Mark ``key`` irreducible and, with ``rigid``, its graph as
+        having the identity for its only automorphism (:data:`RIGID`)."""
         cdef uint64_t d0
         cdef uint32_t d1
         self._digest(key, &d0, &d1)
@@ -692,6 +701,8 @@ cdef class CompactTable:
         if not e.flags & IRREDUCIBLE:
             e.flags |= IRREDUCIBLE
             self.nirreducible += 1
+        if rigid:
+            e.flags |= RIGID
         return 0
 
     # ------------------------------------------------------------------
@@ -703,6 +714,15 @@ cdef class CompactTable:
         cdef uint32_t d1
         self._digest(key, &d0, &d1)
         return _pack(d0, d1)
+
+    def is_rigid(self, bytes key not None) -> bool:
+        """Whether ``key`` is marked :data:`RIGID` (a kernel found its graph
+        to have no automorphism but the identity). For tests."""
+        cdef uint64_t d0
+        cdef uint32_t d1
+        self._digest(key, &d0, &d1)
+        cdef Entry* e = self._find(d0, d1)
+        return e != NULL and (e.flags & RIGID) != 0
 
     def clear_irreducible(self) -> None:
         """Forget every irreducible mark (a pass over the slots)."""
@@ -1399,11 +1419,15 @@ cdef class CompiledSearch:
         irreducible[0] = key in self.irreducible
         return v
 
-    cdef object value_excluded(self, bytes key, long* value):
+    cdef object value_excluded(self, bytes key, long* value, bint* rigid=NULL):
         """The excluded-value mask of ``key``, its value (or -1) in
-        ``value[0]`` (one probe of a compact table)."""
+        ``value[0]`` (one probe of a compact table); with ``rigid``, in
+        ``rigid[0]`` whether a compact table marks the key's graph rigid
+        (:meth:`remember`; a dict table never does)."""
         if self.ct is not None:
-            return self.ct.value_excluded(key, value)
+            return self.ct.value_excluded(key, value, rigid)
+        if rigid != NULL:
+            rigid[0] = False
         value[0] = self.value_of(key)
         return self.excluded_of(key)
 
@@ -1411,12 +1435,16 @@ cdef class CompiledSearch:
         cdef PyObject* found = PyDict_GetItem(self.aliases, key)
         return None if found == NULL else <object>found
 
-    cdef int remember(self, bytes key, object alias) except -1:
+    cdef int remember(self, bytes key, object alias, bint rigid=False) except -1:
         """:meth:`grundy.core.table.Table.remember`: cache the reduction of
-        ``key`` (None: it has none) within ``reduction_cache_size``."""
+        ``key`` (None: it has none) within ``reduction_cache_size``. With
+        ``rigid`` (a key without reduction whose graph the kernel knows to
+        have no automorphism but the identity), a compact table also marks
+        it rigid: its expansion then skips the automorphism group
+        (``expand_rigid``)."""
         if self.ct is not None:
             if alias is None:
-                self.ct.add_irreducible(key)
+                self.ct.add_irreducible(key, rigid)
                 return 0
             if len(self.aliases) >= self.reduction_cache_size:
                 self.aliases.clear()
@@ -1462,11 +1490,15 @@ cdef class CompiledSearch:
         each kernel."""
         raise NotImplementedError("a compiled kernel supplies _options")
 
-    cdef Options _generate(self, bytes key, long n, Options partial):
+    cdef Options _generate(self, bytes key, long n, Options partial, bint rigid=False):
         """One option generation, a tick first; a stopped one resumed on a
-        copy (the cached one stays whole if a limit stops this one)."""
+        copy (the cached one stays whole if a limit stops this one). With
+        ``rigid``, the key's graph is known to have no automorphism but the
+        identity (``expand_rigid``, which the graph kernel's ``_options``
+        reads and clears)."""
         if self.tick is not None:
             self.tick()
+        self.expand_rigid = rigid
         return self._options(key, n, None if partial is None else resumable_copy(partial))
 
     # ------------------------------------------------------------------
@@ -1598,7 +1630,8 @@ cdef class CompiledSearch:
 
     cdef bint _is_p1(self, bytes key, long n) except -1:
         cdef long v
-        excluded = self.value_excluded(key, &v)
+        cdef bint rigid
+        excluded = self.value_excluded(key, &v, &rigid)
         if v >= 0:
             return v == n
         if excluded >> n & 1:
@@ -1607,7 +1640,7 @@ cdef class CompiledSearch:
         cdef Options opts
         found = cache.get(key)
         if found is None:
-            opts = self._generate(key, n, None)
+            opts = self._generate(key, n, None, rigid)
             if cache and len(cache) >= self.cache_size:
                 cache.popitem(last=False)
             cache[key] = opts
@@ -1621,7 +1654,7 @@ cdef class CompiledSearch:
                 if known >> n & 1:
                     self.set_excluded(key, excluded | known)
                     return False
-                opts = self._generate(key, n, opts)
+                opts = self._generate(key, n, opts, rigid)
                 cache[key] = opts
                 if opts.stopped:
                     self.set_excluded(key, excluded | known | opts.known)

@@ -1317,9 +1317,10 @@ cdef class Expander(CompiledSearch):
     # ------------------------------------------------------------------
     # the search (grundy.core.search.Searcher._value, _is_p_sum and _is_p1 in C)
     # ------------------------------------------------------------------
-    cdef Options _generate(self, bytes key, long n, Options partial):
+    cdef Options _generate(self, bytes key, long n, Options partial, bint rigid=False):
         """One option generation: :meth:`grundy.core._compiled.CompiledSearch._generate`
-        here, or on the Python path for keys this kernel does not expand."""
+        here, or on the Python path for keys this kernel does not expand
+        (``rigid`` is the graph kernel's and never set here)."""
         if not _expandable(key):  # the Python search's lists, converted; it ticks itself
             return options_from(self.py_options(key, n, None if partial is None else partial.as_python()))
         return CompiledSearch._generate(self, key, n, partial)

@@ -261,7 +261,7 @@ cdef class Expander(CompiledSearch):
         cdef int k = _rows(adj, comp, rows, sub)
         cdef bint ran
         cdef bytes key = _canonical_memo(rows, k, &ran)
-        cdef bint irreducible
+        cdef bint irreducible, rigid = False
         cdef long v = self.value_marked(key, &irreducible)
         cdef int tb
         if v >= 0:
@@ -277,8 +277,8 @@ cdef class Expander(CompiledSearch):
                 return self._leave(key, rows, k, unknown)
             alias = self.alias_of(key)
             if alias is None:
-                alias = self._reduce(sub, rows, k, ran)
-                self.remember(key, alias)
+                alias = self._reduce(sub, rows, k, ran, &rigid)
+                self.remember(key, alias, rigid)
                 if alias is None:
                     return self._leave(key, rows, k, unknown)
             unknown.extend_keys((<tuple>alias)[1])
@@ -294,7 +294,7 @@ cdef class Expander(CompiledSearch):
         unknown.push_key(key)
         return 0
 
-    cdef object _reduce(self, const uint64_t* sub, uint64_t* rows, int k, bint ran):
+    cdef object _reduce(self, const uint64_t* sub, uint64_t* rows, int k, bint ran, bint* rigid):
         """A key's reduction, at first sight (None: none applies), called
         right after the key was made from ``rows`` (its nauty rows; ``ran``:
         by nauty, whose automorphism generators it then reads, else by the
@@ -304,13 +304,19 @@ cdef class Expander(CompiledSearch):
         counts, and none exists unless every degree is shared by an even
         number of vertices and the edges are even in number: it pairs them),
         else the Arc Kayles leaf reductions (``_arc_leaves``). As the Python
-        path's ``reduce`` in :meth:`grundy.games.graphs.game.GraphGame._look_up`."""
+        path's ``reduce`` in :meth:`grundy.games.graphs.game.GraphGame._look_up`.
+
+        On None, ``rigid[0]`` says whether the key's graph is known to have
+        no automorphism but the identity: a nauty call on ``rows`` (this one
+        or the one that made the key) reported no generator."""
         cdef uint64_t fixed, keep
         cdef uint64_t red[64]
         cdef Options inner
+        rigid[0] = False
         if self.symmetric and not (self.mirror and not _mirror_possible(sub, k)):
             if not ran:
                 _canonical(rows, k)  # the automorphism generators _involution_fixed_set reads
+                ran = True
             if _involution_fixed_set(sub, k, &fixed) and not (self.mirror and fixed):
                 self.reductions += 1
                 inner = Options()
@@ -319,6 +325,9 @@ cdef class Expander(CompiledSearch):
             self.reductions += 1
             inner = Options()
             return self.split_of(self._decompose(red, keep, inner), inner)
+        # no nauty call since the one on rows (the involution search reads
+        # the generators, the leaf reductions call none)
+        rigid[0] = ran and _ngenerators == 0
         return None
 
     cdef long _decompose(self, const uint64_t* adj, uint64_t mask, Options unknown) except -1:
@@ -449,6 +458,8 @@ cdef class Expander(CompiledSearch):
         cdef Cursor c
         cdef int nv = 0, ne, n, k = 0, r, start = 0, first, count
         cdef long nimber
+        cdef bint rigid = self.expand_rigid  # for this call only (CompiledSearch._generate)
+        self.expand_rigid = False
         known = 0
         if out is None:
             out = Options()
@@ -460,7 +471,7 @@ cdef class Expander(CompiledSearch):
             # expanded in its canonical labelling before any other was kept:
             # it keeps that one (a stopped generation resumes in it)
             _labellings_add(&self.labellings, key, rows, n)
-        ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej)
+        ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej, rigid)
         _rule_order(self.rule, a, n, vreps, nv, ei, ej, ne)
         _cursor_start(&c)
         try:
@@ -523,7 +534,7 @@ cdef class OptionKeys:
         self.rule = rule
         self.nv = 0
         self.n = _decode(key, self.rows, self.a)
-        self.ne = _orbit_reps(self.a, self.rows, self.n, self.vreps, &self.nv, self.ei, self.ej) if self.n else 0
+        self.ne = _orbit_reps(self.a, self.rows, self.n, self.vreps, &self.nv, self.ei, self.ej, False) if self.n else 0
         _rule_order(rule, self.a, self.n, self.vreps, self.nv, self.ei, self.ej, self.ne)
         _cursor_start(&self.c)
 

@@ -530,17 +530,25 @@ cdef int _find(int* parent, int x) noexcept nogil:
 
 
 cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int* nv,
-                     int* ei, int* ej) except -1:
+                     int* ei, int* ej, bint rigid) except -1:
     """One vertex per orbit (``vreps``, ``nv[0]`` of them, highest degree
     first) and one edge per orbit (``ei``, ``ej``; the count is returned),
     fewest endpoint degrees first: the order of
-    :func:`grundy.games.graphs.game._orbit_reps`."""
+    :func:`grundy.games.graphs.game._orbit_reps`. With ``rigid`` (the
+    graph is known to have no automorphism but the identity) every orbit
+    is one vertex or one edge and nauty is not called."""
     cdef int orbits[64]
     cdef int eid[64][64]
     cdef int parent[2016]
     cdef int i, j, k, g, a, b, ne = 0, ra, rb, out = 0
     cdef uint64_t up
-    _group(rows, n, orbits)
+    global _ngenerators
+    if rigid:
+        _ngenerators = 0
+        for i in range(n):
+            orbits[i] = i
+    else:
+        _group(rows, n, orbits)
     nv[0] = 0
     cdef int d
     for i in range(n):
@@ -661,6 +669,6 @@ def orbit_reps(bytes key, int rule=0):
     cdef int nv = 0, ne, k
     _check_bound()
     cdef int n = _decode(key, rows, a)
-    ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej)
+    ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej, False)
     _rule_order(rule, a, n, vreps, nv, ei, ej, ne)
     return [vreps[k] for k in range(nv)], [(ei[k], ej[k]) for k in range(ne)]
