@@ -787,10 +787,13 @@ cdef bint _cmemo_form(const uint32_t* g, int k, int nv, uint64_t* lo, uint64_t* 
     cdef int size[CMEMO_V]
     cdef int pos[CMEMO_V]
     cdef int free_slots[4]
+    cdef unsigned char low[16]   # an order's image of a set of vertices 0-3 ...
+    cdef unsigned char high[8]   # ... and of vertices 4-6
     cdef int i, j, v, r, ncls = 0, total = 1, t, x, d, m
     cdef uint32_t f
-    for v in range(nv):
+    for v in range(CMEMO_V):
         col[v] = 0
+        pos[v] = 0  # vertices from nv on are in no facet: their entries go unused
     for i in range(k):
         c = _cmix(<uint64_t>CK_POPCOUNT(g[i]) + 1)
         f = g[i]
@@ -843,13 +846,17 @@ cdef bint _cmemo_form(const uint32_t* g, int k, int nv, uint64_t* lo, uint64_t* 
                 x = x // (m - j)
                 pos[order[start[r] + j]] = free_slots[d]
                 free_slots[d] = free_slots[m - j - 1]
+        # the order's image of each subset of vertices 0-3 and 4-6 (each from
+        # the one without its lowest vertex): a facet is relabelled by two looks
+        low[0] = high[0] = 0
+        for j in range(1, 16):
+            low[j] = low[j & (j - 1)] | (1 << pos[CK_CTZ(j)])
+        for j in range(1, 8):
+            high[j] = high[j & (j - 1)] | (1 << pos[4 + CK_CTZ(j)])
         mlo = mhi = 0
         for i in range(k):
             f = g[i]
-            m = 0
-            while f:
-                m |= 1 << pos[CK_CTZ(f)]
-                f &= f - 1
+            m = low[f & 15] | high[f >> 4]
             if m < 64:
                 mlo |= (<uint64_t>1) << m
             else:
