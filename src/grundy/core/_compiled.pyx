@@ -1498,8 +1498,9 @@ cdef class CompiledSearch:
         reads and clears)."""
         if self.tick is not None:
             self.tick()
-        self.expand_rigid = rigid
-        return self._options(key, n, None if partial is None else resumable_copy(partial))
+        cdef Options resumed = None if partial is None else resumable_copy(partial)
+        self.expand_rigid = rigid  # set last: the next _options call is this one's
+        return self._options(key, n, resumed)
 
     # ------------------------------------------------------------------
     # the option order
