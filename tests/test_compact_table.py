@@ -383,6 +383,36 @@ def test_bounded_search_with_a_file_gives_the_same_value(tmp_path) -> None:
     assert forgetful.table.stats()["dropped"] > 0 and forgetful.table.stats()["fetched"] == 0
 
 
+def test_bounded_checkpoints_go_to_the_journal_and_a_spill_merges_it(tmp_path) -> None:
+    """A bounded table's checkpoints append to the file's journal (a
+    sequential write; rows written into ``digests`` of a file of tens of
+    gigabytes cost minutes a checkpoint), and each spill merges the journal
+    before it drops entries, so that every dropped row is read back from
+    ``digests``: the W_17 search bounded to 8 KiB with a checkpoint every
+    256 positions is the unbounded one, and its file holds every row."""
+    free = Solver(Theory())
+    want = free.value_of(*free.decompose(build_wheel(17)))
+    path = str(tmp_path / "spill.sqlite")
+    s = Solver(Theory(), table=path, max_table_bytes=8192, checkpoint_seconds=0)
+    journal_sizes: list[int] = []
+    real_merge = s.table.file.merge_journal
+
+    def merge() -> int:
+        journal_sizes.append(s.table.file.journal_rows)
+        return real_merge()
+
+    s.table.file.merge_journal = merge
+    assert s.value_of(*s.decompose(build_wheel(17))) == want
+    assert s.stats.positions == free.stats.positions  # every dropped row read back
+    stats = s.table.stats()
+    assert stats["spilled"] > 0 and stats["fetched"] > 0
+    assert any(journal_sizes), journal_sizes  # spills found checkpoint rows in the journal
+    s.table.close()
+    again = Solver(Theory(), table=path)
+    assert again.value_of(*again.decompose(build_wheel(17))) == want
+    assert again.stats.positions == 0  # every value is in the file
+
+
 def test_bound_needs_a_compact_table() -> None:
     from grundy.errors import InputError
 
@@ -436,11 +466,14 @@ def test_rows_of_a_dict_table_file_survive_a_bounded_table(tmp_path) -> None:
     t.close()
 
 
-@pytest.mark.parametrize("bound, method", [(None, "append_digests"), (1 << 20, "write_digests")],
-                         ids=["journal", "spill"])
-def test_a_failed_save_keeps_its_rows_to_write(tmp_path, bound: int | None, method: str) -> None:
-    """A save that fails (to the journal of an unbounded table, to digests
-    under a bound) keeps its rows to write; the next save writes them."""
+@pytest.mark.parametrize("bound, method, save", [(None, "append_digests", "save"),
+                                                 (1 << 20, "append_digests", "save"),
+                                                 (1 << 20, "write_digests", "_spill")],
+                         ids=["journal", "bounded-journal", "spill"])
+def test_a_failed_save_keeps_its_rows_to_write(tmp_path, bound: int | None, method: str, save: str) -> None:
+    """A save that fails (to the journal, a checkpoint bounded or not; to
+    digests, a bounded table's save before it drops entries) keeps its rows
+    to write; the next save writes them."""
     from grundy.errors import InputError
 
     t = Table(str(tmp_path / "f.sqlite"), "g", compact=True, max_bytes=bound)
@@ -453,7 +486,7 @@ def test_a_failed_save_keeps_its_rows_to_write(tmp_path, bound: int | None, meth
     real = getattr(t.file, method)
     setattr(t.file, method, broken)
     with pytest.raises(InputError):
-        t.save()
+        getattr(t, save)()
     setattr(t.file, method, real)
     assert t.save() == 2
     t.close()

@@ -206,6 +206,9 @@ class Table:
         self._saved_partial: dict[bytes, int] = {}
         #: Journal rows when a save's merge last failed (0: none failed).
         self._merge_failed = 0
+        #: A bounded table's save before a drop (:meth:`_spill`) runs: its rows go to
+        #: ``digests``, which the spill reads back, not to the journal.
+        self._spilling = False
         #: Why the file could not be written (None: every save so far was written);
         #: once set, nothing more is saved.
         self.not_saved: str | None = None
@@ -231,7 +234,7 @@ class Table:
                             raise
                         self._give_up(exc)
                     else:
-                        self.compact.on_full = self.save
+                        self.compact.on_full = self._spill
                         self.compact.fetch = f.fetch_digest
                 self.loaded = f.load_compact(self.compact)  # a file larger than the bound spills
             else:
@@ -321,7 +324,7 @@ class Table:
             if rows:
                 try:
                     with interrupts_held():
-                        if self.bounded:  # the spill reads back from digests
+                        if self._spilling:  # the spill reads back from digests
                             self.file.write_digests(rows)
                         else:
                             self.file.append_digests(rows)
@@ -343,6 +346,30 @@ class Table:
         for k, x in partial:
             saved[k] = x
         return len(fresh) + len(partial)
+
+    def _spill(self) -> None:
+        """A bounded table's ``on_full``, before it drops entries: every
+        row must then be readable by ``fetch_digest``, which reads
+        ``digests`` only, so the journal (where checkpoints append: a
+        sequential write, where rows written to ``digests`` at random pages
+        of a file of tens of gigabytes cost minutes a checkpoint) is merged,
+        then the rows written since the last save go to ``digests``.
+
+        Raises
+        ------
+        InputError
+            If the file cannot be written (nothing is dropped).
+        KeyboardInterrupt
+            If an interrupt comes during the merge (nothing is dropped).
+        """
+        if self.file is None or self.not_saved is not None:
+            return
+        self.file.merge_journal()
+        self._spilling = True
+        try:
+            self._save()
+        finally:
+            self._spilling = False
 
     def _merge(self) -> None:
         """Merge the file's journal unless an interrupt is noted (a stop
