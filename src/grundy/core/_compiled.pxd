@@ -128,9 +128,6 @@ cdef class CompiledSearch:
     cdef public object tick
     cdef bint cancel             # cancel isomorphic pairs of components (set by the kernel)
     cdef long long[::1] answers  # the table's answers (grundy.core.table.Table.answers)
-    # the next _options call's key is marked rigid (set by _generate from
-    # _is_p1's probe, read and cleared by the graph kernel's _options)
-    cdef bint expand_rigid
 
     cdef long value_of(self, bytes key) except -2
     cdef object excluded_of(self, bytes key)
@@ -142,7 +139,7 @@ cdef class CompiledSearch:
     cdef int remember(self, bytes key, object alias, bint rigid=*) except -1
     cdef long option_value(self, Options options, int i) except -2
     cdef object known_values(self, Options options)
-    cdef Options _options(self, bytes key, long refute, Options out)
+    cdef Options _options(self, bytes key, long refute, Options out, bint rigid=*)
     cdef Options _generate(self, bytes key, long n, Options partial, bint rigid=*)
     cdef long option_size(self, bytes key) except -1
     cdef int sort_records(self, Options opts) except -1

@@ -1441,7 +1441,7 @@ cdef class CompiledSearch:
         ``rigid`` (a key without reduction whose graph the kernel knows to
         have no automorphism but the identity), a compact table also marks
         it rigid: its expansion then skips the automorphism group
-        (``expand_rigid``)."""
+        (:meth:`_options`)."""
         if self.ct is not None:
             if alias is None:
                 self.ct.add_irreducible(key, rigid)
@@ -1483,24 +1483,22 @@ cdef class CompiledSearch:
                 known |= _ONE << v
         return known
 
-    cdef Options _options(self, bytes key, long refute, Options out):
+    cdef Options _options(self, bytes key, long refute, Options out, bint rigid=False):
         """The options of the component ``key`` into ``out`` (a stopped
         generation to resume, or None: a fresh one), with
         :meth:`grundy.core.search.Searcher._options`'s contract: supplied by
-        each kernel."""
+        each kernel. ``rigid``: the table marks the key's graph as having no
+        automorphism but the identity (the graph kernel then skips nauty's
+        group; the complex kernel never gets it)."""
         raise NotImplementedError("a compiled kernel supplies _options")
 
     cdef Options _generate(self, bytes key, long n, Options partial, bint rigid=False):
         """One option generation, a tick first; a stopped one resumed on a
-        copy (the cached one stays whole if a limit stops this one). With
-        ``rigid``, the key's graph is known to have no automorphism but the
-        identity (``expand_rigid``, which the graph kernel's ``_options``
-        reads and clears)."""
+        copy (the cached one stays whole if a limit stops this one);
+        ``rigid`` as for :meth:`_options`."""
         if self.tick is not None:
             self.tick()
-        cdef Options resumed = None if partial is None else resumable_copy(partial)
-        self.expand_rigid = rigid  # set last: the next _options call is this one's
-        return self._options(key, n, resumed)
+        return self._options(key, n, None if partial is None else resumable_copy(partial), rigid)
 
     # ------------------------------------------------------------------
     # the option order

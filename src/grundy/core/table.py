@@ -206,9 +206,6 @@ class Table:
         self._saved_partial: dict[bytes, int] = {}
         #: Journal rows when a save's merge last failed (0: none failed).
         self._merge_failed = 0
-        #: A bounded table's save before a drop (:meth:`_spill`) runs: its rows go to
-        #: ``digests``, which the spill reads back, not to the journal.
-        self._spilling = False
         #: Why the file could not be written (None: every save so far was written);
         #: once set, nothing more is saved.
         self.not_saved: str | None = None
@@ -310,8 +307,11 @@ class Table:
         warnings.warn(TableNotSaved(f"{exc}; the search goes on, but what it learns is not saved in the file"),
                       stacklevel=3)
 
-    def _save(self) -> int:
-        """The body of :meth:`save`.
+    def _save(self, to_digests: bool = False) -> int:
+        """The body of :meth:`save`: a compact table's rows go to the
+        journal, or with ``to_digests`` (a bounded table's save before it
+        drops entries, :meth:`_spill`) to ``digests``, which the spill reads
+        back.
 
         Raises
         ------
@@ -324,7 +324,7 @@ class Table:
             if rows:
                 try:
                     with interrupts_held():
-                        if self._spilling:  # the spill reads back from digests
+                        if to_digests:
                             self.file.write_digests(rows)
                         else:
                             self.file.append_digests(rows)
@@ -365,11 +365,7 @@ class Table:
         if self.file is None or self.not_saved is not None:
             return
         self.file.merge_journal()
-        self._spilling = True
-        try:
-            self._save()
-        finally:
-            self._spilling = False
+        self._save(to_digests=True)
 
     def _merge(self) -> None:
         """Merge the file's journal unless an interrupt is noted (a stop

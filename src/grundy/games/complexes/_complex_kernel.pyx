@@ -1226,7 +1226,7 @@ cdef class Expander(CompiledSearch):
         """
         return self._options(key, refute, None if partial is None else options_from(partial)).as_python()
 
-    cdef Options _options(self, bytes key, long refute, Options out):
+    cdef Options _options(self, bytes key, long refute, Options out, bint rigid=False):
         """:meth:`expand` into ``out`` (a stopped generation to resume, or
         None: a fresh one), as :class:`grundy.core._compiled.Options`."""
         cdef uint64_t rows[MAXN]

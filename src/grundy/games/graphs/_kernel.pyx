@@ -445,7 +445,7 @@ cdef class Expander(CompiledSearch):
         (``_options``); this is their Python form."""
         return self._options(key, refute, None if partial is None else options_from(partial)).as_python()
 
-    cdef Options _options(self, bytes key, long refute, Options out):
+    cdef Options _options(self, bytes key, long refute, Options out, bint rigid=False):
         """:meth:`expand` into ``out`` (a stopped generation to resume, or
         None: a fresh one)."""
         cdef uint64_t rows[64]
@@ -458,8 +458,6 @@ cdef class Expander(CompiledSearch):
         cdef Cursor c
         cdef int nv = 0, ne, n, k = 0, r, start = 0, first, count
         cdef long nimber
-        cdef bint rigid = self.expand_rigid  # for this call only (CompiledSearch._generate)
-        self.expand_rigid = False
         known = 0
         if out is None:
             out = Options()
