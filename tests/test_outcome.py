@@ -43,8 +43,9 @@ def outcome_of(g: Graph, game: str, every: bool = False, theory: Theory | None =
 @pytest.mark.parametrize("game", list(RULESETS))
 def test_outcome_search_equals_brute_force_on_every_small_graph(game: str) -> None:
     """On every graph of at most 5 vertices, under every ruleset, with the
-    theory on and off: the outcome is brute force's, the first winning move
-    is one of brute force's, and with every=True the winning moves are
+    theory on and off: the outcome is brute force's, an N-position gets one
+    winning move, one of brute force's (the first the table decides, else
+    the first the search finds), and with every=True the winning moves are
     exactly brute force's, in move order."""
     for g in ATLAS5:
         if game == "graph-nim" and g.m > 7:
@@ -57,7 +58,8 @@ def test_outcome_search_equals_brute_force_on_every_small_graph(game: str) -> No
             one = outcome_of(g, game, theory=theory)
             assert one.outcome == expected, (game, g.edges())
             assert one.value in ((0,) if expected == "P" else (None, brute(game, g.adj)))
-            assert [str(m) for m in one.winning_moves] == winning[:1], (game, g.edges())
+            assert len(one.winning_moves) == (expected == "N"), (game, g.edges())
+            assert all(str(m) in winning for m in one.winning_moves), (game, g.edges())
             every = outcome_of(g, game, every=True, theory=theory)
             assert [str(m) for m in every.winning_moves] == winning, (game, g.edges())
 
@@ -84,7 +86,8 @@ def test_every_kind_answers_the_outcome_as_its_value_does(spec: str) -> None:
     fast = analyze(read_items([spec])[0], Request(outcome=True))
     every = analyze(read_items([spec])[0], Request(outcome=True, option_table=True))
     assert fast.outcome == full.outcome
-    assert [m.to_json() for m in fast.winning_moves] == [m.to_json() for m in full.winning_moves][:1]
+    assert len(fast.winning_moves) == (full.outcome == "N")
+    assert all(m.to_json() in [w.to_json() for w in full.winning_moves] for m in fast.winning_moves)
     assert [m.to_json() for m in every.winning_moves] == [m.to_json() for m in full.winning_moves]
     assert every.options is None  # --outcome --all lists winning moves, not option values
     assert fast.value in (None, full.value) and (full.value != 0 or fast.value == 0)
@@ -243,12 +246,98 @@ def test_grundy_winning_moves_asks_no_nim_value() -> None:
             grundy.winning_moves(spec, **{name: True})
 
 
-def test_grundy_outcome_asks_only_the_outcome() -> None:
-    """grundy.outcome looks for no winning move: fewer positions than the
-    outcome answer with its first winning move, same outcome."""
-    from grundy.games.graphs.game import Solver
+def test_grundy_outcome_asks_only_the_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
+    """grundy.outcome looks for no winning move (the outcome search's move
+    scan is never entered), with the outcome of the answer that does."""
+    import grundy.kinds.outcome as outcome_module
 
     with_move = grundy.analyze("random:12,0.4,7", outcome=True)
-    s = Solver()
-    assert grundy.outcome("random:12,0.4,7", solver=s) == with_move.outcome
-    assert s.stats.positions < with_move.stats["positions"]
+    assert with_move.outcome == "N" and with_move.winning_moves
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("grundy.outcome looked for a winning move")
+
+    monkeypatch.setattr(outcome_module, "_winning_moves", refuse)
+    assert grundy.outcome("random:12,0.4,7") == with_move.outcome
+    with pytest.raises(AssertionError, match="looked for a winning move"):
+        grundy.analyze("random:12,0.4,7", outcome=True)
+
+
+@pytest.mark.parametrize("spec, game", [("grid:5,8", "arc-kayles"), ("grid:3,9", "node-kayles"),
+                                        ("random:11,0.5,2", "chomp"), ("random:11,0.6,2", "chomp"),
+                                        ("random:12,0.4,7", "chomp"), ("wheel:13", "chomp")])
+def test_the_winning_move_is_read_from_the_table_the_outcome_search_left(spec: str, game: str) -> None:
+    """The question that finds a position N leaves the value of the option
+    that refuted "P" in the table: the winning move is read from it, with no
+    position searched beyond the outcome's (Cram 5 x 8 is N at once by its
+    central domino, whose option the mirror argument decides; the scan in
+    move order searched 327,901 positions to prove its first option P). The
+    move leads to a P-position (a fresh search of the option)."""
+    from grundy.games.graphs.game import Solver
+
+    item = read_items([spec])[0]
+    answer = analyze(item, Request(outcome=True, game=game))
+    alone = Solver(ruleset=get_ruleset(game))
+    assert grundy.outcome(spec, game=game, solver=alone) == answer.outcome == "N"
+    assert answer.stats["positions"] == alone.stats.positions
+    [move] = answer.winning_moves
+    g = item.position.graph if hasattr(item.position, "graph") else item.position
+    assert grundy.outcome(item.kind.apply(g, move), game=game) == "P"
+
+
+def _brute_misere_n(game: str, adj: tuple[int, ...], memo: dict[tuple[int, ...], bool]) -> bool:
+    """Misère N by the definition over labelled options (no canonical form,
+    no engine search): no move (the player to move wins) or a move to a
+    misère P-position."""
+    if adj not in memo:
+        ruleset = get_ruleset(game)
+        options = [ruleset.apply(adj, m) for m in ruleset.moves(adj)]
+        memo[adj] = not options or any(not _brute_misere_n(game, o, memo) for o in options)
+    return memo[adj]
+
+
+@pytest.mark.parametrize("game", list(RULESETS))
+def test_misere_outcome_equals_brute_force_on_every_small_graph(game: str) -> None:
+    """Misère play under --outcome, on every graph of at most 5 vertices and
+    every ruleset: the outcome is brute force's, the one winning move is
+    brute force's first in move order (the misère answer scans the moves in
+    order and stops there), every=True gives brute force's every winning
+    move, and grundy.outcome (no move wanted) gives the outcome alone."""
+    memo: dict[tuple[int, ...], bool] = {}
+    ruleset = get_ruleset(game)
+    for g in ATLAS5:
+        if game == "graph-nim" and g.m > 7:
+            continue  # 2^deg options per vertex: brute force too slow
+        expected = "N" if _brute_misere_n(game, g.adj, memo) else "P"
+        winning = [str(m) for m, im in ruleset.labelled_moves(g.labels, g.adj)
+                   if not _brute_misere_n(game, ruleset.apply(g.adj, im), memo)]
+        one = grundy.analyze(g, game=game, misere=True, outcome=True)
+        every = grundy.analyze(g, game=game, misere=True, outcome=True, option_table=True)
+        assert one.outcome == every.outcome == expected, (game, g.edges())
+        assert [str(m) for m in one.winning_moves] == winning[:1], (game, g.edges())
+        assert [str(m) for m in every.winning_moves] == winning, (game, g.edges())
+        assert grundy.outcome(g, game=game, misere=True) == expected
+
+
+def test_misere_outcome_searches_only_up_to_its_first_winning_move() -> None:
+    """--misere --outcome stops at its first winning move, where the full
+    answer searches every option (random:9,0.5,1: the same outcome and first
+    move, fewer positions); a misère P-position's options are not searched
+    for winning moves it cannot have (the same positions as grundy.outcome)."""
+    full = grundy.analyze("random:9,0.5,1", misere=True)
+    fast = grundy.analyze("random:9,0.5,1", misere=True, outcome=True)
+    assert fast.outcome == full.outcome == "N"
+    assert [str(m) for m in fast.winning_moves] == [str(m) for m in full.winning_moves][:1]
+    assert fast.stats["positions"] < full.stats["positions"]
+    outcomes = []
+    for spec in ("cycle:8", "path:9", "divisors:12", "chomp:3,3", "simplex-boundary:4"):
+        item = read_items([spec])[0]
+        plain = analyze(item, Request(misere=True))
+        outcome_only = analyze(item, Request(misere=True, outcome=True))
+        assert plain.outcome == outcome_only.outcome
+        outcomes.append(plain.outcome)
+        if plain.outcome == "P":
+            assert plain.winning_moves == [] and outcome_only.stats["positions"] == plain.stats["positions"]
+        else:
+            assert outcome_only.stats["positions"] <= plain.stats["positions"]
+    assert outcomes.count("P") == 2  # cycle:8 (a graph) and simplex-boundary:4 (a complex)

@@ -340,14 +340,18 @@ def _generic_moves(
 
 
 def _misere_moves(g: Graph, solver: "MisereSolver", outcome: str, winning: list[Move],
-                  table: list[tuple[Move, Any]] | None) -> None:
+                  table: list[tuple[Move, Any]] | None, wanted: int | None = None) -> None:
     """Fill ``winning`` (and ``table``, if given) with the moves of ``g`` to
     P-positions (and every move's outcome) under misère play; ``outcome``
-    is g's ("P": no move wins, and nothing is asked without ``table``)."""
+    is g's ("P": no move wins, and nothing is asked without ``table``).
+    Without ``table``, at most ``wanted`` winning moves (None: every one),
+    the first in move order: the options after them are not searched."""
     ruleset = solver.ruleset
     if outcome == "P" and table is None:
         return  # every option of a P-position is N (misère play too): none wins
     for move, index_move in ruleset.labelled_moves(g.labels, g.adj):
+        if table is None and wanted is not None and len(winning) >= wanted:
+            return
         solver.limits.check_time(solver.stats.positions)  # options already known are not searched again: no tick of their own
         child_n = solver.is_n(ruleset.apply(g.adj, index_move))
         if table is not None:
@@ -362,9 +366,13 @@ def analyze_misere(
     *,
     name: str = "",
     option_table: bool = False,
+    wanted: int | None = None,
 ) -> Analysis:
     """Misère outcome and winning moves of a graph (see
-    :class:`grundy.games.graphs.misere.MisereSolver`).
+    :class:`grundy.games.graphs.misere.MisereSolver`): every winning move,
+    or without ``option_table`` at most ``wanted`` of them (the first in
+    move order; 0: the outcome alone, as ``--outcome`` and
+    :func:`grundy.outcome` ask), the options after them not searched.
 
     Raises
     ------
@@ -379,7 +387,7 @@ def analyze_misere(
         winning: list[Move] = []
         table: list[tuple[Move, Any]] | None = [] if option_table else None
         try:
-            _misere_moves(g, solver, outcome, winning, table)
+            _misere_moves(g, solver, outcome, winning, table, wanted)
         except SearchLimitReached as stop:
             stop.keep_found(None, outcome, winning)
             raise

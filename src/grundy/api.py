@@ -195,7 +195,7 @@ def analyze(
         complexes under normal play; see :mod:`grundy.core.table`): a later
         call with the same file reuses what this one learned.
     outcome : bool
-        Who wins, fast: the outcome and the first winning move (with
+        Who wins, fast: the outcome and one winning move (with
         ``option_table``, every winning move, and no option values), by the
         outcome search of :mod:`grundy.kinds.outcome` for graphs, posets and
         complexes (``value`` 0 for a P-position and otherwise None unless the

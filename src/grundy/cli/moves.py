@@ -21,7 +21,7 @@ def moves(spec: str, all_options: bool, as_json: bool, no_theory: bool, without:
           table: str | None, table_memory: int | None, misere: bool, time_limit: float | None,
           max_positions: int | None, progress: bool | None, outcome: bool) -> None:
     """Winning moves of a position (with --all, the whole option table;
-    with --outcome, the first winning move, or with --all every one).
+    with --outcome, one winning move, or with --all every one).
 
     A file holding several graphs gives one block (or JSON line) per graph.
     """

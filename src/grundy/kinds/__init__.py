@@ -306,8 +306,9 @@ class Kind:
         request :meth:`prepare` made ready: :meth:`outcome` when only the
         outcome is asked, else :meth:`normal` under normal play, and the
         misère search over :meth:`misere_parts` under misère play
-        (:func:`grundy.kinds.misere.misere_answer`; under ``outcome`` its
-        winning moves trimmed as :meth:`Request.kept_moves` says).
+        (:func:`grundy.kinds.misere.misere_answer`; under ``outcome`` it
+        looks for the winning moves :attr:`Request.wanted_moves` says, no
+        more).
 
         Raises
         ------
@@ -323,9 +324,7 @@ class Kind:
             listed = request.option_table and not request.outcome  # --outcome --all: every winning move
             out = misere_answer(lambda check: self.misere_parts(position, check), name, listed,
                                 request.time_limit, request.max_positions, request.progress,
-                                self.misere_rule(request))
-            if request.outcome:
-                out["winning_moves"] = request.kept_moves(out["winning_moves"])
+                                self.misere_rule(request), request.wanted_moves if request.outcome else None)
         else:
             out = _with_play(self.normal(position, request, name), "normal")
         return Analysis.from_json(out, self.name)

@@ -182,10 +182,8 @@ class GraphKind(Kind):
                     vertices=position.vertices, edges=position.edges,
                 )
         if isinstance(solver, MisereSolver):
-            if request.outcome:  # outcome-only already: the first winning move, or with --all every one
-                a = analyze_misere(g, solver, name=name, option_table=False)
-                a.winning_moves = request.kept_moves(a.winning_moves or [])
-                return a
+            if request.outcome:  # the first winning move, or with --all every one, or none (grundy.outcome)
+                return analyze_misere(g, solver, name=name, option_table=False, wanted=request.wanted_moves)
             return analyze_misere(g, solver, name=name, option_table=request.option_table)
         if request.outcome:
             return _outcome_only(g, solver, name, every=request.option_table, moves=request.outcome_moves)

@@ -59,6 +59,7 @@ def misere_answer(
     max_positions: int | None,
     progress: bool,
     rule: tuple[Callable[[Any], bool], str] | None = None,
+    wanted: int | None = None,
 ) -> dict[str, Any]:
     """Misère outcome, winning moves and options, as a JSON object of the
     documented schema (docs/formats.md). ``parts(check)`` lists the
@@ -70,7 +71,10 @@ def misere_answer(
     a Chomp board or an octal heap may have millions of options, made
     within the one position the search counts. ``rule``, if given, is
     ``(is_n, citation)``: a theorem deciding each outcome in place of the
-    search.
+    search. Without ``option_table``, at most ``wanted`` winning moves are
+    looked for (None: every one; 1: the first in move order; 0: none, the
+    outcome alone), and the options after them are not searched; a
+    P-position has none, and its options are searched only for the table.
 
     Raises
     ------
@@ -97,7 +101,9 @@ def misere_answer(
         outcome = "N" if is_n(p.start) else "P"
         table: list[dict[str, Any]] = []
         winning: list[dict[str, Any]] = []
-        for move, child in p.moves:
+        for move, child in p.moves if outcome == "N" or option_table else ():
+            if not option_table and wanted is not None and len(winning) >= wanted:
+                break
             child_outcome = "N" if is_n(child) else "P"
             if child_outcome == "P":
                 winning.append(move)

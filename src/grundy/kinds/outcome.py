@@ -6,10 +6,13 @@ The question asked is Lemoine and Viennot's "is G + *0 a P-position?"
 (:meth:`~grundy.core.search.Searcher.is_p`): the search stops at the first
 option that refutes it, and the nim-values it computes are only those the
 components of sums need (Lemoine, Viennot, *Nimbers are inevitable*,
-Theoret. Comput. Sci. 462 (2012)). For an N-position the options are then
-asked the same question in move order, up to the first P-option (one
-winning move) or through all of them (every winning move). The table is the
-value search's: what one learns, the other reuses.
+Theoret. Comput. Sci. 462 (2012)). For an N-position the search that
+answered has left a P-option's value in the table (the option that refuted
+"P"): the options are looked up first, in move order, without searching,
+and a known P-option is a winning move at once. Only the options the table
+does not decide are then asked the same question, in move order, up to the
+first P-option (one winning move) or through all of them (every winning
+move). The table is the value search's: what one learns, the other reuses.
 """
 
 from __future__ import annotations
@@ -71,17 +74,43 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
             nimber, unknowns = root()
             p = solver.is_p(nimber, unknowns)
             if not p and moves:
-                for move, option in options:
-                    solver.limits.check_time(solver.stats.positions)
-                    if solver.is_p(*option()):
-                        winning.append(move)
-                        if not every:
-                            break
+                winning = _winning_moves(solver, options, every)
         except SearchLimitReached as stop:
             stop.outcome = "N" if p is False else solver.known_outcome(nimber, unknowns)[0] if unknowns else None
             raise
         value = 0 if p else solver.known_outcome(nimber, unknowns)[1]
     return ("P" if p else "N"), winning, value, stats
+
+
+def _winning_moves(solver: Any, options: Iterable[tuple[_M, Callable[[], tuple[int, tuple[Any, ...]]]]],
+                   every: bool) -> list[_M]:
+    """The winning moves of an N-position (the first in move order, or
+    with ``every`` all of them, in move order): first what the table
+    already decides of each option (no search: the question that found the
+    position N left the value of the P-option that refuted "P" in the
+    table, unless the table knew the answer before, or a bound dropped
+    it), then the search, in move order, over the options left open. Each
+    option's split is made once."""
+    found: list[tuple[int, _M]] = []
+    open_: list[tuple[int, _M, tuple[int, tuple[Any, ...]]]] = []
+    for index, (move, option) in enumerate(options):
+        solver.limits.check_time(solver.stats.positions)
+        split = option()
+        known = solver.known_outcome(*split)[0]
+        if known == "P":
+            found.append((index, move))
+            if not every:
+                return [move]
+        elif known is None:
+            open_.append((index, move, split))
+    for index, move, split in open_:
+        if found and not every:
+            break
+        solver.limits.check_time(solver.stats.positions)
+        if solver.is_p(*split):
+            found.append((index, move))
+    found.sort(key=lambda found_move: found_move[0])
+    return [move for _, move in found]
 
 
 def outcome_lines(outcome: str, winning: list[Any], every: bool, value: int | None,

@@ -103,6 +103,15 @@ class Request:
 
         return ruleset_name(self.game)
 
+    @property
+    def wanted_moves(self) -> int | None:
+        """How many winning moves an outcome-only answer looks for: every
+        one (None) with ``option_table``, else the first (1), or none (0)
+        when ``outcome_moves`` is False. The searches stop there."""
+        if self.option_table:
+            return None
+        return 1 if self.outcome_moves else 0
+
     def kept_moves(self, winning: list[Any]) -> list[Any]:
         """The winning moves an outcome-only answer keeps of a full list:
         every one with ``option_table``, else the first (none when
