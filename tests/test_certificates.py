@@ -455,6 +455,10 @@ def test_cli_outcome_certificates(tmp_path: Path, spec: str, game: str, outcome:
     assert r.exit_code == 1 and "root" in r.output
     r = runner.invoke(_cli, ["certify", spec, "--game", "be-bo", "--outcome", "-o", str(out)])
     assert r.exit_code == 2 and "--game be-bo is" in r.output, r.output
+    # --full (every option valued) has no meaning for a proof by moves and replies: refused, nothing written
+    out.unlink()
+    r = runner.invoke(_cli, ["certify", spec, "--outcome", "--full", "-o", str(out)])
+    assert r.exit_code == 2 and "--full and --outcome" in r.output and not out.exists(), r.output
 
 
 def test_outcome_records_belong_to_outcome_certificates() -> None:

@@ -32,7 +32,8 @@ __all__ = ["certify", "verify"]
 @click.option("--no-theory", is_flag=True,
               help="No involution records (Khandhawit-Ye, Theorem 1): every value by the mex rule.")
 @click.option("--full", is_flag=True,
-              help="Value every option of every position (no witnesses and replies): far larger.")
+              help="Value every option of every position (no witnesses and replies): far larger. "
+                   "Not with --outcome.")
 @click.option("--outcome", is_flag=True,
               help="Prove who wins (N or P) and not the nim-value: a winning move for N, a reply to every "
                    "option (up to isomorphism) for P; disjoint sums by their components' values.")
@@ -65,6 +66,10 @@ def certify(spec: str, output: str, game: str, no_theory: bool, full: bool, outc
 
         from grundy.cli.limits import _alarm, _grace
         from grundy.kinds import progress_default
+
+        if outcome and full:
+            raise InputError("--full and --outcome: --full values every option of every position, an outcome "
+                             "certificate proves N by a winning move and P by replies; use one or the other")
 
         keep = output + ".partial"
         try:
