@@ -511,3 +511,54 @@ def test_form_searches_only_gale_value() -> None:
     alone = solver.value_of(*solver.decompose(build_complex_family("simplex-boundary:6").facets))
     assert form["nimber"] == value["value"] == alone == 0
     assert form["stats"]["positions"] == solver.stats.positions < value["stats"]["positions"]
+
+
+# -- every option under --outcome -----------------------------------------------------------
+#: Where a table is kept (graphs, posets, complexes under normal play).
+TABLED = {"graph", "poset", "complex"}
+#: A switchable result of each kind that has them (``--without``).
+OWN_RESULT = {"graph": "involutions", "poset": "chains", "complex": "involutions"}
+
+
+@pytest.mark.parametrize("command", ["value", "moves"])
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_option_is_honoured_or_refused_under_outcome(kind: str, command: str, tmp_path) -> None:
+    """--outcome with each option of the command, on every kind: honoured
+    (the outcome is the one the option asks for, computed without
+    --outcome, and a winning move is one of that answer's) or refused with
+    exit 2 naming the option and the kind; never accepted and ignored."""
+    spec = KINDS[kind]
+
+    def agrees(extra: list[str], reference: list[str] | None = None) -> None:
+        fast = one_json(command, spec, "--outcome", *extra)
+        full = one_json("moves", spec, "--all", *(extra if reference is None else reference))
+        assert fast["outcome"] == full["outcome"], (extra, fast, full)
+        wins = [json.dumps(m, sort_keys=True) for m in full["winning_moves"]]
+        assert len(fast["winning_moves"]) == (full["outcome"] == "N"), (extra, fast)
+        assert all(json.dumps(m, sort_keys=True) in wins for m in fast["winning_moves"]), (extra, fast, wins)
+
+    agrees([])
+    agrees(["--no-theory"])
+    agrees(["--max-positions", "100000"])
+    agrees(["--time-limit", "60"])
+    agrees(["--misere"])
+    if kind == "graph":
+        agrees(["--game", "bo-bo"])
+        assert one_json(command, spec, "--outcome", "--game", "bo-bo")["outcome"] != one_json(
+            command, spec, "--outcome")["outcome"]  # path:4 is P under BO/BO, N under Graph Chomp
+    else:
+        refused(run(command, spec, "--outcome", "--game", "bo-bo"), "--game", kind)
+    if kind in OWN_RESULT:
+        agrees(["--without", OWN_RESULT[kind]])
+    else:
+        refused(run(command, spec, "--outcome", "--without", "chains"), "--without", kind)
+    table = str(tmp_path / "t.db")
+    if kind in TABLED:
+        agrees(["--table", table], [])
+        again = one_json(command, spec, "--outcome", "--table", table)
+        assert again["stats"]["positions"] == 0  # answered from the file the first run wrote
+        agrees(["--table-memory", "64K"])
+    else:
+        refused(run(command, spec, "--outcome", "--table", table), "--table", kind)
+        refused(run(command, spec, "--outcome", "--table-memory", "64K"), "--table-memory", kind)
+    refused(run(command, spec, "--outcome", "--misere", "--table-memory", "64K"), "--table-memory", "misère")

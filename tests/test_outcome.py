@@ -285,40 +285,6 @@ def test_the_winning_move_is_read_from_the_table_the_outcome_search_left(spec: s
     assert grundy.outcome(item.kind.apply(g, move), game=game) == "P"
 
 
-def _brute_misere_n(game: str, adj: tuple[int, ...], memo: dict[tuple[int, ...], bool]) -> bool:
-    """Misère N by the definition over labelled options (no canonical form,
-    no engine search): no move (the player to move wins) or a move to a
-    misère P-position."""
-    if adj not in memo:
-        ruleset = get_ruleset(game)
-        options = [ruleset.apply(adj, m) for m in ruleset.moves(adj)]
-        memo[adj] = not options or any(not _brute_misere_n(game, o, memo) for o in options)
-    return memo[adj]
-
-
-@pytest.mark.parametrize("game", list(RULESETS))
-def test_misere_outcome_equals_brute_force_on_every_small_graph(game: str) -> None:
-    """Misère play under --outcome, on every graph of at most 5 vertices and
-    every ruleset: the outcome is brute force's, the one winning move is
-    brute force's first in move order (the misère answer scans the moves in
-    order and stops there), every=True gives brute force's every winning
-    move, and grundy.outcome (no move wanted) gives the outcome alone."""
-    memo: dict[tuple[int, ...], bool] = {}
-    ruleset = get_ruleset(game)
-    for g in ATLAS5:
-        if game == "graph-nim" and g.m > 7:
-            continue  # 2^deg options per vertex: brute force too slow
-        expected = "N" if _brute_misere_n(game, g.adj, memo) else "P"
-        winning = [str(m) for m, im in ruleset.labelled_moves(g.labels, g.adj)
-                   if not _brute_misere_n(game, ruleset.apply(g.adj, im), memo)]
-        one = grundy.analyze(g, game=game, misere=True, outcome=True)
-        every = grundy.analyze(g, game=game, misere=True, outcome=True, option_table=True)
-        assert one.outcome == every.outcome == expected, (game, g.edges())
-        assert [str(m) for m in one.winning_moves] == winning[:1], (game, g.edges())
-        assert [str(m) for m in every.winning_moves] == winning, (game, g.edges())
-        assert grundy.outcome(g, game=game, misere=True) == expected
-
-
 def test_misere_outcome_searches_only_up_to_its_first_winning_move() -> None:
     """--misere --outcome stops at its first winning move, where the full
     answer searches every option (random:9,0.5,1: the same outcome and first
@@ -341,3 +307,86 @@ def test_misere_outcome_searches_only_up_to_its_first_winning_move() -> None:
         else:
             assert outcome_only.stats["positions"] <= plain.stats["positions"]
     assert outcomes.count("P") == 2  # cycle:8 (a graph) and simplex-boundary:4 (a complex)
+
+
+ATLAS = [Graph.from_networkx(G) for G in nx.graph_atlas_g()[1:]]  # every graph of 1..7 vertices (1,252)
+
+
+@pytest.mark.parametrize("game", list(RULESETS))
+def test_outcome_search_equals_the_value_search_on_the_whole_atlas(game: str) -> None:
+    """Every graph of the atlas (1 to 7 vertices), every ruleset, normal
+    play: --outcome's outcome is the value search's (P iff value 0), its one
+    winning move leads to an option of value 0, and --outcome --all gives
+    exactly the moves to options of value 0, in move order. Values by one
+    solver of the ruleset, apart from the answers' own searches."""
+    from grundy.games.graphs.game import Solver
+
+    ruleset = get_ruleset(game)
+    values = Solver(ruleset=ruleset)
+
+    def value(adj: tuple[int, ...]) -> int:
+        return values.value_of(*values.decompose(adj))
+
+    for g in ATLAS:
+        winning = [str(m) for m, im in ruleset.labelled_moves(g.labels, g.adj) if value(ruleset.apply(g.adj, im)) == 0]
+        expected = "P" if value(g.adj) == 0 else "N"
+        one = grundy.analyze(g, game=game, outcome=True)
+        every = grundy.analyze(g, game=game, outcome=True, option_table=True)
+        assert one.outcome == every.outcome == expected, (game, g.edges())
+        assert len(one.winning_moves) == (expected == "N") and all(str(m) in winning for m in one.winning_moves)
+        assert [str(m) for m in every.winning_moves] == winning, (game, g.edges())
+
+
+def _misere_n_by_class(game: str, adj: tuple[int, ...], memo: dict[bytes, bool]) -> bool:
+    """Misère N by the definition, memoised by pynauty's certificate of the
+    graph (an isomorphism invariant; the engine's keys and search are not
+    used): no move, or a move to a misère P-position."""
+    import pynauty
+
+    n = len(adj)
+    cert = pynauty.certificate(pynauty.Graph(n, adjacency_dict={v: [u for u in range(n) if adj[v] >> u & 1]
+                                                                 for v in range(n)})) if n else b""
+    key = bytes([n]) + cert
+    if key not in memo:
+        ruleset = get_ruleset(game)
+        options = [ruleset.apply(adj, m) for m in ruleset.moves(adj)]
+        memo[key] = not options or any(not _misere_n_by_class(game, o, memo) for o in options)
+    return memo[key]
+
+
+@pytest.mark.parametrize("game", list(RULESETS))
+def test_misere_outcome_equals_brute_force_on_the_whole_atlas(game: str) -> None:
+    """Every graph of the atlas (1 to 7 vertices), every ruleset, misère
+    play: --outcome's outcome is brute force's (memoised by isomorphism
+    class), its one winning move is brute force's first in move order (the
+    misère answer scans the moves in order and stops there), every=True
+    gives brute force's every winning move, and grundy.outcome (no move
+    wanted) the outcome alone."""
+    memo: dict[bytes, bool] = {}
+    ruleset = get_ruleset(game)
+    for g in ATLAS:
+        expected = "N" if _misere_n_by_class(game, g.adj, memo) else "P"
+        winning = [str(m) for m, im in ruleset.labelled_moves(g.labels, g.adj)
+                   if not _misere_n_by_class(game, ruleset.apply(g.adj, im), memo)]
+        one = grundy.analyze(g, game=game, misere=True, outcome=True)
+        every = grundy.analyze(g, game=game, misere=True, outcome=True, option_table=True)
+        assert one.outcome == every.outcome == expected, (game, g.edges())
+        assert [str(m) for m in one.winning_moves] == winning[:1], (game, g.edges())
+        assert [str(m) for m in every.winning_moves] == winning, (game, g.edges())
+        assert grundy.outcome(g, game=game, misere=True) == expected
+
+
+def test_nim_value_computes_only_the_value() -> None:
+    """Issue 30 item 2: grundy.nim_value asks the value alone (no winning
+    moves, no first-move tables): Gale's game on six points is valued within
+    a position limit under which the full answer stops its first-move table
+    (its value search took 7,883 positions where the answer took 31,695),
+    and the value-only request searches fewer positions than the answer,
+    with the same value."""
+    assert grundy.nim_value("simplex-boundary:6", max_positions=8_000) == 0
+    full = grundy.analyze("simplex-boundary:6", max_positions=8_000).to_json()
+    assert full["first_moves_stopped"] == "position limit 8000"
+    item = read_items(["simplex-boundary:6"])[0]
+    alone, answer = analyze(item, Request(value_only=True)), analyze(item, Request())
+    assert alone.value == answer.value == 0
+    assert alone.stats["positions"] * 3 < answer.stats["positions"]
