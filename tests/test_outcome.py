@@ -390,3 +390,16 @@ def test_nim_value_computes_only_the_value() -> None:
     alone, answer = analyze(item, Request(value_only=True)), analyze(item, Request())
     assert alone.value == answer.value == 0
     assert alone.stats["positions"] * 3 < answer.stats["positions"]
+
+
+def test_an_outcome_from_the_value_says_it_lists_one_of_its_winning_moves() -> None:
+    """Chomp's outcome comes from its value, whose explanation names every
+    winning move; the answer lists one (without --all) and says so."""
+    item = read_items(["chomp:3,2,1"])[0]
+    full = analyze(item, Request())
+    fast = analyze(item, Request(outcome=True)).to_json()
+    assert len(full.winning_moves) == 3 and len(fast["winning_moves"]) == 1
+    assert fast["winning_moves"][0] == full.winning_moves[0].to_json()
+    assert "the first of its 3 winning moves is listed" in fast["explanation"][-1]
+    every = analyze(item, Request(outcome=True, option_table=True)).to_json()
+    assert len(every["winning_moves"]) == 3 and "is listed" not in every["explanation"][-1]

@@ -357,9 +357,14 @@ class Kind:
             When a limit stops the search.
         """
         out = self.normal(position, request.but(option_table=False, outcome=False), name)
-        out["winning_moves"] = request.kept_moves(out["winning_moves"])
+        every = out["winning_moves"]
+        out["winning_moves"] = request.kept_moves(every)
+        listed = ""
+        if 0 < len(out["winning_moves"]) < len(every):  # the explanation above names every one
+            listed = (f"; the first of its {len(every)} winning moves is listed "
+                      "(grundy moves --outcome --all: every one)")
         out["explanation"] = out["explanation"] + [
-            "outcome from the nim-value, which this kind's answer gives at little cost"]
+            "outcome from the nim-value, which this kind's answer gives at little cost" + listed]
         return out
 
     def misere_parts(self, position: Any, check: "ListCheck") -> "MisereParts":
