@@ -84,13 +84,14 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
 
 def _winning_moves(solver: Any, options: Iterable[tuple[_M, Callable[[], tuple[int, tuple[Any, ...]]]]],
                    every: bool) -> list[_M]:
-    """The winning moves of an N-position (the first in move order, or
-    with ``every`` all of them, in move order): first what the table
-    already decides of each option (no search: the question that found the
-    position N left the value of the P-option that refuted "P" in the
-    table, unless the table knew the answer before, or a bound dropped
-    it), then the search, in move order, over the options left open. Each
-    option's split is made once."""
+    """The winning moves of an N-position: one (the first in move order
+    among the options the table already decides to be P, else the first
+    the search finds), or with ``every`` all of them, in move order. The
+    table is read first, without searching: the question that found the
+    position N left the value of the P-option that refuted "P" there
+    (unless the table knew the answer before, or a bound dropped it). Then
+    the options the table leaves open are searched, in move order. Each
+    option's split is made once; the open ones are kept until searched."""
     found: list[tuple[int, _M]] = []
     open_: list[tuple[int, _M, tuple[int, tuple[Any, ...]]]] = []
     for index, (move, option) in enumerate(options):
