@@ -105,11 +105,11 @@ def _winning_moves(solver: Any, options: Iterable[tuple[_M, Callable[[], tuple[i
         elif known is None:
             open_.append((index, move, split))
     for index, move, split in open_:
-        if found and not every:
-            break
         solver.limits.check_time(solver.stats.positions)
         if solver.is_p(*split):
             found.append((index, move))
+            if not every:
+                break
     found.sort(key=lambda found_move: found_move[0])
     return [move for _, move in found]
 

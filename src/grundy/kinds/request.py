@@ -114,11 +114,9 @@ class Request:
 
     def kept_moves(self, winning: list[Any]) -> list[Any]:
         """The winning moves an outcome-only answer keeps of a full list:
-        every one with ``option_table``, else the first (none when
-        ``outcome_moves`` is False)."""
-        if self.option_table:
-            return winning
-        return winning[:1 if self.outcome_moves else 0]
+        the first :attr:`wanted_moves` of them (every one when None)."""
+        wanted = self.wanted_moves
+        return winning if wanted is None else winning[:wanted]
 
     @property
     def theory_names(self) -> list[str]:
