@@ -15,6 +15,7 @@ from grundy.games.graphs.bitset import components, full_mask, is_bipartite, edge
 from grundy.games.graphs.game import Solver
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.formulas import BIPARTITE_SOURCE, bipartite_value
+from grundy.core.misere import scan_moves
 from grundy.core.moves import Move, label_json, label_str
 from grundy.errors import SearchLimitReached
 from grundy.core.explain import measured, outcome_line, sum_values, winning_options  # noqa: F401  (re-exported)
@@ -339,27 +340,6 @@ def _generic_moves(
     return [m for _, m in found], table
 
 
-def _misere_moves(g: Graph, solver: "MisereSolver", outcome: str, winning: list[Move],
-                  table: list[tuple[Move, Any]] | None, wanted: int | None = None) -> None:
-    """Fill ``winning`` (and ``table``, if given) with the moves of ``g`` to
-    P-positions (and every move's outcome) under misère play; ``outcome``
-    is g's ("P": no move wins, and nothing is asked without ``table``).
-    Without ``table``, at most ``wanted`` winning moves (None: every one),
-    the first in move order: the options after them are not searched."""
-    ruleset = solver.ruleset
-    if outcome == "P" and table is None:
-        return  # every option of a P-position is N (misère play too): none wins
-    for move, index_move in ruleset.labelled_moves(g.labels, g.adj):
-        if table is None and wanted is not None and len(winning) >= wanted:
-            return
-        solver.limits.check_time(solver.stats.positions)  # options already known are not searched again: no tick of their own
-        child_n = solver.is_n(ruleset.apply(g.adj, index_move))
-        if table is not None:
-            table.append((move, "N" if child_n else "P"))
-        if not child_n:
-            winning.append(move)
-
-
 def analyze_misere(
     g: Graph,
     solver: "MisereSolver",
@@ -387,7 +367,10 @@ def analyze_misere(
         winning: list[Move] = []
         table: list[tuple[Move, Any]] | None = [] if option_table else None
         try:
-            _misere_moves(g, solver, outcome, winning, table, wanted)
+            scan_moves(((move, ruleset.apply(g.adj, index_move))
+                        for move, index_move in ruleset.labelled_moves(g.labels, g.adj)),
+                       solver.is_n, outcome, winning, table, wanted,
+                       lambda: solver.limits.check_time(solver.stats.positions))
         except SearchLimitReached as stop:
             stop.keep_found(None, outcome, winning)
             raise

@@ -15,7 +15,7 @@ from typing import Generic, TypeVar
 
 from grundy.core.limits import Limits, Stats, own_clock
 
-__all__ = ["MisereSearch"]
+__all__ = ["MisereSearch", "scan_moves"]
 
 P = TypeVar("P")
 
@@ -93,3 +93,50 @@ class MisereSearch(Generic[P]):
                 break
         self.memo[k] = result
         return result
+
+
+
+M = TypeVar("M")
+
+
+def scan_moves(
+    moves: Iterable[tuple[M, P]],
+    is_n: Callable[[P], bool],
+    outcome: str,
+    winning: list[M],
+    table: list[tuple[M, str]] | None = None,
+    wanted: int | None = None,
+    check: Callable[[], None] | None = None,
+) -> None:
+    """Fill ``winning`` with the winning moves of a position of misère
+    ``outcome`` (``"N"`` or ``"P"``) and, if ``table`` is given, ``table``
+    with ``(move, "N" | "P")`` for every move; both in move order.
+
+    ``moves`` gives ``(move, position it leaves)`` in move order; ``is_n``
+    decides a position. Without ``table``, at most ``wanted`` winning moves
+    are looked for (None: every one; 1: the first in move order; 0: none,
+    the outcome alone) and the options after them are not searched; a
+    P-position has no winning move (every option of a P-position is N, in
+    misère play too), so its options are searched only for the table.
+    ``check()``, if given, runs before each option is decided (a limit's
+    clock: options already known are not searched again, so they tick
+    nothing of their own). The lists are filled as the scan goes, so what
+    a stopped scan found is in them.
+
+    Raises
+    ------
+    SearchLimitReached
+        From ``is_n`` or ``check``, when a limit stops the search.
+    """
+    if outcome == "P" and table is None:
+        return
+    for move, child in moves:
+        if table is None and wanted is not None and len(winning) >= wanted:
+            return
+        if check is not None:
+            check()
+        child_n = is_n(child)
+        if not child_n:
+            winning.append(move)
+        if table is not None:
+            table.append((move, "N" if child_n else "P"))

@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.misere import MisereSearch
+from grundy.core.misere import MisereSearch, scan_moves
 from grundy.kinds.heaps import ListCheck
 
 __all__ = ["MisereParts", "misere_answer"]
@@ -99,16 +99,9 @@ def misere_answer(
         p = got[0]
         is_n = rule[0] if rule is not None else search.is_n
         outcome = "N" if is_n(p.start) else "P"
-        table: list[dict[str, Any]] = []
+        rows: list[tuple[dict[str, Any], str]] | None = [] if option_table else None
         winning: list[dict[str, Any]] = []
-        for move, child in p.moves if outcome == "N" or option_table else ():
-            if not option_table and wanted is not None and len(winning) >= wanted:
-                break
-            child_outcome = "N" if is_n(child) else "P"
-            if child_outcome == "P":
-                winning.append(move)
-            if option_table:
-                table.append(dict(move, outcome=child_outcome))
+        scan_moves(p.moves, is_n, outcome, winning, rows, wanted)
     finally:
         search.finish()
     explanation = [f"{p.game} under misère play (the player who cannot move wins): {p.rule}"]
@@ -127,5 +120,5 @@ def misere_answer(
     out["stats"] = {"positions": s.positions, "table_hits": s.table_hits, "closed_forms": 0, "reductions": 0,
                     "seconds": round(time.perf_counter() - t0, 4)}
     if option_table:
-        out["options"] = table
+        out["options"] = [dict(move, outcome=child) for move, child in rows or ()]
     return out
