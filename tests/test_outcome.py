@@ -403,3 +403,32 @@ def test_an_outcome_from_the_value_says_it_lists_one_of_its_winning_moves() -> N
     assert "the first of its 3 winning moves is listed" in fast["explanation"][-1]
     every = analyze(item, Request(outcome=True, option_table=True)).to_json()
     assert len(every["winning_moves"]) == 3 and "is listed" not in every["explanation"][-1]
+
+
+def test_misere_scan_stops_at_the_wanted_winning_moves_and_skips_p_positions() -> None:
+    """core.misere.scan_moves, the one misère move scan: the options after the
+    wanted winning moves are not decided, a P-position's are decided only for
+    the table, and the table has every move's outcome in move order."""
+    from grundy.core.misere import scan_moves
+
+    moves = [("a", 1), ("b", 2), ("c", 4), ("d", 5), ("e", 6)]  # even positions are P here
+    asked: list[int] = []
+
+    def is_n(p: int) -> bool:
+        asked.append(p)
+        return p % 2 == 1
+
+    winning: list[str] = []
+    scan_moves(moves, is_n, "N", winning, None, 1)
+    assert (winning, asked) == (["b"], [1, 2])
+    winning, asked[:] = [], []
+    scan_moves(moves, is_n, "N", winning, None, None)
+    assert winning == ["b", "c", "e"] and asked == [1, 2, 4, 5, 6]
+    winning, asked[:] = [], []
+    scan_moves(moves, is_n, "P", winning, None, None)
+    assert (winning, asked) == ([], [])
+    table: list[tuple[str, str]] = []
+    checks: list[int] = []
+    scan_moves(moves, is_n, "N", winning, table, 0, lambda: checks.append(1))
+    assert table == [("a", "N"), ("b", "P"), ("c", "P"), ("d", "N"), ("e", "P")]
+    assert winning == ["b", "c", "e"] and len(checks) == 5
