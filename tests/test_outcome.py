@@ -427,8 +427,7 @@ def test_misere_scan_stops_at_the_wanted_winning_moves_and_skips_p_positions() -
     winning, asked[:] = [], []
     scan_moves(moves, is_n, "P", winning, None, None)
     assert (winning, asked) == ([], [])
-    table: list[tuple[str, str]] = []
-    checks: list[int] = []
+    winning, table, checks = [], [], []
     scan_moves(moves, is_n, "N", winning, table, 0, lambda: checks.append(1))
     assert table == [("a", "N"), ("b", "P"), ("c", "P"), ("d", "N"), ("e", "P")]
     assert winning == ["b", "c", "e"] and len(checks) == 5

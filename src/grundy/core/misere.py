@@ -95,7 +95,6 @@ class MisereSearch(Generic[P]):
         return result
 
 
-
 M = TypeVar("M")
 
 

@@ -119,6 +119,6 @@ def misere_answer(
     s = search.stats
     out["stats"] = {"positions": s.positions, "table_hits": s.table_hits, "closed_forms": 0, "reductions": 0,
                     "seconds": round(time.perf_counter() - t0, 4)}
-    if option_table:
-        out["options"] = [dict(move, outcome=child) for move, child in rows or ()]
+    if rows is not None:  # with option_table
+        out["options"] = [dict(move, outcome=child) for move, child in rows]
     return out
