@@ -1092,3 +1092,59 @@ def test_output_cut_off_by_its_reader_exits_141_quietly(args: list[str], tmp_pat
         out = subprocess.run([sys.executable, "-m", "grundy", "value", "wheel:7", "--table", str(table), "--json"],
                              capture_output=True, text=True, timeout=120)
         assert json.loads(out.stdout)["stats"]["positions"] == 0   # every value was read from the file
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_process_interrupted_keeps_what_it_knew():
+    """Ctrl-C after the value was found, while the winning moves are
+    sought, reports the value, the outcome and the moves found so far, as
+    a time limit does (exit 130, not 3). W_30's value is found at once (the
+    involution: Khandhawit-Ye, Theorem 1); its rim moves are then searched
+    for minutes."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")])))
+    p = subprocess.Popen(
+        [sys.executable, "-m", "grundy", "value", "path:3", "wheel:30"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    first = p.stdout.readline()
+    out, err = stop_with(p, signal.SIGINT, delay=3.0)
+    assert first.startswith("path:3: nim-value 1")
+    assert p.returncode == 130
+    assert "Traceback" not in err
+    assert err.strip().splitlines() == [
+        "grundy: interrupted; wheel:30: nim-value 1, N (the player to move wins), but its winning moves were "
+        "still being sought: found so far: remove vertex 0"]
+    assert out == ""
+
+
+def test_interrupt_message_says_what_was_found():
+    """The line a Ctrl-C leaves, from what the stopped answer recorded on
+    the interrupt (:func:`grundy.errors.keep_found`): nothing, a value and
+    moves, an outcome alone (misère play, ``--outcome``)."""
+    from grundy.cli.common import _interrupted
+    from grundy.core.moves import Move
+    from grundy.errors import SearchLimitReached, found_at_stop, keep_found
+
+    bare = KeyboardInterrupt()
+    assert found_at_stop(bare) == (None, None, None)
+    assert _interrupted(bare) == "nothing was printed for the unfinished position"
+    stop = KeyboardInterrupt()
+    keep_found(stop, 2, "N", [Move(vertex=3), Move(edge=(0, 1))])
+    stop.position_name = "g"
+    assert found_at_stop(stop) == (2, "N", [Move(vertex=3), Move(edge=(0, 1))])
+    assert _interrupted(stop) == ("g: nim-value 2, N (the player to move wins), but its winning moves were still "
+                                  "being sought: found so far: remove vertex 3, remove edge 0-1")
+    lost = KeyboardInterrupt()
+    keep_found(lost, None, "P", [])
+    assert _interrupted(lost) == "the unfinished position: outcome P (the player to move loses): it has no winning move"
+    settled = KeyboardInterrupt()
+    settled.outcome = "N"  # --outcome: N settled, its winning move not yet found
+    assert _interrupted(settled) == ("the unfinished position: outcome N (the player to move wins); the stop came "
+                                     "while its winning moves were sought")
+    limit = SearchLimitReached("time limit 1.0 s", 5, 1.0)
+    keep_found(limit, 0, "P", [])
+    assert (limit.value, limit.outcome, limit.winning_moves) == (0, "P", [])
+    other = ValueError()
+    keep_found(other, 1, "N", [])
+    assert found_at_stop(other) == (None, None, None)

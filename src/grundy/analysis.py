@@ -17,7 +17,7 @@ from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.formulas import BIPARTITE_SOURCE, bipartite_value
 from grundy.core.misere import scan_moves
 from grundy.core.moves import Move, label_json, label_str
-from grundy.errors import SearchLimitReached
+from grundy.errors import SearchLimitReached, keep_found
 from grundy.core.explain import measured, outcome_line, sum_values, winning_options  # noqa: F401  (re-exported)
 from grundy.games.graphs.graph import Graph, bits
 
@@ -229,8 +229,8 @@ def analyze_graph(
                     winning, table = _moves(g, solver, comps, comp_values, total, option_table, trace, found)
                 else:
                     winning, table = _generic_moves(g, solver, option_table, found, total)
-            except SearchLimitReached as stop:
-                stop.keep_found(total, "P" if total == 0 else "N", [m for _, m in found])
+            except (SearchLimitReached, KeyboardInterrupt) as stop:
+                keep_found(stop, total, "P" if total == 0 else "N", [m for _, m in found])
                 raise
     return Analysis(
         name=name,
@@ -371,8 +371,8 @@ def analyze_misere(
                         for move, index_move in ruleset.labelled_moves(g.labels, g.adj)),
                        solver.is_n, outcome, winning, table, wanted,
                        lambda: solver.limits.check_time(solver.stats.positions))
-        except SearchLimitReached as stop:
-            stop.keep_found(None, outcome, winning)
+        except (SearchLimitReached, KeyboardInterrupt) as stop:
+            keep_found(stop, None, outcome, winning)
             raise
     explanation = [
         f"game {ruleset.name} under misère play (the player who cannot move wins): {ruleset.rule} [{ruleset.source}]",

@@ -84,3 +84,23 @@ class SearchLimitReached(GrundyError):
         other.outcome, other.value, other.winning_moves, other.listing = (
             self.outcome, self.value, self.winning_moves, self.listing)
         return other
+
+
+def keep_found(stop: BaseException, value: int | None, outcome: str, moves: list[Any]) -> None:
+    """Record on ``stop`` what the stopped answer had found (its nim-value,
+    None under misère play; its outcome; the winning moves found so far):
+    on a :class:`SearchLimitReached` as :meth:`SearchLimitReached.keep_found`
+    does, on the ``KeyboardInterrupt`` of a Ctrl-C or SIGTERM in the same
+    three attributes, so that the command line reports what was known when
+    it stopped (:func:`found_at_stop`). Other exceptions are left alone."""
+    if isinstance(stop, SearchLimitReached):
+        stop.keep_found(value, outcome, moves)
+    elif isinstance(stop, KeyboardInterrupt):
+        stop.value, stop.outcome, stop.winning_moves = value, outcome, moves  # type: ignore[attr-defined]
+
+
+def found_at_stop(stop: BaseException) -> tuple[int | None, str | None, list[Any] | None]:
+    """``(value, outcome, winning_moves)`` recorded on ``stop`` by
+    :func:`keep_found` (or, for the outcome, by an answer that settled
+    it); ``(None, None, None)`` where nothing was recorded."""
+    return (getattr(stop, "value", None), getattr(stop, "outcome", None), getattr(stop, "winning_moves", None))

@@ -104,6 +104,9 @@ def _answers(items: list[Item], prepared: dict[str, Request], max_positions: int
             wanted = "the outcome" if request.misere else "the answer" if request.outcome else "a value"
             raise _Stopped(item.name or "graph", _budget_stop(limit, max_positions, total), limit.outcome,
                            wanted) from None
+        except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: the command line says what was known (_run)
+            stop.position_name = item.name or "graph"  # type: ignore[attr-defined]
+            raise
         spent += answer.stats.get("positions", 0)
         yield answer
 

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 import click
 
 from grundy.core.limits import interrupt_exit_code
-from grundy.errors import InputError, SearchLimitReached
+from grundy.errors import InputError, SearchLimitReached, found_at_stop
 from grundy.games.graphs.formulas import plural
 
 PROG = "grundy"
@@ -175,6 +175,26 @@ def _run(body: Callable[[], None]) -> None:
         _fail(str(e), 3)
     except SearchLimitReached as e:  # pragma: no cover - _analyses names the graph
         _fail(str(e), 3)
-    except KeyboardInterrupt:
-        click.echo(f"\n{PROG}: interrupted; nothing was printed for the unfinished position", err=True)
+    except KeyboardInterrupt as stop:
+        click.echo(f"\n{PROG}: interrupted; {_interrupted(stop)}", err=True)
         sys.exit(interrupt_exit_code())
+
+
+def _interrupted(stop: KeyboardInterrupt) -> str:
+    """What a Ctrl-C or SIGTERM leaves said of the unfinished position:
+    its nim-value and outcome when the answer had found them (the stop came
+    while its winning moves were sought, :func:`grundy.errors.keep_found`),
+    with the winning moves found so far, as a time limit reports them
+    (:class:`_Stopped`); else that nothing was printed for it."""
+    value, outcome, found = found_at_stop(stop)
+    if outcome is None:
+        return "nothing was printed for the unfinished position"
+    name = getattr(stop, "position_name", None) or "the unfinished position"
+    wins = "the player to move " + ("wins" if outcome == "N" else "loses")
+    known = f"nim-value {value}, {outcome}" if value is not None else f"outcome {outcome}"
+    if outcome == "P":  # stopped while its options were listed: it has no winning move to look for
+        return f"{name}: {known} ({wins}): it has no winning move"
+    if found is None:
+        return f"{name}: {known} ({wins}); the stop came while its winning moves were sought"
+    return (f"{name}: {known} ({wins}), but its winning moves were still being sought: "
+            + (f"found so far: {', '.join(map(str, found))}" if found else "none found so far"))

@@ -78,6 +78,10 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
         except SearchLimitReached as stop:
             stop.outcome = "N" if p is False else solver.known_outcome(nimber, unknowns)[0] if unknowns else None
             raise
+        except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: N if the search had settled it (no table read)
+            if p is False:
+                stop.outcome = "N"  # type: ignore[attr-defined]
+            raise
         value = 0 if p else solver.known_outcome(nimber, unknowns)[1]
     return ("P" if p else "N"), winning, value, stats
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from grundy.core.explain import measured, sum_values, winning_options
 from grundy.core.moves import Move, label_json, label_str
-from grundy.errors import InputError, SearchLimitReached, TooLargeError
+from grundy.errors import InputError, SearchLimitReached, TooLargeError, keep_found
 from grundy.games.complexes.complex import Complex, _faces_of, _facet_components, remove_face
 from grundy.games.complexes.families import MAX_FAMILY_VERTICES, build_complex_family
 from grundy.games.complexes.game import ComplexSolver
@@ -141,9 +141,9 @@ def _via_incidence(
                       for face in sorted(_faces_of(comp), key=order.__getitem__))
         try:
             winning_options(solver, candidates, option_table, winning, table, total)
-        except SearchLimitReached as stop:  # the value was found: it, and the moves found, are kept
-            stop.keep_found(total, "P" if total == 0 else "N",
-                            [Move(face=cx.face_labels(f)) for f in sorted(winning, key=order.__getitem__)])
+        except (SearchLimitReached, KeyboardInterrupt) as stop:  # the value was found: it, and the moves found, are kept
+            keep_found(stop, total, "P" if total == 0 else "N",
+                       [Move(face=cx.face_labels(f)) for f in sorted(winning, key=order.__getitem__)])
             raise
     winning.sort(key=order.__getitem__)
     table.sort(key=lambda t: order[t[0]])
@@ -156,9 +156,9 @@ def _via_face_poset(
     faces = cx.faces()
     try:
         res = analyze_poset(cx.face_poset(), option_table=option_table, solver=solver)
-    except SearchLimitReached as stop:  # the face poset's elements are the faces
-        if stop.winning_moves is not None:
-            stop.winning_moves = [Move(face=tuple(m.element)) for m in stop.winning_moves]
+    except (SearchLimitReached, KeyboardInterrupt) as stop:  # the face poset's elements are the faces
+        if getattr(stop, "winning_moves", None) is not None:
+            stop.winning_moves = [Move(face=tuple(m.element)) for m in stop.winning_moves]  # type: ignore[union-attr]
         raise
     by_label = {cx.face_labels(f): f for f in faces}
 

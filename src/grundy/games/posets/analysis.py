@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.errors import InputError, SearchLimitReached
+from grundy.errors import InputError, SearchLimitReached, keep_found
 from grundy.core.explain import measured, sum_values, winning_options
 from grundy.core.moves import Move, label_json, label_str
 from grundy.games.graphs.bitset import components
@@ -106,8 +106,8 @@ def analyze_poset(
                       for comp, cval in zip(comps, comp_values) for i in bits(comp))
         try:
             winning_options(solver, candidates, option_table, winning, table, total)
-        except SearchLimitReached as stop:  # the value was found: it, and the moves found, are kept
-            stop.keep_found(total, "P" if total == 0 else "N", [Move(element=labels[i]) for i in sorted(winning)])
+        except (SearchLimitReached, KeyboardInterrupt) as stop:  # the value was found: it, and the moves found, are kept
+            keep_found(stop, total, "P" if total == 0 else "N", [Move(element=labels[i]) for i in sorted(winning)])
             raise
     out: dict[str, Any] = {
         "name": name or "",
