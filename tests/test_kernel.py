@@ -270,7 +270,10 @@ def atlas() -> list[tuple[int, ...]]:
     return [Graph.from_networkx(G).adj for G in nx.graph_atlas_g()[1:]]
 
 
-def check_against_pynauty(adj: tuple[int, ...]) -> None:
+def check_against_pynauty(adj: tuple[int, ...]) -> tuple[bool, bool]:
+    """The kernel's key, canonical graph and orbits against pynauty's;
+    returns (whether the group cache answered, whether the graph has
+    automorphisms)."""
     key = certificate(len(adj), upper_lists(adj))
     assert kernel.graph_key(adj) == key
     canon = graph_from_certificate(key)
@@ -281,12 +284,46 @@ def check_against_pynauty(adj: tuple[int, ...]) -> None:
     edges.sort(key=lambda e: canon[e[0]].bit_count() + canon[e[1]].bit_count())  # stable: ties keep their order
     assert kernel.orbit_reps(key) == (vertices, edges)
     assert engine._orbit_reps(canon) == kernel.orbit_reps(key)
+    return check_group_cache(adj, key, bool(gens)), bool(gens)
+
+
+def check_group_cache(adj: tuple[int, ...], key: bytes, symmetric: bool) -> bool:
+    """The group cache's orbits (generators nauty found while it made the
+    key, relabelled by its canonical labelling) are those of nauty's group
+    of the key's graph; it answers only for a graph with automorphisms.
+    Returns whether it answered."""
+    kept_key, answered, reps = kernel.orbit_reps_kept(adj)
+    assert kept_key == key
+    assert reps == kernel.orbit_reps(key)
+    assert symmetric or not answered
+    return answered
 
 
 @needs_nauty
 def test_kernel_keys_orbits_equal_pynauty_on_all_small_graphs() -> None:
+    answered = symmetric = 0
     for adj in atlas():
-        check_against_pynauty(adj)
+        a, s = check_against_pynauty(adj)
+        answered += a
+        symmetric += s
+    # the cache answers every graph of the atlas with automorphisms (at most 6 generators there)
+    assert answered == symmetric > 1000
+
+
+@needs_nauty
+@PROPS
+@given(adjacency(), st.randoms(use_true_random=False))
+def test_group_cache_orbits_equal_nauty_group_relabelled(adj: tuple[int, ...], rnd) -> None:
+    """The group cache on graphs up to 64 vertices, as given and relabelled
+    at random (so that nauty's canonical labelling moves every vertex):
+    the same orbit representatives as nauty's group of the key's graph."""
+    perm = list(range(len(adj)))
+    rnd.shuffle(perm)
+    relabelled = [0] * len(adj)
+    for v, row in enumerate(adj):
+        relabelled[perm[v]] = sum(1 << perm[w] for w in range(len(adj)) if row >> w & 1)
+    for g in (adj, tuple(relabelled)):
+        check_group_cache(g, kernel.graph_key(g), True)
 
 
 @needs_nauty

@@ -30,7 +30,7 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.long cimport PyLong_FromUnsignedLongLong
-from cpython.ref cimport Py_INCREF
+from cpython.ref cimport Py_INCREF, Py_XDECREF, PyObject
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from grundy.core._compiled cimport CompiledSearch, Options, _sort_packed, options_from
@@ -274,23 +274,28 @@ cdef class Expander(CompiledSearch):
                 return tb
         if self.involutions and (self.reduce_all or _mirror_possible(sub, k)):
             if irreducible:  # marked by the probe above (a key with a reduction is never marked)
-                return self._leave(key, rows, k, unknown)
+                return self._leave(key, rows, k, unknown, ran)
             alias = self.alias_of(key)
             if alias is None:
                 alias = self._reduce(sub, rows, k, ran, &rigid)
                 self.remember(key, alias, rigid)
                 if alias is None:
-                    return self._leave(key, rows, k, unknown)
+                    return self._leave(key, rows, k, unknown, ran)
             unknown.extend_keys((<tuple>alias)[1])
             return <long>(<tuple>alias)[0]
-        return self._leave(key, rows, k, unknown)
+        return self._leave(key, rows, k, unknown, ran)
 
-    cdef long _leave(self, bytes key, const uint64_t* rows, int k, Options unknown) except -1:
+    cdef long _leave(self, bytes key, const uint64_t* rows, int k, Options unknown, bint made) except -1:
         """Leave ``key`` (made from ``rows``, ``k`` vertices) to search: an
         unknown of the split, its labelling kept under first-seen
-        labellings. Returns 0, the nimber it adds for now."""
+        labellings, else, when the last nauty call made it (``made``: no
+        other call since), the automorphism generators that call found, for
+        its expansion (the group cache). Returns 0, the nimber it adds for
+        now."""
         if self.first_seen:
             _labellings_add(&self.labellings, key, rows, k)
+        elif made:
+            _keep_group(key, k)
         unknown.push_key(key)
         return 0
 
@@ -465,11 +470,15 @@ cdef class Expander(CompiledSearch):
             start = out.next_move
         out.stopped = False
         n = _decode(key, rows, a)
-        if self.first_seen and not _labellings_get(&self.labellings, rows, a, n):
-            # expanded in its canonical labelling before any other was kept:
-            # it keeps that one (a stopped generation resumes in it)
-            _labellings_add(&self.labellings, key, rows, n)
-        ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej, rigid)
+        canonical = True
+        if self.first_seen:
+            if _labellings_get(&self.labellings, rows, a, n):
+                canonical = False  # in a labelling of its own: the group cache's generators are not in it
+            else:
+                # expanded in its canonical labelling before any other was kept:
+                # it keeps that one (a stopped generation resumes in it)
+                _labellings_add(&self.labellings, key, rows, n)
+        ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej, rigid, key if canonical else None)
         _rule_order(self.rule, a, n, vreps, nv, ei, ej, ne)
         _cursor_start(&c)
         try:

@@ -64,6 +64,10 @@ DEF WORKSIZE = 66
 DEF TOPBIT = 0x8000000000000000
 # _rows closes at most this many gaps of a component's mask a row at a time
 DEF ROWS_GAPS = 4
+# the group cache (below ``_canonical``): 2^GROUP_BITS slots, groups of at
+# most GROUP_GENS generators
+DEF GROUP_BITS = 10
+DEF GROUP_GENS = 8
 
 cdef nauty_t _nauty = NULL
 cdef optionblk _canon_options
@@ -72,6 +76,9 @@ cdef uint64_t _workspace[WORKSIZE]
 # Generators reported by the last automorphism-group call (at most n - 1).
 cdef int _generators[64][64]
 cdef int _ngenerators = 0
+# The canonical labelling the last ``_canonical`` call found (vertex _lab[i]
+# of its input is vertex i of the key's graph).
+cdef int _lab[64]
 
 
 cdef void _store_generator(int count, int* perm, int* orbits, int numorbits,
@@ -194,9 +201,9 @@ cdef bytes _canonical(uint64_t* rows, int k):
     the bytes of nauty's canonical graph, as pynauty's ``graph_cert``. The
     generators of its automorphism group that nauty found on the way are
     left in ``_generators`` (``_ngenerators``), in the labelling of
-    ``rows``, until the next nauty call."""
+    ``rows``, until the next nauty call, with the canonical labelling in
+    ``_lab`` (for the group cache, ``_keep_group``)."""
     global _ngenerators
-    cdef int lab[64]
     cdef int ptn[64]
     cdef int orbits[64]
     cdef uint64_t canong[64]
@@ -204,10 +211,127 @@ cdef bytes _canonical(uint64_t* rows, int k):
     cdef optionblk options = _canon_options
     _ngenerators = 0
     stats.errstatus = 0
-    _nauty(rows, lab, ptn, NULL, orbits, &options, &stats, _workspace, WORKSIZE, 1, k, canong)
+    _nauty(rows, _lab, ptn, NULL, orbits, &options, &stats, _workspace, WORKSIZE, 1, k, canong)
     if stats.errstatus:
         raise RuntimeError(f"nauty failed (errstatus {stats.errstatus})")
     return PyBytes_FromStringAndSize(<char*>canong, k * 8)
+
+
+# ----------------------------------------------------------------------
+# Group cache
+# ----------------------------------------------------------------------
+# A key nauty made with a nontrivial automorphism group is expanded, if at
+# all, soon after (the search values a position's options right after
+# generating them), and its expansion needs the group of the key's graph
+# (the orbits of its moves, ``_orbit_reps``): a second nauty call, about a
+# sixth of an OE/OE search. The call that made the key found generators of
+# that group already, in the labelling it was given; with nauty's canonical
+# labelling ``lab`` (vertex lab[i] of the input is vertex i of the key's
+# graph) they are the group's generators on the key's graph, relabelled.
+# A direct-mapped cache (by a hash of the key's bytes; it holds a reference
+# to the key) keeps the generators and ``lab`` of the keys the search leaves
+# to search (``Expander._leave``: the others are never expanded) right
+# after nauty made them, in ``_canonical``. Generators differ from those a group
+# call would return, the group does not: the vertex and edge orbits, and
+# their least members (the representatives), are the same.
+cdef struct GroupSlot:
+    PyObject* key
+    int ngen
+    int n
+    unsigned char lab[64]
+    unsigned char gens[GROUP_GENS][64]
+
+cdef GroupSlot _groups[1 << GROUP_BITS]
+cdef unsigned long long _group_calls = 0, _group_hits = 0, _group_keeps = 0
+
+
+cdef inline size_t _group_slot(PyObject* key) noexcept:
+    cdef const uint64_t* w = <const uint64_t*>PyBytes_AS_STRING(<object>key)
+    cdef Py_ssize_t n = PyBytes_GET_SIZE(<object>key) // 8, i
+    cdef uint64_t h = <uint64_t>n
+    for i in range(n):
+        h = (h ^ w[i]) * <uint64_t>0x9E3779B97F4A7C15
+        h ^= h >> 29
+    return <size_t>(h >> (64 - GROUP_BITS))
+
+
+cdef void _keep_group(bytes key, int n) noexcept:
+    """Keep for ``key`` (``n`` vertices), which the last nauty call made
+    (``_canonical``: the caller knows it), the generators that call found
+    (``_generators``, in the labelling nauty was given) and its canonical
+    labelling (``_lab``), for the key's expansion; a key nauty found no
+    generator for, or more than ``GROUP_GENS``, is not kept."""
+    cdef GroupSlot* s
+    cdef int g, i
+    global _group_keeps
+    if not 0 < _ngenerators <= GROUP_GENS:
+        return
+    _group_keeps += 1
+    s = &_groups[_group_slot(<PyObject*>key)]
+    Py_XDECREF(s.key)
+    Py_INCREF(key)
+    s.key = <PyObject*>key
+    s.ngen = _ngenerators
+    s.n = n
+    for i in range(n):
+        s.lab[i] = <unsigned char>_lab[i]
+    for g in range(_ngenerators):
+        for i in range(n):
+            s.gens[g][i] = <unsigned char>_generators[g][i]
+
+
+cdef bint _cached_group(object key, int n, int* orbits) noexcept:
+    """If the group cache holds ``key``: its graph's automorphism
+    generators (relabelled to the key's graph) in ``_generators``, the
+    vertex orbits (each vertex's least orbit-mate) in ``orbits``, as
+    ``_group`` leaves them; else False."""
+    global _ngenerators, _group_calls, _group_hits
+    cdef GroupSlot* s
+    cdef int inv[64]
+    cdef int g, i, a, b
+    _group_calls += 1
+    if key is None:
+        return False
+    s = &_groups[_group_slot(<PyObject*>key)]
+    if s.key != <PyObject*>key:
+        if s.key == NULL or s.n != n or memcmp(PyBytes_AS_STRING(<object>s.key), PyBytes_AS_STRING(key), n * 8):
+            return False
+    _group_hits += 1
+    for i in range(n):
+        inv[s.lab[i]] = i
+        orbits[i] = i
+    for g in range(s.ngen):
+        for i in range(n):
+            _generators[g][i] = inv[s.gens[g][s.lab[i]]]
+    _ngenerators = s.ngen
+    # each vertex's least orbit-mate: union-find over the generators, the smaller root kept
+    for g in range(s.ngen):
+        for i in range(n):
+            a = _find(orbits, i)
+            b = _find(orbits, _generators[g][i])
+            if a < b:
+                orbits[b] = a
+            elif b < a:
+                orbits[a] = b
+    for i in range(n):
+        orbits[i] = _find(orbits, i)
+    return True
+
+
+def group_cache(bint clear=False):
+    """The kernel's group cache, for tests and benchmarks: ``(expansions
+    that needed a group, those the cache answered, keys kept)`` since the
+    process started or the last ``clear``, which also empties it."""
+    global _group_calls, _group_hits
+    cdef size_t i
+    global _group_keeps
+    out = (_group_calls, _group_hits, _group_keeps)
+    if clear:
+        for i in range(<size_t>1 << GROUP_BITS):
+            Py_XDECREF(_groups[i].key)
+            _groups[i].key = NULL
+        _group_calls = _group_hits = _group_keeps = 0
+    return out
 
 
 # ----------------------------------------------------------------------
@@ -530,13 +654,15 @@ cdef int _find(int* parent, int x) noexcept nogil:
 
 
 cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int* nv,
-                     int* ei, int* ej, bint rigid) except -1:
+                     int* ei, int* ej, bint rigid, object key=None) except -1:
     """One vertex per orbit (``vreps``, ``nv[0]`` of them, highest degree
     first) and one edge per orbit (``ei``, ``ej``; the count is returned),
     fewest endpoint degrees first: the order of
     :func:`grundy.games.graphs.game._orbit_reps`. With ``rigid`` (the
     graph is known to have no automorphism but the identity) every orbit
-    is one vertex or one edge and nauty is not called."""
+    is one vertex or one edge and nauty is not called; nor is it when
+    ``key`` (the graph's key, ``rows`` its canonical graph) is in the
+    group cache."""
     cdef int orbits[64]
     cdef int eid[64][64]
     cdef int parent[2016]
@@ -547,7 +673,7 @@ cdef int _orbit_reps(const uint64_t* adj, uint64_t* rows, int n, int* vreps, int
         _ngenerators = 0
         for i in range(n):
             orbits[i] = i
-    else:
+    elif not _cached_group(key, n, orbits):
         _group(rows, n, orbits)
     nv[0] = 0
     cdef int d
@@ -652,6 +778,34 @@ def graph_of_key(bytes key):
     cdef uint64_t a[64]
     cdef int n = _decode(key, rows, a), i
     return tuple([PyLong_FromUnsignedLongLong(a[i]) for i in range(n)])
+
+
+def orbit_reps_kept(tuple adj):
+    """The group cache's path, for tests: ``adj`` (a simple graph on at
+    most 64 vertices, as labelled) keyed by nauty, its generators kept as
+    the search keeps a key it leaves to search, then the orbit
+    representatives of the key's graph as its expansion makes them:
+    ``(key, answered, orbit_reps(key))``, ``answered`` whether the cache
+    answered (else nauty's group was called: the key's graph has no
+    automorphism but the identity, or more than ``GROUP_GENS`` generators
+    were found). Errors as :func:`graph_key`."""
+    cdef uint64_t a[64]
+    cdef uint64_t rows[64]
+    cdef uint64_t sub[64]
+    cdef int vreps[64]
+    cdef int ei[2016]
+    cdef int ej[2016]
+    cdef int nv = 0, ne, k, n
+    cdef unsigned long long before = _group_hits
+    _check_bound()
+    cdef uint64_t m = _keyed_mask(adj, None, a)
+    k = _rows(a, m, rows, sub)
+    key = _canonical(rows, k) if k else b""
+    if k:
+        _keep_group(key, k)
+    n = _decode(key, rows, a)
+    ne = _orbit_reps(a, rows, n, vreps, &nv, ei, ej, False, key) if n else 0
+    return key, _group_hits > before, ([vreps[k] for k in range(nv)], [(ei[k], ej[k]) for k in range(ne)])
 
 
 def orbit_reps(bytes key, int rule=0):
