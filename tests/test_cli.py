@@ -680,23 +680,32 @@ def test_process_version():
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_process_interrupted():
+@pytest.mark.parametrize("spec, delay, said", [
+    # wheel:29's search takes a minute or more: stopped early, nothing is known of it
+    ("wheel:29", 0.3, "nothing was printed for the unfinished position"),
+    # W_30's value is found at once (the involution: Khandhawit-Ye, Theorem 1) and its rim moves
+    # are then searched for minutes: stopped then, it says what it knew, as a time limit does
+    ("wheel:30", 3.0, "wheel:30: nim-value 1, N (the player to move wins), but its winning moves were still "
+                      "being sought: found so far: remove vertex 0"),
+])
+def test_process_interrupted(spec: str, delay: float, said: str):
+    """Ctrl-C: one line on stderr (what was known of the unfinished
+    position), exit 130, nothing more on stdout."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")])))
     # the child gets Ctrl-C's default disposition even when this test runs
     # with SIGINT ignored (a background job of a script ignores it, and
     # Python then installs no KeyboardInterrupt handler)
     p = subprocess.Popen(
-        [sys.executable, "-m", "grundy", "value", "path:3", "wheel:29"],
+        [sys.executable, "-m", "grundy", "value", "path:3", spec],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    # path:3 is answered at once; wheel:29 then searches for a minute or more
-    first = p.stdout.readline()
-    out, err = stop_with(p, signal.SIGINT, delay=0.3)
+    first = p.stdout.readline()  # path:3 is answered at once
+    out, err = stop_with(p, signal.SIGINT, delay=delay)
     assert first == "path:3: nim-value 1, outcome N, winning moves: remove vertex 1\n"
     assert p.returncode == 130
     assert "Traceback" not in err
-    assert err.strip().splitlines() == ["grundy: interrupted; nothing was printed for the unfinished position"]
+    assert err.strip().splitlines() == [f"grundy: interrupted; {said}"]
     assert out == ""
 
 
@@ -1092,30 +1101,6 @@ def test_output_cut_off_by_its_reader_exits_141_quietly(args: list[str], tmp_pat
         out = subprocess.run([sys.executable, "-m", "grundy", "value", "wheel:7", "--table", str(table), "--json"],
                              capture_output=True, text=True, timeout=120)
         assert json.loads(out.stdout)["stats"]["positions"] == 0   # every value was read from the file
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_process_interrupted_keeps_what_it_knew():
-    """Ctrl-C after the value was found, while the winning moves are
-    sought, reports the value, the outcome and the moves found so far, as
-    a time limit does (exit 130, not 3). W_30's value is found at once (the
-    involution: Khandhawit-Ye, Theorem 1); its rim moves are then searched
-    for minutes."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")])))
-    p = subprocess.Popen(
-        [sys.executable, "-m", "grundy", "value", "path:3", "wheel:30"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    first = p.stdout.readline()
-    out, err = stop_with(p, signal.SIGINT, delay=3.0)
-    assert first.startswith("path:3: nim-value 1")
-    assert p.returncode == 130
-    assert "Traceback" not in err
-    assert err.strip().splitlines() == [
-        "grundy: interrupted; wheel:30: nim-value 1, N (the player to move wins), but its winning moves were "
-        "still being sought: found so far: remove vertex 0"]
-    assert out == ""
 
 
 def test_interrupt_message_says_what_was_found():
