@@ -210,7 +210,45 @@ def test_a_stopped_outcome_search_keeps_the_outcome_it_proved() -> None:
     assert r.exit_code == 3
     line = json.loads(next(x for x in r.output.splitlines() if x.startswith("{")))
     assert line["outcome"] == "N" and line["value"] is None
-    assert "before the answer was found (its outcome was settled: N" in r.output
+    # the winning moves found before the stop are reported (the table's P-option at least), each one winning
+    assert "outcome N (the player to move wins), but the search stopped at the position limit 1000" in r.output
+    assert "while its winning moves were sought: found so far: remove vertex" in r.output
+    assert line["winning_moves"] and all(set(m) == {"vertex"} for m in line["winning_moves"])
+    from grundy.readwrite.graphs import to_graph
+
+    g = to_graph("random:11,0.5,1").to_networkx()
+    for m in line["winning_moves"]:
+        option = g.copy()
+        option.remove_node(m["vertex"])
+        assert grundy.outcome(Graph.from_networkx(option)) == "P"
+
+
+@pytest.mark.parametrize("kind, spec, found, moves", [
+    # the indices found, and the moves they are in the position's labels (divisors:12's elements
+    # are 2, 3, 4, 6, 12; simplex-boundary:3's vertices 1, 2, 3, face bitset 1 = {1})
+    ("poset", "divisors:12", [0, 2], [{"element": 2}, {"element": 4}]),
+    ("complex", "simplex-boundary:3", [1], [{"face": [1]}]),
+])
+def test_stopped_outcome_searches_report_their_moves_as_moves(monkeypatch: pytest.MonkeyPatch, kind: str,
+                                                              spec: str, found: list[int], moves: list) -> None:
+    """Posets and complexes hand the outcome search indices; the moves a
+    stop (limit or Ctrl-C) keeps are turned into their moves, as an answer's are."""
+    import grundy.kinds.outcome as outcome_module
+    from grundy.errors import keep_found
+    from grundy.kinds import get_kind
+
+    for stop in (SearchLimitReached("position limit 5", 5, 0.1), KeyboardInterrupt()):
+        def stopped(*args, stop=stop, **kwargs):
+            keep_found(stop, None, "N", list(found))
+            raise stop
+
+        monkeypatch.setattr(outcome_module, "outcome_search", stopped)
+        item = read_items([spec])[0]
+        with pytest.raises(type(stop)) as caught:
+            get_kind(kind).answer(item.position, Request(outcome=True, option_table=True), spec)
+        kept = caught.value.winning_moves
+        assert all(isinstance(m, grundy.Move) for m in kept) and len(kept) == len(found)
+        assert [m.to_json() for m in kept] == moves
 
 
 @pytest.mark.parametrize("spec", ["cycle:7", "path:6", "chomp:4,3,3", "divisors:12", "nim:1,2,3"])

@@ -72,6 +72,10 @@ class ComplexKind(Kind):
             outcome, winning, value, stats = outcome_search(
                 solver, lambda: solver.decompose(cx.facets), ((f, option(f)) for f in faces),
                 request.option_table, request.outcome_moves)
+        except (SearchLimitReached, KeyboardInterrupt) as stop:  # the winning moves found so far, as moves
+            if getattr(stop, "winning_moves", None) is not None:
+                stop.winning_moves = [Move(face=cx.face_labels(f)) for f in stop.winning_moves]  # type: ignore[union-attr]
+            raise
         finally:
             solver.close()
         moves = [{"face": [label_json(v) for v in cx.face_labels(f)]} for f in winning]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from grundy.core.explain import measured
-from grundy.errors import SearchLimitReached
+from grundy.errors import SearchLimitReached, keep_found
 
 __all__ = ["OUTCOME_SOURCE", "outcome_lines", "outcome_search"]
 
@@ -64,9 +64,13 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
         When a limit stops the search (what it learned stays in the table);
         its ``outcome`` is the position's if it was settled before the stop
         (N once the first question is answered no, while winning moves are
-        being looked for).
+        being looked for); with ``every``, its ``winning_moves`` are those
+        found before the stop (:func:`grundy.errors.keep_found`; the
+        caller's moves, which the caller may relabel). A Ctrl-C or SIGTERM
+        (KeyboardInterrupt) gets the same, N only if the search settled it.
     """
     winning: list[_M] = []
+    found: list[tuple[int, _M]] = []
     p: bool | None = None
     nimber, unknowns = 0, ()
     with measured(solver) as stats:
@@ -74,20 +78,24 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
             nimber, unknowns = root()
             p = solver.is_p(nimber, unknowns)
             if not p and moves:
-                winning = _winning_moves(solver, options, every)
+                winning = _winning_moves(solver, options, every, found)
         except SearchLimitReached as stop:
             stop.outcome = "N" if p is False else solver.known_outcome(nimber, unknowns)[0] if unknowns else None
+            if p is False and moves and every:  # every winning move was sought: those found so far
+                keep_found(stop, None, "N", [move for _, move in sorted(found, key=lambda f: f[0])])
             raise
         except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: N if the search had settled it (no table read)
             if p is False:
                 stop.outcome = "N"  # type: ignore[attr-defined]
+                if moves and every:
+                    keep_found(stop, None, "N", [move for _, move in sorted(found, key=lambda f: f[0])])
             raise
         value = 0 if p else solver.known_outcome(nimber, unknowns)[1]
     return ("P" if p else "N"), winning, value, stats
 
 
 def _winning_moves(solver: Any, options: Iterable[tuple[_M, Callable[[], tuple[int, tuple[Any, ...]]]]],
-                   every: bool) -> list[_M]:
+                   every: bool, found: list[tuple[int, _M]]) -> list[_M]:
     """The winning moves of an N-position: one (the first in move order
     among the options the table already decides to be P, else the first
     the search finds), or with ``every`` all of them, in move order. The
@@ -95,8 +103,9 @@ def _winning_moves(solver: Any, options: Iterable[tuple[_M, Callable[[], tuple[i
     position N left the value of the P-option that refuted "P" there
     (unless the table knew the answer before, or a bound dropped it). Then
     the options the table leaves open are searched, in move order. Each
-    option's split is made once; the open ones are kept until searched."""
-    found: list[tuple[int, _M]] = []
+    option's split is made once; the open ones are kept until searched.
+    ``found`` collects ``(move index, move)`` as they are found, so that a
+    stopped scan keeps them."""
     open_: list[tuple[int, _M, tuple[int, tuple[Any, ...]]]] = []
     for index, (move, option) in enumerate(options):
         solver.limits.check_time(solver.stats.positions)

@@ -72,6 +72,10 @@ class PosetKind(Kind):
             outcome, winning, value, stats = outcome_search(
                 solver, lambda: solver.decompose(up, everything), ((i, option(i)) for i in range(p.n)),
                 request.option_table, request.outcome_moves)
+        except (SearchLimitReached, KeyboardInterrupt) as stop:  # the winning moves found so far, as moves
+            if getattr(stop, "winning_moves", None) is not None:
+                stop.winning_moves = [Move(element=p.labels[i]) for i in stop.winning_moves]  # type: ignore[union-attr]
+            raise
         finally:
             solver.close()
         moves = [{"element": label_json(p.labels[i])} for i in winning]
