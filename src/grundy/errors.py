@@ -99,6 +99,15 @@ def keep_found(stop: BaseException, value: int | None, outcome: str, moves: list
         stop.value, stop.outcome, stop.winning_moves = value, outcome, moves  # type: ignore[attr-defined]
 
 
+def relabel_found(stop: BaseException, move: Any) -> None:
+    """Turn the winning moves recorded on ``stop`` (by :func:`keep_found`,
+    if any) into ``move(m)`` each: a caller whose search found indices or
+    moves of another game (a complex's face poset) reports its own moves."""
+    found = getattr(stop, "winning_moves", None)
+    if found is not None:
+        stop.winning_moves = [move(m) for m in found]  # type: ignore[attr-defined]
+
+
 def found_at_stop(stop: BaseException) -> tuple[int | None, str | None, list[Any] | None]:
     """``(value, outcome, winning_moves)`` recorded on ``stop`` by
     :func:`keep_found` (or, for the outcome, by an answer that settled

@@ -16,7 +16,7 @@ from typing import Any
 
 from grundy.core.limits import settle_backstop
 from grundy.core.moves import Move, label_json, label_str
-from grundy.errors import SearchLimitReached
+from grundy.errors import SearchLimitReached, relabel_found
 from grundy.kinds import Kind, ending, settle
 from grundy.kinds.heaps import ListCheck, checked
 from grundy.kinds.misere import MisereParts
@@ -73,8 +73,7 @@ class ComplexKind(Kind):
                 solver, lambda: solver.decompose(cx.facets), ((f, option(f)) for f in faces),
                 request.option_table, request.outcome_moves)
         except (SearchLimitReached, KeyboardInterrupt) as stop:  # the winning moves found so far, as moves
-            if getattr(stop, "winning_moves", None) is not None:
-                stop.winning_moves = [Move(face=cx.face_labels(f)) for f in stop.winning_moves]  # type: ignore[union-attr]
+            relabel_found(stop, lambda f: Move(face=cx.face_labels(f)))
             raise
         finally:
             solver.close()

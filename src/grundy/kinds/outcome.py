@@ -79,16 +79,13 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
             p = solver.is_p(nimber, unknowns)
             if not p and moves:
                 winning = _winning_moves(solver, options, every, found)
-        except SearchLimitReached as stop:
-            stop.outcome = "N" if p is False else solver.known_outcome(nimber, unknowns)[0] if unknowns else None
-            if p is False and moves and every:  # every winning move was sought: those found so far
-                keep_found(stop, None, "N", [move for _, move in sorted(found, key=lambda f: f[0])])
-            raise
-        except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: N if the search had settled it (no table read)
-            if p is False:
+        except (SearchLimitReached, KeyboardInterrupt) as stop:
+            if isinstance(stop, SearchLimitReached):
+                stop.outcome = "N" if p is False else solver.known_outcome(nimber, unknowns)[0] if unknowns else None
+            elif p is False:  # Ctrl-C or SIGTERM: N if the search had settled it (no table read)
                 stop.outcome = "N"  # type: ignore[attr-defined]
-                if moves and every:
-                    keep_found(stop, None, "N", [move for _, move in sorted(found, key=lambda f: f[0])])
+            if p is False and moves and every:  # every winning move was sought: those found so far
+                keep_found(stop, None, "N", _in_move_order(found))
             raise
         value = 0 if p else solver.known_outcome(nimber, unknowns)[1]
     return ("P" if p else "N"), winning, value, stats
@@ -123,8 +120,12 @@ def _winning_moves(solver: Any, options: Iterable[tuple[_M, Callable[[], tuple[i
             found.append((index, move))
             if not every:
                 break
-    found.sort(key=lambda found_move: found_move[0])
-    return [move for _, move in found]
+    return _in_move_order(found)
+
+
+def _in_move_order(found: list[tuple[int, _M]]) -> list[_M]:
+    """The moves of ``(move index, move)`` pairs, in move order."""
+    return [move for _, move in sorted(found, key=lambda found_move: found_move[0])]
 
 
 def outcome_lines(outcome: str, winning: list[Any], every: bool, value: int | None,

@@ -9,7 +9,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from grundy.core.moves import Move, label_json, label_str
-from grundy.errors import SearchLimitReached
+from grundy.errors import SearchLimitReached, relabel_found
 from grundy.kinds import Kind, ending, settle
 from grundy.kinds.heaps import ListCheck, checked
 from grundy.kinds.misere import MisereParts
@@ -73,8 +73,7 @@ class PosetKind(Kind):
                 solver, lambda: solver.decompose(up, everything), ((i, option(i)) for i in range(p.n)),
                 request.option_table, request.outcome_moves)
         except (SearchLimitReached, KeyboardInterrupt) as stop:  # the winning moves found so far, as moves
-            if getattr(stop, "winning_moves", None) is not None:
-                stop.winning_moves = [Move(element=p.labels[i]) for i in stop.winning_moves]  # type: ignore[union-attr]
+            relabel_found(stop, lambda i: Move(element=p.labels[i]))
             raise
         finally:
             solver.close()

@@ -19,7 +19,7 @@ from typing import Any
 
 from grundy.core.explain import measured, sum_values, winning_options
 from grundy.core.moves import Move, label_json, label_str
-from grundy.errors import InputError, SearchLimitReached, TooLargeError, keep_found
+from grundy.errors import InputError, SearchLimitReached, TooLargeError, keep_found, relabel_found
 from grundy.games.complexes.complex import Complex, _faces_of, _facet_components, remove_face
 from grundy.games.complexes.families import MAX_FAMILY_VERTICES, build_complex_family
 from grundy.games.complexes.game import ComplexSolver
@@ -157,8 +157,7 @@ def _via_face_poset(
     try:
         res = analyze_poset(cx.face_poset(), option_table=option_table, solver=solver)
     except (SearchLimitReached, KeyboardInterrupt) as stop:  # the face poset's elements are the faces
-        if getattr(stop, "winning_moves", None) is not None:
-            stop.winning_moves = [Move(face=tuple(m.element)) for m in stop.winning_moves]  # type: ignore[union-attr]
+        relabel_found(stop, lambda m: Move(face=tuple(m.element)))
         raise
     by_label = {cx.face_labels(f): f for f in faces}
 

@@ -462,6 +462,7 @@ cdef class Expander(CompiledSearch):
         cdef int ej[2016]
         cdef Cursor c
         cdef int nv = 0, ne, n, k = 0, r, start = 0, first, count
+        cdef bint canonical = True
         cdef long nimber
         known = 0
         if out is None:
@@ -470,7 +471,6 @@ cdef class Expander(CompiledSearch):
             start = out.next_move
         out.stopped = False
         n = _decode(key, rows, a)
-        canonical = True
         if self.first_seen:
             if _labellings_get(&self.labellings, rows, a, n):
                 canonical = False  # in a labelling of its own: the group cache's generators are not in it

@@ -229,9 +229,10 @@ cdef bytes _canonical(uint64_t* rows, int k):
 # labelling ``lab`` (vertex lab[i] of the input is vertex i of the key's
 # graph) they are the group's generators on the key's graph, relabelled.
 # A direct-mapped cache (by a hash of the key's bytes; it holds a reference
-# to the key) keeps the generators and ``lab`` of the keys the search leaves
-# to search (``Expander._leave``: the others are never expanded) right
-# after nauty made them, in ``_canonical``. Generators differ from those a group
+# to the key) keeps the generators and ``lab`` that ``_canonical`` left for
+# a key the search leaves to search right after nauty made it
+# (``Expander._leave``: the keys the table answers are never expanded).
+# Generators differ from those a group
 # call would return, the group does not: the vertex and edge orbits, and
 # their least members (the representatives), are the same.
 cdef struct GroupSlot:
@@ -245,9 +246,9 @@ cdef GroupSlot _groups[1 << GROUP_BITS]
 cdef unsigned long long _group_calls = 0, _group_hits = 0, _group_keeps = 0
 
 
-cdef inline size_t _group_slot(PyObject* key) noexcept:
-    cdef const uint64_t* w = <const uint64_t*>PyBytes_AS_STRING(<object>key)
-    cdef Py_ssize_t n = PyBytes_GET_SIZE(<object>key) // 8, i
+cdef inline size_t _group_slot(bytes key) noexcept:
+    cdef const uint64_t* w = <const uint64_t*>PyBytes_AS_STRING(key)
+    cdef Py_ssize_t n = PyBytes_GET_SIZE(key) // 8, i
     cdef uint64_t h = <uint64_t>n
     for i in range(n):
         h = (h ^ w[i]) * <uint64_t>0x9E3779B97F4A7C15
@@ -267,7 +268,7 @@ cdef void _keep_group(bytes key, int n) noexcept:
     if not 0 < _ngenerators <= GROUP_GENS:
         return
     _group_keeps += 1
-    s = &_groups[_group_slot(<PyObject*>key)]
+    s = &_groups[_group_slot(key)]
     Py_XDECREF(s.key)
     Py_INCREF(key)
     s.key = <PyObject*>key
@@ -292,7 +293,7 @@ cdef bint _cached_group(object key, int n, int* orbits) noexcept:
     _group_calls += 1
     if key is None:
         return False
-    s = &_groups[_group_slot(<PyObject*>key)]
+    s = &_groups[_group_slot(<bytes>key)]
     if s.key != <PyObject*>key:
         if s.key == NULL or s.n != n or memcmp(PyBytes_AS_STRING(<object>s.key), PyBytes_AS_STRING(key), n * 8):
             return False
@@ -322,9 +323,8 @@ def group_cache(bint clear=False):
     """The kernel's group cache, for tests and benchmarks: ``(expansions
     that needed a group, those the cache answered, keys kept)`` since the
     process started or the last ``clear``, which also empties it."""
-    global _group_calls, _group_hits
+    global _group_calls, _group_hits, _group_keeps
     cdef size_t i
-    global _group_keeps
     out = (_group_calls, _group_hits, _group_keeps)
     if clear:
         for i in range(<size_t>1 << GROUP_BITS):
