@@ -605,6 +605,26 @@ def test_a_stop_after_the_value_reports_it_and_the_winning_moves_found() -> None
     assert all(m in whole["winning_moves"] for m in said["winning_moves"]), (said, whole)
 
 
+@pytest.mark.parametrize("spec", ["chomp:6x7", "divisors:720", "octal:0.07:30,20"])
+def test_misere_answers_of_other_kinds_keep_the_outcome_when_the_moves_are_stopped(spec: str) -> None:
+    # as graphs do: a limit that stops the misère search of a Chomp board, a poset or
+    # octal heaps after the outcome was settled, while the option table is made, says the
+    # outcome and the winning moves found so far (they said "before the outcome was found")
+    settled = json.loads(invoke("value", spec, "--misere", "--outcome", "--json").stdout)
+    whole = json.loads(invoke("moves", spec, "--misere", "--all", "--json").stdout)
+    assert settled["outcome"] == whole["outcome"] == "N"
+    before, after = settled["stats"]["positions"], whole["stats"]["positions"]
+    assert after > before + 1, (before, after)  # the table's options are searched after the outcome
+    result = invoke("moves", spec, "--misere", "--all", "--max-positions", str(before + 1), "--json")
+    assert result.exit_code == 3
+    (line,) = _lines(result)
+    assert line["outcome"] == "N" and line["value"] is None, line
+    assert all(m in whole["winning_moves"] for m in line["winning_moves"]), (line, whole)
+    said = invoke("moves", spec, "--misere", "--all", "--max-positions", str(before + 1))
+    assert "outcome N (the player to move wins), but the search stopped" in said.stderr, said.stderr
+    assert "before the outcome was found" not in said.stderr
+
+
 def test_max_positions_bounds_one_generation_in_the_kernel() -> None:
     # the hub of wheel:30 has 2^30 - 1 Graph Nim moves, made in one generation of the
     # compiled search: --max-positions 3000 ran for over 10 minutes (833 MB; review)

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.misere import MisereSearch, scan_moves
+from grundy.core.moves import Move
+from grundy.errors import SearchLimitReached, keep_found
 from grundy.kinds.heaps import ListCheck
 
 __all__ = ["MisereParts", "misere_answer"]
@@ -79,7 +81,11 @@ def misere_answer(
     Raises
     ------
     SearchLimitReached
-        When a limit stops the search or the listing of moves.
+        When a limit stops the search or the listing of moves; a stop
+        after the outcome was settled (while the winning moves or the
+        option table were being made) carries the outcome and the winning
+        moves found so far (:func:`grundy.errors.keep_found`), as a Ctrl-C
+        or SIGTERM's ``KeyboardInterrupt`` does.
     """
     got: list[MisereParts] = []
     search: MisereSearch[Any] = MisereSearch(
@@ -101,7 +107,11 @@ def misere_answer(
         outcome = "N" if is_n(p.start) else "P"
         rows: list[tuple[dict[str, Any], str]] | None = [] if option_table else None
         winning: list[dict[str, Any]] = []
-        scan_moves(p.moves, is_n, outcome, winning, rows, wanted)
+        try:
+            scan_moves(p.moves, is_n, outcome, winning, rows, wanted)
+        except (SearchLimitReached, KeyboardInterrupt) as stop:  # the outcome was settled: say so, and what was found
+            keep_found(stop, None, outcome, [Move.from_json(m) for m in winning])
+            raise
     finally:
         search.finish()
     explanation = [f"{p.game} under misère play (the player who cannot move wins): {p.rule}"]
