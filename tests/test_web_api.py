@@ -340,6 +340,22 @@ def test_a_stop_after_the_value_answers_the_value() -> None:
     assert r["winning_moves"] == [{"vertex": 0}] and r["winning_moves_text"] == ["remove vertex 0"], r
 
 
+def test_a_misere_stop_after_the_outcome_answers_it_for_other_kinds() -> None:
+    # Chomp under misère play: a limit that stops the search after the outcome was
+    # settled, while the winning moves were sought, answers the outcome and the moves
+    # found so far (kinds.misere.misere_answer records them, as graphs do)
+    settled = _cli_json("chomp:6x7", "--misere", "--outcome")
+    whole = _cli_json("chomp:6x7", "--misere")
+    assert settled["outcome"] == whole["outcome"] == "N"
+    assert whole["stats"]["positions"] > settled["stats"]["positions"] + 1  # moves sought after the outcome
+    short = TestClient(create_app(time_limit=None, max_positions=settled["stats"]["positions"] + 1))
+    status, r = _post(short, "/api/analyze", {"position": "chomp:6x7", "misere": True})
+    assert status == 503 and r["limit"] == "positions", r
+    assert r["outcome"] == "N" and r["value"] is None, r
+    assert "the outcome was settled: N-position" in r["error"], r
+    assert r["winning_moves"] is not None and all(m in whole["winning_moves"] for m in r["winning_moves"]), r
+
+
 def test_view_values_options_only_on_request(client: TestClient) -> None:
     # torus: its value at once; every option's value takes far longer
     status, v = _post(client, "/api/view", {"position": "torus", "options": False})
