@@ -366,14 +366,10 @@ def analyze_misere(
         outcome = "N" if solver.is_n(g.adj) else "P"
         winning: list[Move] = []
         table: list[tuple[Move, Any]] | None = [] if option_table else None
-        try:
-            scan_moves(((move, ruleset.apply(g.adj, index_move))
-                        for move, index_move in ruleset.labelled_moves(g.labels, g.adj)),
-                       solver.is_n, outcome, winning, table, wanted,
-                       lambda: solver.limits.check_time(solver.stats.positions))
-        except (SearchLimitReached, KeyboardInterrupt) as stop:
-            keep_found(stop, None, outcome, winning)
-            raise
+        scan_moves(((move, ruleset.apply(g.adj, index_move))  # a stop keeps the outcome and moves found
+                    for move, index_move in ruleset.labelled_moves(g.labels, g.adj)),
+                   solver.is_n, outcome, winning, table, wanted,
+                   lambda: solver.limits.check_time(solver.stats.positions))
     explanation = [
         f"game {ruleset.name} under misère play (the player who cannot move wins): {ruleset.rule} [{ruleset.source}]",
     ]

@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
 from grundy.core.limits import Limits, Stats, own_clock
+from grundy.errors import SearchLimitReached, keep_found
 
 __all__ = ["MisereSearch", "scan_moves"]
 
@@ -125,17 +126,24 @@ def scan_moves(
     Raises
     ------
     SearchLimitReached
-        From ``is_n`` or ``check``, when a limit stops the search.
+        From ``is_n`` or ``check``, when a limit stops the search; it
+        carries ``outcome`` and the winning moves found so far
+        (:func:`grundy.errors.keep_found`), as does the ``KeyboardInterrupt``
+        of a Ctrl-C or SIGTERM.
     """
     if outcome == "P" and table is None:
         return
-    for move, child in moves:
-        if table is None and wanted is not None and len(winning) >= wanted:
-            return
-        if check is not None:
-            check()
-        child_n = is_n(child)
-        if not child_n:
-            winning.append(move)
-        if table is not None:
-            table.append((move, "N" if child_n else "P"))
+    try:
+        for move, child in moves:
+            if table is None and wanted is not None and len(winning) >= wanted:
+                return
+            if check is not None:
+                check()
+            child_n = is_n(child)
+            if not child_n:
+                winning.append(move)
+            if table is not None:
+                table.append((move, "N" if child_n else "P"))
+    except (SearchLimitReached, KeyboardInterrupt) as stop:  # the outcome was settled: say so, and what was found
+        keep_found(stop, None, outcome, list(winning))
+        raise

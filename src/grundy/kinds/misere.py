@@ -18,7 +18,7 @@ from typing import Any
 
 from grundy.core.misere import MisereSearch, scan_moves
 from grundy.core.moves import Move
-from grundy.errors import SearchLimitReached, keep_found
+from grundy.errors import SearchLimitReached, relabel_found
 from grundy.kinds.heaps import ListCheck
 
 __all__ = ["MisereParts", "misere_answer"]
@@ -109,8 +109,8 @@ def misere_answer(
         winning: list[dict[str, Any]] = []
         try:
             scan_moves(p.moves, is_n, outcome, winning, rows, wanted)
-        except (SearchLimitReached, KeyboardInterrupt) as stop:  # the outcome was settled: say so, and what was found
-            keep_found(stop, None, outcome, [Move.from_json(m) for m in winning])
+        except (SearchLimitReached, KeyboardInterrupt) as stop:  # the moves it kept are JSON: as moves
+            relabel_found(stop, Move.from_json)
             raise
     finally:
         search.finish()
