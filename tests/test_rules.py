@@ -450,12 +450,164 @@ def test_a_toy_ruleset_defined_once_works_in_search_misere_and_census(toy: Graph
 def test_a_long_graph_nim_generation_stops_at_the_time_limit() -> None:
     from grundy.errors import SearchLimitReached
 
-    star = tuple([(1 << 23) - 2] + [1] * 22)  # a star with 22 leaves: 2^22 - 1 moves at the centre
+    fan = _fan(22)  # no two of the hub's neighbours are twins: 2^22 - 1 moves at the hub
     s = Solver(ruleset="graph-nim", time_limit=0.5)
     s.start()  # the clock of a top-level call (a front end's)
     with pytest.raises(SearchLimitReached):
-        s.value_of(*s.decompose(star))  # 88 s without the limit
+        s.value_of(*s.decompose(fan))
     assert s.stats.positions <= 2
+
+
+def _fan(k: int) -> tuple[int, ...]:
+    """The fan: vertex 0 joined to every vertex of the path 1-2-...-k; no
+    two of 0's neighbours are twins, so Graph Nim makes all 2^k - 1 sets of
+    its edges as moves (where a star's centre makes k)."""
+    adj = [0] * (k + 1)
+    for v in range(1, k + 1):
+        for u in (0, v + 1):
+            if u <= k:
+                adj[u] |= 1 << v
+                adj[v] |= 1 << u
+    return tuple(adj)
+
+
+def _option_certificates(adj: tuple[int, ...], moves) -> list[bytes]:
+    return [graph_key(RULESETS["graph-nim"].apply(adj, m)) for m in moves]
+
+
+def _twin_rich() -> list[tuple[int, ...]]:
+    """Graphs whose vertices have large classes of twin neighbours: stars,
+    complete, complete bipartite and multipartite graphs, a wheel's hub
+    (none), fans, and random graphs with copied vertices."""
+    out = []
+    for spec in ("star:9", "complete:7", "multipartite:3,5", "multipartite:2,2,3", "wheel:6", "cycle:6", "path:5"):
+        out.append(to_graph(spec).adj)
+    out.append(_fan(6))
+    rng = random.Random(5)
+    for _ in range(40):
+        n = rng.randint(2, 8)
+        adj = [0] * n
+        base = rng.randint(1, n)
+        for i in range(base):
+            for j in range(i + 1, base):
+                if rng.random() < 0.5:
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        for v in range(base, n):  # a false twin (or, joined to it, a true twin) of an earlier vertex
+            u = rng.randrange(v)
+            adj[v] = adj[u]
+            for w in range(n):
+                if adj[u] >> w & 1:
+                    adj[w] |= 1 << v
+            if rng.random() < 0.5:
+                adj[u] |= 1 << v
+                adj[v] |= 1 << u
+        out.append(tuple(adj))
+    return out
+
+
+TWIN_RICH = _twin_rich()
+
+
+@pytest.mark.parametrize("adj", ATLAS[:1253:3] + TWIN_RICH)
+def test_twin_classes_are_automorphisms_and_graph_nims_moves_cover_every_move(adj: tuple[int, ...]) -> None:
+    """Graph Nim's search makes one move per count of edges to each class
+    of twin neighbours (rulesets.edge_subset_reps): every swap of two
+    vertices of a class is an automorphism of the graph; expanding the
+    search's moves (rulesets.class_members) gives every move
+    (GraphRuleset.moves) exactly once, in the same order once sorted; and
+    each move's option is isomorphic to its class's move's (the same
+    pynauty certificate)."""
+    ruleset = RULESETS["graph-nim"]
+    n = len(adj)
+    for i in range(n):
+        for cls in rs.twin_classes(adj, i):
+            for u in cls:
+                for w in cls:
+                    swap = list(range(n))
+                    swap[u], swap[w] = w, u
+                    image = [0] * n
+                    for v in range(n):
+                        for x in range(n):
+                            if adj[v] >> x & 1:
+                                image[swap[v]] |= 1 << swap[x]
+                    assert tuple(image) == adj, (adj, i, cls)
+    searched = list(ruleset.ordered_moves(adj, range(n), []))
+    every = list(ruleset.moves(adj))
+    expanded = [m for rep in searched for m in rs.class_members(adj, rep)]
+    assert sorted(expanded, key=rs.move_order_key) == every
+    assert len(set(expanded)) == len(expanded)
+    for rep in searched:
+        members = list(rs.class_members(adj, rep))
+        assert members[0] == rep  # the class's move is its least, the one an answer shows first
+        assert set(_option_certificates(adj, members)) == set(_option_certificates(adj, [rep]))
+
+
+def test_graph_nims_moves_are_one_per_count_of_twin_edges() -> None:
+    """A star's centre: one move per number of edges (d moves, not 2^d - 1);
+    K_n's vertex: n - 1; K_{2,3}'s vertex of degree 3: 3; a fan's hub (no
+    twins): every set."""
+    ruleset = RULESETS["graph-nim"]
+    assert [m[2] for m in rs.edge_subset_reps(to_graph("star:5").adj, 0)] == [(1,), (1, 2), (1, 2, 3), (1, 2, 3, 4),
+                                                                           (1, 2, 3, 4, 5)]
+    assert len(list(rs.edge_subset_reps(to_graph("complete:9").adj, 4))) == 8
+    fan = _fan(5)
+    assert list(rs.edge_subset_reps(fan, 0)) == list(ruleset.compiled.every_at_vertex(fan, 0))
+    assert len(list(rs.edge_subset_reps(fan, 0))) == 2**5 - 1
+    # a vertex with classes {1, 2} and {3}
+    adj = (0b1110, 0b0001, 0b0001, 0b10001, 0b01000)  # 0-1, 0-2, 0-3, 3-4
+    assert rs.twin_classes(adj, 0) == [(1, 2), (3,)]
+    assert [m[2] for m in rs.edge_subset_reps(adj, 0)] == [(1,), (3,), (1, 2), (1, 3), (1, 2, 3)]
+
+
+@needs_kernel
+@pytest.mark.parametrize("adj", TWIN_RICH)
+def test_compiled_graph_nim_options_equal_the_reference_on_twin_rich_graphs(adj: tuple[int, ...]) -> None:
+    _check_options(adj, RULESETS["graph-nim"])
+
+
+@pytest.mark.parametrize("adj", [a for a in TWIN_RICH if sum(x.bit_count() for x in a) <= 2 * 10])
+def test_graph_nim_with_twin_classes_against_brute_force(adj: tuple[int, ...]) -> None:
+    """Values (kernel and Python path) and misère outcomes against brute
+    force over every move (tests/brute.py, no reduction of the moves)."""
+    want = brute_ruleset_value("graph-nim", adj)
+    assert search_both("graph-nim", adj) == want
+    misere = MisereSolver("graph-nim")
+    assert misere.is_n(adj) == _brute_misere_n(adj)
+
+
+@lru_cache(maxsize=None)
+def _brute_misere_n(adj: tuple[int, ...]) -> bool:
+    ruleset = RULESETS["graph-nim"]
+    options = [ruleset.apply(adj, m) for m in ruleset.moves(adj)]
+    return not options or any(not _brute_misere_n(o) for o in options)
+
+
+def test_graph_nim_on_a_star_of_40_leaves_answers_at_once() -> None:
+    """A star's centre has 2^40 - 1 sets of edges but 40 classes of
+    isomorphic options: value, outcome and misère answers, each with the
+    winning moves, under a time limit the old move generation could not
+    meet. Graph Nim on a star with k edges is a nim-heap of size k (every
+    move removes edges, the centre any number of them), so the value is 40,
+    the winning move removes every edge, and in misère play the winning
+    moves leave one edge (40 of them)."""
+    from click.testing import CliRunner
+
+    from grundy.cli import main
+
+    def run(*extra: str) -> dict:
+        result = CliRunner().invoke(main, ["value", "star:40", "--game", "graph-nim", "--json",
+                                           "--time-limit", "60", *extra])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.output)
+
+    normal = run()
+    assert normal["value"] == 40 and len(normal["winning_moves"]) == 1
+    assert len(normal["winning_moves"][0]["edges"]) == 40
+    assert run("--outcome")["winning_moves"] == normal["winning_moves"]
+    misere = run("--misere")
+    assert misere["outcome"] == "N" and len(misere["winning_moves"]) == 40
+    assert all(len(m["edges"]) == 39 for m in misere["winning_moves"])
 
 
 def _counting_options(owner):
@@ -476,8 +628,8 @@ def _counting_options(owner):
     return lambda: made
 
 
-#: K_16: Graph Nim has 2^15 - 1 moves at its one vertex orbit
-K16 = tuple(((1 << 16) - 1) & ~(1 << i) for i in range(16))
+#: the fan on 16 vertices: Graph Nim has 2^15 - 1 moves at its hub (no two of its neighbours are twins)
+FAN16 = _fan(15)
 
 
 def test_graph_nim_options_are_made_one_at_a_time() -> None:
@@ -486,7 +638,7 @@ def test_graph_nim_options_are_made_one_at_a_time() -> None:
 
     s = Solver(ruleset="graph-nim")
     made = _counting_options(s.game)
-    (key,) = s.decompose(K16)[1]
+    (key,) = s.decompose(FAN16)[1]
     first = next(iter(s.game.children(s, key)))
     assert first is not None and made() == 1, made()
 
@@ -546,12 +698,12 @@ def test_misere_winning_moves_check_the_clock_and_options_come_one_at_a_time() -
         analyze_misere(g, s)  # every position is in the memo: only the moves loop can stop it
     from grundy.games.graphs.misere import graph_key
 
-    t = MisereSolver("graph-nim", compiled=False)  # the first option of K_16 must not make them all
+    t = MisereSolver("graph-nim", compiled=False)  # the first option of the fan must not make them all
     made = _counting_options(t)
-    first = next(iter(t._options(graph_key(K16))))
+    first = next(iter(t._options(graph_key(FAN16))))
     assert len(first) == 16 * 8 and made() == 1, made()
-    # the kernel's options come one at a time too (an iterator): the first of K_16 at once
-    assert next(iter(MisereSolver("graph-nim")._options(graph_key(K16)))) == first
+    # the kernel's options come one at a time too (an iterator): the first of the fan at once
+    assert next(iter(MisereSolver("graph-nim")._options(graph_key(FAN16)))) == first
 
 
 # -- --without and --no-theory: honoured where the ruleset's search uses them, else refused ---

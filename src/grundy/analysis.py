@@ -13,6 +13,7 @@ from typing import Any
 
 from grundy.games.graphs.bitset import components, full_mask, is_bipartite, edge_count, remove_edge
 from grundy.games.graphs.game import Solver
+from grundy.games.graphs.rulesets import class_members, move_order_key
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.formulas import BIPARTITE_SOURCE, bipartite_value
 from grundy.core.misere import scan_moves
@@ -327,17 +328,28 @@ def _moves(
 def _generic_moves(
     g: Graph, solver: Solver, option_table: bool, found: list[tuple[tuple[int, ...], Move]], total: int
 ) -> tuple[list[Move], list[tuple[Move, int]] | None]:
-    """Winning moves (and the option table) for any ruleset: every labelled
-    move of the whole position, valued by the solver; each winning move is
-    appended to ``found`` as it is found (what a stop leaves), keyed by its
-    place in the move order. ``total`` is the position's value (0, a
-    P-position: no move wins, nothing is asked without the option table)."""
-    candidates = ((0, ((k,), move), lambda index_move=index_move: solver.decompose(solver.ruleset.apply(g.adj, index_move)))
-                  for k, (move, index_move) in enumerate(solver.ruleset.labelled_moves(g.labels, g.adj)))
+    """Winning moves (and the option table) for any ruleset: every move of
+    the whole position, valued by the solver, isomorphic options once
+    (the search's moves, :meth:`GraphRuleset.ordered_moves` at every vertex
+    and edge, each expanded by :func:`class_members`: Graph Nim's edge sets
+    that meet each class of twins in as many edges share one option up to
+    isomorphism); each winning move is appended to ``found`` as it is found
+    (what a stop leaves), keyed by its place in :meth:`GraphRuleset.moves`'s
+    order, and the answer is in that order. ``total`` is the position's
+    value (0, a P-position: no move wins, nothing is asked without the
+    option table)."""
+    ruleset, adj, labels = solver.ruleset, g.adj, g.labels
+    edges = [(i, j) for i in range(g.n) for j in bits(adj[i] >> (i + 1) << (i + 1))]
+    candidates = ((0, index_move, lambda index_move=index_move: solver.decompose(ruleset.apply(adj, index_move)))
+                  for index_move in ruleset.ordered_moves(adj, range(g.n), edges))
+
+    def expand(index_move: tuple) -> list[tuple[tuple[int, ...], Move]]:
+        return [(move_order_key(m), ruleset.labelled(labels, adj, m)) for m in class_members(adj, index_move)]
+
     keyed_table: list[tuple[tuple[tuple[int, ...], Move], int]] = []
-    winning_options(solver, candidates, option_table, found, keyed_table, total)
-    table = [(move, v) for (_, move), v in keyed_table] if option_table else None
-    return [m for _, m in found], table
+    winning_options(solver, candidates, option_table, found, keyed_table, total, expand)
+    table = [(move, v) for (_, move), v in sorted(keyed_table, key=lambda t: t[0][0])] if option_table else None
+    return [m for _, m in sorted(found, key=lambda t: t[0])], table
 
 
 def analyze_misere(
@@ -351,8 +363,12 @@ def analyze_misere(
     """Misère outcome and winning moves of a graph (see
     :class:`grundy.games.graphs.misere.MisereSolver`): every winning move,
     or without ``option_table`` at most ``wanted`` of them (the first in
-    move order; 0: the outcome alone, as ``--outcome`` and
-    :func:`grundy.outcome` ask), the options after them not searched.
+    the search's move order, :meth:`GraphRuleset.ordered_moves`; 0: the
+    outcome alone, as ``--outcome`` and :func:`grundy.outcome` ask), the
+    options after them not searched; the moves, and the table's rows, in
+    :meth:`GraphRuleset.moves`'s order. Isomorphic options (Graph Nim's
+    edge sets meeting each class of twins in as many edges,
+    :func:`class_members`) are decided once.
 
     Raises
     ------
@@ -366,10 +382,25 @@ def analyze_misere(
         outcome = "N" if solver.is_n(g.adj) else "P"
         winning: list[Move] = []
         table: list[tuple[Move, Any]] | None = [] if option_table else None
-        scan_moves(((move, ruleset.apply(g.adj, index_move))  # a stop keeps the outcome and moves found
-                    for move, index_move in ruleset.labelled_moves(g.labels, g.adj)),
+        order: dict[Move, tuple] = {}  # each move's place in ruleset.moves's order
+        edges = [(i, j) for i in range(g.n) for j in bits(g.adj[i] >> (i + 1) << (i + 1))]
+
+        def expand(index_move: tuple) -> list[Move]:
+            out = []
+            for member in class_members(g.adj, index_move):
+                move = ruleset.labelled(g.labels, g.adj, member)
+                order[move] = move_order_key(member)
+                out.append(move)
+            return out
+
+        # the search's moves, isomorphic options decided once; a stop keeps the outcome and moves found
+        scan_moves(((index_move, ruleset.apply(g.adj, index_move))
+                    for index_move in ruleset.ordered_moves(g.adj, range(g.n), edges)),
                    solver.is_n, outcome, winning, table, wanted,
-                   lambda: solver.limits.check_time(solver.stats.positions))
+                   lambda: solver.limits.check_time(solver.stats.positions), expand)
+        winning.sort(key=order.__getitem__)
+        if table is not None:
+            table.sort(key=lambda row: order[row[0]])
     explanation = [
         f"game {ruleset.name} under misère play (the player who cannot move wins): {ruleset.rule} [{ruleset.source}]",
     ]

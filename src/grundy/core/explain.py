@@ -83,6 +83,7 @@ def winning_options(
     found: list[Any],
     table: list[tuple[Any, int]],
     value: int | None = None,
+    expand: Callable[[Any], Iterable[Any]] | None = None,
 ) -> None:
     """The moves of a position whose value is known that win: each candidate
     is ``(target, move, split)``, the move winning iff the option's split
@@ -96,6 +97,10 @@ def winning_options(
     ``value`` is the position's nim-value, if the caller has it: 0, a
     P-position, has no winning move (every option of a P-position is N, by
     the definition of P), so without ``option_table`` nothing is asked.
+    ``expand``, if given, turns a candidate's move into every move whose
+    option is isomorphic to its option (valued once for all of them; Graph
+    Nim's edge sets that meet each class of twins in as many edges): those
+    are what ``found`` and ``table`` receive.
 
     Raises
     ------
@@ -109,9 +114,9 @@ def winning_options(
         nim, unk = split()
         if option_table:
             val = solver.value_of(nim, unk)
-            table.append((move, val ^ target))
-            wins = val == target
-        else:
-            wins = solver.is_p(nim ^ target, unk)
-        if wins:
-            found.append(move)
+            moves = [move] if expand is None else list(expand(move))
+            table.extend((m, val ^ target) for m in moves)
+            if val == target:
+                found.extend(moves)
+        elif solver.is_p(nim ^ target, unk):
+            found.extend([move] if expand is None else expand(move))

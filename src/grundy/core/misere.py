@@ -107,6 +107,7 @@ def scan_moves(
     table: list[tuple[M, str]] | None = None,
     wanted: int | None = None,
     check: Callable[[], None] | None = None,
+    expand: Callable[[M], list[M]] | None = None,
 ) -> None:
     """Fill ``winning`` with the winning moves of a position of misère
     ``outcome`` (``"N"`` or ``"P"``) and, if ``table`` is given, ``table``
@@ -121,7 +122,11 @@ def scan_moves(
     ``check()``, if given, runs before each option is decided (a limit's
     clock: options already known are not searched again, so they tick
     nothing of their own). The lists are filled as the scan goes, so what
-    a stopped scan found is in them.
+    a stopped scan found is in them. ``expand``, if given, turns a move
+    into every move whose option is isomorphic to its option (decided once
+    for all of them; Graph Nim's edge sets that meet each class of twins in
+    as many edges): those are what the lists receive, at most ``wanted``
+    winning ones.
 
     Raises
     ------
@@ -140,10 +145,11 @@ def scan_moves(
             if check is not None:
                 check()
             child_n = is_n(child)
+            moves = [move] if expand is None or (child_n and table is None) else expand(move)
             if not child_n:
-                winning.append(move)
+                winning.extend(moves if table is not None or wanted is None else moves[:wanted - len(winning)])
             if table is not None:
-                table.append((move, "N" if child_n else "P"))
+                table.extend((m, "N" if child_n else "P") for m in moves)
     except (SearchLimitReached, KeyboardInterrupt) as stop:  # the outcome was settled: say so, and what was found
         keep_found(stop, None, outcome, list(winning))
         raise

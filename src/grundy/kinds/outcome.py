@@ -34,7 +34,9 @@ _M = TypeVar("_M")
 
 def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
                    options: Iterable[tuple[_M, Callable[[], tuple[int, tuple[Any, ...]]]]],
-                   every: bool, moves: bool = True) -> tuple[str, list[_M], int | None, dict[str, Any]]:
+                   every: bool, moves: bool = True,
+                   expand: Callable[[_M], list[tuple[Any, _M]]] | None = None,
+                   ) -> tuple[str, list[_M], int | None, dict[str, Any]]:
     """The outcome of a position and its winning moves, on ``solver``.
 
     Parameters
@@ -50,6 +52,12 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
         Every winning move (else the first).
     moves : bool
         Whether winning moves are wanted at all (False: the outcome alone).
+    expand : callable, optional
+        Turns an option's move into ``(order key, move)`` for every move
+        whose option is isomorphic to its option, least key first (decided
+        once for all of them; Graph Nim's edge sets that meet each class of
+        twins in as many edges): those are the winning moves reported, in
+        key order (without it, ``options``' own moves in their order).
 
     Returns
     -------
@@ -70,7 +78,7 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
         (KeyboardInterrupt) gets the same, N only if the search settled it.
     """
     winning: list[_M] = []
-    found: list[tuple[int, _M]] = []
+    found: list[tuple[Any, _M]] = []
     p: bool | None = None
     nimber, unknowns = 0, ()
     with measured(solver) as stats:
@@ -78,7 +86,7 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
             nimber, unknowns = root()
             p = solver.is_p(nimber, unknowns)
             if not p and moves:
-                winning = _winning_moves(solver, options, every, found)
+                winning = _winning_moves(solver, options, every, found, expand)
         except (SearchLimitReached, KeyboardInterrupt) as stop:
             if isinstance(stop, SearchLimitReached):
                 stop.outcome = "N" if p is False else solver.known_outcome(nimber, unknowns)[0] if unknowns else None
@@ -92,7 +100,8 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
 
 
 def _winning_moves(solver: Any, options: Iterable[tuple[_M, Callable[[], tuple[int, tuple[Any, ...]]]]],
-                   every: bool, found: list[tuple[int, _M]]) -> list[_M]:
+                   every: bool, found: list[tuple[Any, _M]],
+                   expand: Callable[[_M], list[tuple[Any, _M]]] | None = None) -> list[_M]:
     """The winning moves of an N-position: one (the first in move order
     among the options the table already decides to be P, else the first
     the search finds), or with ``every`` all of them, in move order. The
@@ -101,30 +110,39 @@ def _winning_moves(solver: Any, options: Iterable[tuple[_M, Callable[[], tuple[i
     (unless the table knew the answer before, or a bound dropped it). Then
     the options the table leaves open are searched, in move order. Each
     option's split is made once; the open ones are kept until searched.
-    ``found`` collects ``(move index, move)`` as they are found, so that a
-    stopped scan keeps them."""
+    ``found`` collects ``(order key, move)`` as they are found (the key the
+    move's index, or ``expand``'s), so that a stopped scan keeps them; with
+    ``expand``, the first winning move is the least of the first winning
+    option's class."""
+
+    def add(index: int, move: _M) -> None:
+        if expand is None:
+            found.append((index, move))
+        else:
+            found.extend(expand(move)[:None if every else 1])
+
     open_: list[tuple[int, _M, tuple[int, tuple[Any, ...]]]] = []
     for index, (move, option) in enumerate(options):
         solver.limits.check_time(solver.stats.positions)
         split = option()
         known = solver.known_outcome(*split)[0]
         if known == "P":
-            found.append((index, move))
+            add(index, move)
             if not every:
-                return [move]
+                return _in_move_order(found)
         elif known is None:
             open_.append((index, move, split))
     for index, move, split in open_:
         solver.limits.check_time(solver.stats.positions)
         if solver.is_p(*split):
-            found.append((index, move))
+            add(index, move)
             if not every:
                 break
     return _in_move_order(found)
 
 
-def _in_move_order(found: list[tuple[int, _M]]) -> list[_M]:
-    """The moves of ``(move index, move)`` pairs, in move order."""
+def _in_move_order(found: list[tuple[Any, _M]]) -> list[_M]:
+    """The moves of ``(order key, move)`` pairs, in move order."""
     return [move for _, move in sorted(found, key=lambda found_move: found_move[0])]
 
 

@@ -5,7 +5,9 @@
 #
 #   bits 0-1  vertex effect: 0 none, 1 delete the vertex with its edges,
 #             2 delete its closed neighbourhood (Node Kayles), 3 delete a
-#             nonempty set of its edges (Graph Nim, one move per set)
+#             nonempty set of its edges (Graph Nim: one move per class of
+#             isomorphic options, a count of edges to each class of twin
+#             neighbours, rulesets.edge_subset_reps)
 #   bits 2-3  which vertices: 0 any, 1 odd degree, 2 even degree
 #   bits 4-5  edge effect: 0 none, 1 delete the edge, 2 delete both
 #             endpoints with their edges (Arc Kayles)
@@ -24,8 +26,8 @@
 # deleted; vertex numbers are never shifted, so a split of the option finds
 # its components in the order of their lowest vertex, as for the position
 # renumbered. The move order: vertex moves at the vertices in the order
-# given (Graph Nim's edge sets by size, then in itertools.combinations
-# order over the neighbours in increasing order), then edge moves at the
+# given (Graph Nim's edge sets by size, then their counts per twin class in
+# decreasing lexicographic order), then edge moves at the
 # edges in the order given; MoveRule.at_vertex / at_edge and
 # GraphRuleset.ordered_moves are the same rule in Python.
 
@@ -50,8 +52,11 @@ cdef struct Cursor:
     int k             # index into the vertices (phase 0) or edges (phase 1)
     int size          # Graph Nim: the size of the current edge set, 0 before the vertex starts
     int deg           # Graph Nim: the current vertex's degree
-    int nbrs[64]      # Graph Nim: its neighbours, increasing
-    int comb[64]      # Graph Nim: the current set, as indices into nbrs, increasing
+    int ncls          # Graph Nim: its neighbours' twin classes (rulesets.twin_classes)
+    int nbrs[64]      # Graph Nim: its neighbours, class by class, each class increasing
+    int cstart[64]    # Graph Nim: where each class starts in nbrs
+    int csize[64]     # Graph Nim: each class's size
+    int cnt[64]       # Graph Nim: the current set: its first cnt[t] members of class t
 
 
 cdef inline void _cursor_start(Cursor* c) noexcept nogil:
@@ -157,29 +162,85 @@ cdef inline bint _edge_ok(int which, const uint64_t* a, int i, int j) noexcept n
     return not oi and not oj
 
 
+cdef void _twin_classes(const uint64_t* a, int i, Cursor* c) noexcept nogil:
+    """The neighbours of ``i`` into ``c.nbrs`` class by class (classes of
+    twins, u and w twins when N(u) - {w} = N(w) - {u}, in the order of their
+    least member, each increasing), with ``c.deg``, ``c.ncls``, ``c.cstart``
+    and ``c.csize``: :func:`grundy.games.graphs.rulesets.twin_classes`."""
+    cdef int cls_of[64]
+    cdef int first[64]
+    cdef int fill[64]
+    cdef int u, w, t, k
+    cdef uint64_t row = a[i]
+    c.deg = 0
+    c.ncls = 0
+    while row:
+        u = GK_CTZ(row)
+        row &= row - 1
+        for t in range(c.ncls):
+            w = first[t]
+            if (a[u] & ~(<uint64_t>1 << w)) == (a[w] & ~(<uint64_t>1 << u)):
+                break
+        else:
+            t = c.ncls
+            first[t] = u
+            c.csize[t] = 0
+            c.ncls += 1
+        cls_of[c.deg] = t
+        c.csize[t] += 1
+        fill[c.deg] = u
+        c.deg += 1
+    k = 0
+    for t in range(c.ncls):
+        c.cstart[t] = k
+        k += c.csize[t]
+    for t in range(c.ncls):
+        first[t] = c.cstart[t]
+    for u in range(c.deg):
+        t = cls_of[u]
+        c.nbrs[first[t]] = fill[u]
+        first[t] += 1
+
+
+cdef inline void _fill_counts(Cursor* c, int from_t, int total) noexcept nogil:
+    """The counts of classes ``from_t`` on, greedily from the left: the
+    largest (in lexicographic order) that sum to ``total``."""
+    cdef int t, k
+    for t in range(from_t, c.ncls):
+        k = c.csize[t] if c.csize[t] < total else total
+        c.cnt[t] = k
+        total -= k
+
+
 cdef inline bint _next_subset(Cursor* c) noexcept nogil:
-    """Advance Graph Nim's edge set to the next one (by size, then
-    combinations order); False when the vertex has no more."""
-    cdef int t, w
+    """Advance Graph Nim's edge set to the next one (by size, then its
+    counts per twin class in decreasing lexicographic order:
+    :func:`grundy.games.graphs.rulesets.edge_subset_reps`); False when the
+    vertex has no more."""
+    cdef int t, suffix_cnt, suffix_free
     if c.size == 0:
         if c.deg == 0:
             return False
         c.size = 1
-        c.comb[0] = 0
+        _fill_counts(c, 0, 1)
         return True
-    t = c.size - 1
-    while t >= 0 and c.comb[t] == c.deg - c.size + t:
+    # the rightmost class whose count can fall by one, the classes after it
+    # taking the one more (then filled greedily)
+    suffix_cnt = 0
+    suffix_free = 0
+    t = c.ncls - 1
+    while t >= 0:
+        if c.cnt[t] > 0 and suffix_free > 0:
+            c.cnt[t] -= 1
+            _fill_counts(c, t + 1, suffix_cnt + 1)
+            return True
+        suffix_cnt += c.cnt[t]
+        suffix_free += c.csize[t] - c.cnt[t]
         t -= 1
-    if t < 0:
-        c.size += 1
-        if c.size > c.deg:
-            return False
-        for w in range(c.size):
-            c.comb[w] = w
-        return True
-    c.comb[t] += 1
-    for w in range(t + 1, c.size):
-        c.comb[w] = c.comb[w - 1] + 1
+    c.size += 1
+    if c.size > c.deg:
+        return False
+    _fill_counts(c, 0, c.size)
     return True
 
 
@@ -192,8 +253,8 @@ cdef int _next_option(int rule, const uint64_t* a, int n, const int* verts, int 
     graph is ``a`` or ``buf``) with its vertices in ``mask[0]``."""
     cdef int veff = rule & 3, vwhich = (rule >> 2) & 3
     cdef int eeff = (rule >> 4) & 3, ewhich = (rule >> 6) & 3
-    cdef uint64_t full = <uint64_t>0 - 1 if n == 64 else (<uint64_t>1 << n) - 1, row
-    cdef int i, j, t
+    cdef uint64_t full = <uint64_t>0 - 1 if n == 64 else (<uint64_t>1 << n) - 1
+    cdef int i, j, t, r
     while c.phase == 0:
         if veff == V_NONE or c.k >= nv:
             c.phase = 1
@@ -205,21 +266,17 @@ cdef int _next_option(int rule, const uint64_t* a, int n, const int* verts, int 
                 if not _vertex_ok(vwhich, a, i):
                     c.k += 1
                     continue
-                c.deg = 0
-                row = a[i]
-                while row:
-                    c.nbrs[c.deg] = GK_CTZ(row)
-                    c.deg += 1
-                    row &= row - 1
+                _twin_classes(a, i, c)
             if not _next_subset(c):
                 c.size = 0
                 c.k += 1
                 continue
             memcpy(buf, a, n * sizeof(uint64_t))
-            for t in range(c.size):
-                j = c.nbrs[c.comb[t]]
-                buf[i] &= ~(<uint64_t>1 << j)
-                buf[j] &= ~(<uint64_t>1 << i)
+            for t in range(c.ncls):
+                for r in range(c.cstart[t], c.cstart[t] + c.cnt[t]):
+                    j = c.nbrs[r]
+                    buf[i] &= ~(<uint64_t>1 << j)
+                    buf[j] &= ~(<uint64_t>1 << i)
             mask[0] = full
             return COPY
         c.k += 1

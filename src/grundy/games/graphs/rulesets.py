@@ -34,14 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations, product
 from typing import Any
 
 from grundy.games.graphs.bitset import compact, distance_sums, full_mask, remove_edge, remove_vertex
 from grundy.errors import InputError
 from grundy.core.moves import Move, label_str
 
-__all__ = ["GraphRuleset", "MoveRule", "RULESETS", "TakeMove", "get_ruleset"]
+__all__ = ["GraphRuleset", "MoveRule", "RULESETS", "TakeMove", "class_members", "edge_subset_reps", "get_ruleset", "move_order_key", "twin_classes"]
 
 
 #: A move on indices: ("v", i) delete vertex i; ("e", i, j) delete edge ij;
@@ -112,7 +112,9 @@ class MoveRule:
         None (no vertex moves), ``"delete"`` (the vertex with its edges),
         ``"closed-neighbourhood"`` (the vertex with all its neighbours, Node
         Kayles) or ``"edge-subsets"`` (a nonempty set of its edges, Graph
-        Nim: one move per subset).
+        Nim: the search makes one move per choice of how many edges to
+        twins, :func:`edge_subset_reps`; :meth:`GraphRuleset.moves` lists
+        every subset).
     ``vertex_degree``
         Which vertices may be chosen: ``"any"``, ``"odd"`` or ``"even"``
         degree.
@@ -153,9 +155,9 @@ class MoveRule:
     kernel and the Python reference (:meth:`GraphRuleset.ordered_moves`)
     make moves in the same order: vertex moves first, at the vertices in
     the order given (the search gives one per automorphism orbit, in
-    :meth:`order`), Graph Nim's subsets by size, then in
-    :func:`itertools.combinations` order; then edge moves, at the edges in
-    the order given.
+    :meth:`order`), Graph Nim's edge sets one per class of isomorphic
+    options, in :func:`edge_subset_reps`'s order; then edge moves, at the
+    edges in the order given.
 
     Raises
     ------
@@ -250,7 +252,18 @@ class MoveRule:
         elif self.vertex == "closed-neighbourhood":
             yield ("k", i)
         else:
-            yield from _edge_subsets(adj, i)
+            yield from edge_subset_reps(adj, i)
+
+    def every_at_vertex(self, adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
+        """Every index move at vertex ``i``: :meth:`at_vertex`, but for
+        ``"edge-subsets"`` every nonempty set of the vertex's edges (``2^d
+        - 1`` at degree ``d``, by size, then in :func:`itertools.combinations`
+        order), where the search makes one per class of isomorphic options."""
+        if self.vertex == "edge-subsets":
+            if _degree_ok(self.vertex_degree, adj[i].bit_count() & 1):
+                yield from _edge_subsets(adj, i)
+            return
+        yield from self.at_vertex(adj, i)
 
     def at_edge(self, adj: tuple[int, ...], i: int, j: int) -> Iterator[IndexMove]:
         """The index moves at edge ``ij`` (``i < j``), as :meth:`at_vertex`."""
@@ -278,6 +291,73 @@ def _edge_subsets(adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
     for size in range(1, len(nbrs) + 1):
         for subset in combinations(nbrs, size):
             yield ("n", i, subset)
+
+
+def twin_classes(adj: tuple[int, ...], i: int) -> list[tuple[int, ...]]:
+    """The neighbours of vertex ``i`` of the graph ``adj`` (adjacency
+    bitsets, at most 64 vertices here in practice, any number allowed),
+    split into classes of twins: ``u`` and ``w`` are twins when ``N(u) -
+    {w} = N(w) - {u}`` (false twins if not adjacent, true twins if
+    adjacent), that is when swapping them is an automorphism of the graph,
+    one that fixes ``i``. Being twins is an equivalence relation (a vertex
+    with a false twin has no true twin: if ``u``, ``w`` are false twins and
+    ``w``, ``x`` true twins, then ``x`` is a neighbour of ``w``, so of ``u``,
+    so ``u`` lies in ``N[x] = N[w]``, a contradiction). Classes in the order
+    of their least member, each increasing.
+
+    >>> twin_classes((0b1110, 0b0001, 0b0001, 0b0001), 0)       # a star: its leaves
+    [(1, 2, 3)]
+    >>> twin_classes((0b0110, 0b0101, 0b0011, 0b0000), 0)       # a triangle
+    [(1, 2)]
+    >>> twin_classes((0b0010, 0b0101, 0b1010, 0b0100), 1)       # the path 0-1-2-3
+    [(0,), (2,)]
+    """
+    classes: list[list[int]] = []
+    for u in _bits(adj[i]):
+        for cls in classes:
+            w = cls[0]
+            if adj[u] & ~(1 << w) == adj[w] & ~(1 << u):
+                cls.append(u)
+                break
+        else:
+            classes.append([u])
+    return [tuple(c) for c in classes]
+
+
+def _counts_descending(total: int, caps: list[int], start: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every tuple ``c`` with ``0 <= c[t] <= caps[t]`` (``t >= start``) and
+    sum ``total``, in decreasing lexicographic order."""
+    if start == len(caps):
+        if total == 0:
+            yield ()
+        return
+    rest = sum(caps[start + 1:])
+    for c in range(min(total, caps[start]), max(0, total - rest) - 1, -1):
+        for tail in _counts_descending(total - c, caps, start + 1):
+            yield (c, *tail)
+
+
+def edge_subset_reps(adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
+    """Graph Nim's moves at ``i`` as the search makes them: one per class of
+    isomorphic options. Two sets of edges at ``i`` that meet each class of
+    :func:`twin_classes` in as many edges give isomorphic options (a product
+    of swaps of twins, each an automorphism fixing ``i``, maps one set to
+    the other), so a move is a count per class, made on the class's least
+    members: ``prod(k + 1) - 1`` moves for classes of sizes ``k``, in place
+    of ``2^d - 1`` (a star's centre: ``d``). Order: by size, then by the
+    counts (classes in their order) in decreasing lexicographic order, which
+    is :func:`itertools.combinations` order when every class has one
+    member. The kernel's rule (``_kernel_rules.pxi``) makes the same moves
+    in the same order; the tests hold it to this.
+
+    >>> [m[2] for m in edge_subset_reps((0b1110, 0b0001, 0b0001, 0b0001), 0)]
+    [(1,), (1, 2), (1, 2, 3)]
+    """
+    classes = twin_classes(adj, i)
+    caps = [len(c) for c in classes]
+    for size in range(1, sum(caps) + 1):
+        for counts in _counts_descending(size, caps):
+            yield ("n", i, tuple(sorted(v for cls, k in zip(classes, counts) for v in cls[:k])))
 
 
 @dataclass(frozen=True)
@@ -314,16 +394,25 @@ class GraphRuleset:
 
     def moves(self, adj: tuple[int, ...]) -> Iterator[IndexMove]:
         """Every index move of the position ``adj``: at each vertex in
-        increasing order, then at each edge ``(i, j)``, ``i < j``, in
-        increasing order."""
-        return self.ordered_moves(adj, range(len(adj)),
-                                  [(i, j) for i, a in enumerate(adj) for j in _bits(a >> (i + 1) << (i + 1))])
+        increasing order (Graph Nim: every nonempty set of its edges,
+        :meth:`MoveRule.every_at_vertex`, where :meth:`ordered_moves` makes
+        one per class of isomorphic options), then at each edge ``(i, j)``,
+        ``i < j``, in increasing order."""
+        at_vertex = (self.compiled.every_at_vertex if self.compiled.vertex == "edge-subsets"
+                     else self.at_vertex or self.compiled.at_vertex)
+        at_edge = self.at_edge or self.compiled.at_edge
+        for i in range(len(adj)):
+            yield from at_vertex(adj, i)
+        for i, a in enumerate(adj):
+            for j in _bits(a >> (i + 1) << (i + 1)):
+                yield from at_edge(adj, i, j)
 
     def ordered_moves(self, adj: tuple[int, ...], vertices: Iterable[int],
                       edges: Iterable[tuple[int, int]]) -> Iterator[IndexMove]:
         """The index moves at ``vertices`` (in that order), then at
         ``edges`` (``(i, j)``, ``i < j``, in that order): the order in which
-        the search and the kernel generate options."""
+        the search and the kernel generate options (Graph Nim: one edge set
+        per class of isomorphic options, :func:`edge_subset_reps`)."""
         at_vertex = self.at_vertex or self.compiled.at_vertex
         at_edge = self.at_edge or self.compiled.at_edge
         for i in vertices:
@@ -376,19 +465,59 @@ class GraphRuleset:
         first, each with its index move: made one at a time (Graph Nim has
         2^d - 1 moves at a vertex of degree d)."""
         for move in self.moves(adj):
-            if move[0] == "v":
-                yield Move(vertex=labels[move[1]]), move
-            elif move[0] == "e":
-                yield Move(edge=(labels[move[1]], labels[move[2]])), move
-            elif move[0] == "k":
-                gone = tuple(labels[j] for j in _bits(_taken(adj, move)))
-                yield TakeMove(vertex=labels[move[1]], removes=gone), move
-            elif move[0] == "a":
-                gone = (labels[move[1]], labels[move[2]])
-                yield TakeMove(edge=gone, removes=gone), move
-            else:
-                i = move[1]
-                yield Move(vertex=labels[i], edges=tuple((labels[i], labels[j]) for j in move[2])), move
+            yield self.labelled(labels, adj, move), move
+
+    @staticmethod
+    def labelled(labels: tuple[Hashable, ...], adj: tuple[int, ...], move: IndexMove) -> Move:
+        """The index move ``move`` of the position ``adj`` in the user's
+        ``labels`` (one per vertex of ``adj``)."""
+        if move[0] == "v":
+            return Move(vertex=labels[move[1]])
+        if move[0] == "e":
+            return Move(edge=(labels[move[1]], labels[move[2]]))
+        if move[0] == "k":
+            return TakeMove(vertex=labels[move[1]], removes=tuple(labels[j] for j in _bits(_taken(adj, move))))
+        if move[0] == "a":
+            gone = (labels[move[1]], labels[move[2]])
+            return TakeMove(edge=gone, removes=gone)
+        i = move[1]
+        return Move(vertex=labels[i], edges=tuple((labels[i], labels[j]) for j in move[2]))
+
+
+def class_members(adj: tuple[int, ...], move: IndexMove) -> Iterator[IndexMove]:
+    """Every index move of the position ``adj`` whose option is isomorphic
+    to ``move``'s by swaps of twins: for a Graph Nim move ``("n", i, S)``,
+    every set of ``i``'s edges that meets each class of
+    :func:`twin_classes` in as many edges as ``S`` (by size, then in
+    :func:`itertools.combinations` order); any other move alone. The moves
+    of :meth:`GraphRuleset.ordered_moves` at every vertex and edge, each
+    expanded so, are :meth:`GraphRuleset.moves`, each once.
+
+    >>> list(class_members((0b1110, 0b0001, 0b0001, 0b0001), ("n", 0, (1, 2))))
+    [('n', 0, (1, 2)), ('n', 0, (1, 3)), ('n', 0, (2, 3))]
+    """
+    if move[0] != "n":
+        yield move
+        return
+    i, chosen = move[1], set(move[2])
+    classes = twin_classes(adj, i)
+    parts = [combinations(cls, sum(v in chosen for v in cls)) for cls in classes]
+    yield from sorted(("n", i, tuple(sorted(chain.from_iterable(pick)))) for pick in product(*parts))
+
+
+def move_order_key(move: IndexMove) -> tuple:
+    """A sort key putting index moves in :meth:`GraphRuleset.moves`'s order:
+    vertex moves by vertex (Graph Nim's edge sets by size, then
+    lexicographically), then edge moves by edge.
+
+    >>> sorted([("e", 0, 2), ("n", 1, (0, 2)), ("n", 1, (3,)), ("v", 0)], key=move_order_key)
+    [('v', 0), ('n', 1, (3,)), ('n', 1, (0, 2)), ('e', 0, 2)]
+    """
+    if move[0] in EDGE_KINDS:
+        return (1, move[1], move[2])
+    if move[0] == "n":
+        return (0, move[1], len(move[2]), move[2])
+    return (0, move[1], 0, ())
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -418,8 +547,9 @@ def _delete_edge(adj: tuple[int, ...], i: int, j: int) -> Iterator[IndexMove]:
 
 
 def _graph_nim_at(adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
-    """Graph Nim: choose ``i`` and delete a nonempty set of its edges."""
-    yield from _edge_subsets(adj, i)
+    """Graph Nim: choose ``i`` and delete a nonempty set of its edges (one
+    set per class of isomorphic options, :func:`edge_subset_reps`)."""
+    yield from edge_subset_reps(adj, i)
 
 
 def _edge_parity_at(i_odd: bool, j_odd: bool | None) -> Callable[[tuple[int, ...], int, int], Iterator[IndexMove]]:
