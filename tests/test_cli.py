@@ -1133,3 +1133,22 @@ def test_interrupt_message_says_what_was_found():
     other = ValueError()
     keep_found(other, 1, "N", [])
     assert found_at_stop(other) == (None, None, None)
+
+
+def test_a_p_position_stopped_while_its_option_table_is_made_says_it_has_no_winning_move():
+    """`grundy moves --all` of a P-position (Graph Nim on K_{4,6}: value 0
+    after 2,356 positions, its option table 6,799) stopped by a position
+    limit between the two: the value and outcome, that no move wins, and
+    which option to raise for the table (it said "while its winning moves
+    were sought: none found so far; raise ... to find them all"), in normal
+    and (before the outcome, no such line) misère play."""
+    result = run("moves", "multipartite:4,6", "--game", "graph-nim", "--all", "--max-positions", "2400")
+    assert result.exit_code == 3
+    line = result.stderr.strip()
+    assert line.startswith("grundy: error: multipartite:4,6: nim-value 0, P (the player to move loses): "
+                           "it has no winning move; the search stopped at the position limit 2400"), line
+    assert line.endswith("while its option table was made; raise --max-positions for the option table"), line
+    assert "sought" not in line and "\n" not in line
+    out = json.loads(run("moves", "multipartite:4,6", "--game", "graph-nim", "--all", "--max-positions", "2400",
+                         "--json").stdout)
+    assert (out["value"], out["outcome"], out["winning_moves"]) == (0, "P", [])

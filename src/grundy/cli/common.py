@@ -121,7 +121,11 @@ class _Stopped(Exception):
                 f"in {limit.seconds:.2f} s" + (" (one position's moves or options alone outnumber it)"
                                                 if limit.listing else ""))
         wins = "" if outcome is None else "the player to move " + ("wins" if outcome == "N" else "loses")
-        if limit.winning_moves is not None and outcome is not None:  # the answer was found, not all its moves
+        if limit.winning_moves is not None and outcome == "P":  # stopped while its option table was made
+            known = f"nim-value {limit.value}, P" if limit.value is not None else "outcome P"
+            said = (f"{name}: {known} ({wins}): it has no winning move; the {stop} while its option "
+                    f"table was made; raise {option} for the option table")
+        elif limit.winning_moves is not None and outcome is not None:  # the answer was found, not all its moves
             found = limit.winning_moves
             known = f"nim-value {limit.value}, {outcome}" if limit.value is not None else f"outcome {outcome}"
             said = (f"{name}: {known} ({wins}), but the {stop} while its winning moves were sought: "
