@@ -940,3 +940,88 @@ def test_mirror_near_misses_against_brute_force(name: str) -> None:
     if name not in ("oe-oe", "even-vertex"):  # these two give 0 on nearly every such graph (measured:
         # 29 and 30 of 30), so only the atlas test above can catch a false 0 for them
         assert nonzero >= 2  # near misses: the filter passes, the position is not P
+
+
+
+def _two_stars(a: int, b: int) -> tuple[int, ...]:
+    """Stars with ``a`` and ``b`` leaves side by side (centres 0 and ``a +
+    1``): Graph Nim on them is nim-heaps of ``a`` and ``b``."""
+    n = a + b + 2
+    adj = [0] * n
+    for centre, leaves in ((0, range(1, a + 1)), (a + 1, range(a + 2, n))):
+        for v in leaves:
+            adj[centre] |= 1 << v
+            adj[v] |= 1 << centre
+    return tuple(adj)
+
+
+def test_a_class_of_winning_moves_is_listed_with_the_clock_checked_and_in_move_order() -> None:
+    """Two stars of 16 and 8 leaves (value 16 ^ 8 = 24): the winning moves
+    are the 12,870 sets of 8 edges at the larger centre, one class of
+    isomorphic options, decided once. Listing them checks the clock as it
+    goes (a check comes while the class is half listed, not only between
+    classes: a limit stops a long listing), the answer is in move order,
+    and an answer wanting one winning move (``--outcome``) makes only the
+    class's first, not all 12,870."""
+    from math import comb
+
+    import grundy
+    from grundy.analysis import _generic_moves
+    from grundy.games.graphs.graph import Graph
+
+    adj = _two_stars(16, 8)
+    g = Graph(tuple(range(len(adj))), adj)
+    s = Solver(ruleset="graph-nim")
+    s.start()
+    assert s.value_of(*s.decompose(adj)) == 24
+    s.finish()
+    found: list = []
+    seen: list[int] = []
+    check = s.limits.check_time
+
+    def counting(positions: int) -> None:
+        seen.append(len(found))
+        check(positions)
+
+    s.limits.check_time = counting  # type: ignore[method-assign]
+    winning, _ = _generic_moves(g, s, False, found, 24)
+    assert len(winning) == comb(16, 8)
+    assert any(0 < k < comb(16, 8) for k in seen), seen[-20:]
+    every = [m for m, im in RULESETS["graph-nim"].labelled_moves(g.labels, adj)
+             if len(im[2]) == 8 and im[1] == 0]
+    assert winning == every  # move order (the full list's, by brute listing: the 8-sets at 0)
+    made = 0
+    members = rs.class_members
+
+    def counted(adj_: tuple[int, ...], move: tuple):
+        nonlocal made
+        for m in members(adj_, move):
+            made += 1
+            yield m
+
+    rs.class_members = counted
+    try:
+        answer = grundy.analyze(g, game="graph-nim", outcome=True)
+    finally:
+        rs.class_members = members
+    assert [str(m) for m in answer.winning_moves] == [str(every[0])]
+    assert made <= 2, made
+
+
+def test_a_stopped_graph_nim_answer_keeps_its_moves_in_move_order() -> None:
+    """A position limit that stops the option table of a Graph Nim answer
+    after several winning moves were found: those found are the full
+    answer's first ones (some) in its order, in normal play and misère."""
+    import networkx as nx
+
+    import grundy
+    from grundy.errors import SearchLimitReached
+
+    for position, misere, limit in ((nx.Graph([(0, 2), (0, 3), (0, 5), (1, 5), (2, 3), (2, 4), (3, 4), (4, 5)]),
+                                     False, 55), (to_graph("FXS@?"), True, 14)):
+        full = [str(m) for m in grundy.analyze(position, game="graph-nim", misere=misere,
+                                               option_table=True).winning_moves]
+        with pytest.raises(SearchLimitReached) as stop:
+            grundy.analyze(position, game="graph-nim", misere=misere, option_table=True, max_positions=limit)
+        found = [str(m) for m in stop.value.winning_moves]
+        assert len(found) >= 2 and found == [m for m in full if m in found], (found, full)

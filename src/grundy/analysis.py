@@ -9,6 +9,7 @@ answer is reached through :func:`grundy.kinds.analyze`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Iterator
 from typing import Any
 
 from grundy.games.graphs.bitset import components, full_mask, is_bipartite, edge_count, remove_edge
@@ -231,7 +232,7 @@ def analyze_graph(
                 else:
                     winning, table = _generic_moves(g, solver, option_table, found, total)
             except (SearchLimitReached, KeyboardInterrupt) as stop:
-                keep_found(stop, total, "P" if total == 0 else "N", [m for _, m in found])
+                keep_found(stop, total, "P" if total == 0 else "N", [m for _, m in sorted(found, key=lambda t: t[0])])
                 raise
     return Analysis(
         name=name,
@@ -343,8 +344,8 @@ def _generic_moves(
     candidates = ((0, index_move, lambda index_move=index_move: solver.decompose(ruleset.apply(adj, index_move)))
                   for index_move in ruleset.ordered_moves(adj, range(g.n), edges))
 
-    def expand(index_move: tuple) -> list[tuple[tuple[int, ...], Move]]:
-        return [(move_order_key(m), ruleset.labelled(labels, adj, m)) for m in class_members(adj, index_move)]
+    def expand(index_move: tuple) -> Iterator[tuple[tuple[int, ...], Move]]:
+        return ((move_order_key(m), ruleset.labelled(labels, adj, m)) for m in class_members(adj, index_move))
 
     keyed_table: list[tuple[tuple[tuple[int, ...], Move], int]] = []
     winning_options(solver, candidates, option_table, found, keyed_table, total, expand)
@@ -363,12 +364,13 @@ def analyze_misere(
     """Misère outcome and winning moves of a graph (see
     :class:`grundy.games.graphs.misere.MisereSolver`): every winning move,
     or without ``option_table`` at most ``wanted`` of them (the first in
-    the search's move order, :meth:`GraphRuleset.ordered_moves`; 0: the
-    outcome alone, as ``--outcome`` and :func:`grundy.outcome` ask), the
-    options after them not searched; the moves, and the table's rows, in
-    :meth:`GraphRuleset.moves`'s order. Isomorphic options (Graph Nim's
-    edge sets meeting each class of twins in as many edges,
-    :func:`class_members`) are decided once.
+    move order; 0: the outcome alone, as ``--outcome`` and
+    :func:`grundy.outcome` ask), the options after them not searched; the
+    moves, and the table's rows, in :meth:`GraphRuleset.moves`'s order.
+    The scan goes over the search's moves
+    (:meth:`GraphRuleset.ordered_moves`, every move but those of Graph Nim
+    left out as isomorphic to an earlier one, :func:`class_members`), each
+    option decided once for its class.
 
     Raises
     ------
@@ -385,22 +387,17 @@ def analyze_misere(
         order: dict[Move, tuple] = {}  # each move's place in ruleset.moves's order
         edges = [(i, j) for i in range(g.n) for j in bits(g.adj[i] >> (i + 1) << (i + 1))]
 
-        def expand(index_move: tuple) -> list[Move]:
-            out = []
+        def expand(index_move: tuple) -> Iterator[Move]:
             for member in class_members(g.adj, index_move):
                 move = ruleset.labelled(g.labels, g.adj, member)
                 order[move] = move_order_key(member)
-                out.append(move)
-            return out
+                yield move
 
         # the search's moves, isomorphic options decided once; a stop keeps the outcome and moves found
         scan_moves(((index_move, ruleset.apply(g.adj, index_move))
                     for index_move in ruleset.ordered_moves(g.adj, range(g.n), edges)),
                    solver.is_n, outcome, winning, table, wanted,
-                   lambda: solver.limits.check_time(solver.stats.positions), expand)
-        winning.sort(key=order.__getitem__)
-        if table is not None:
-            table.sort(key=lambda row: order[row[0]])
+                   lambda: solver.limits.check_time(solver.stats.positions), expand, order.__getitem__)
     explanation = [
         f"game {ruleset.name} under misère play (the player who cannot move wins): {ruleset.rule} [{ruleset.source}]",
     ]

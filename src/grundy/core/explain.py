@@ -98,9 +98,10 @@ def winning_options(
     P-position, has no winning move (every option of a P-position is N, by
     the definition of P), so without ``option_table`` nothing is asked.
     ``expand``, if given, turns a candidate's move into every move whose
-    option is isomorphic to its option (valued once for all of them; Graph
-    Nim's edge sets that meet each class of twins in as many edges): those
-    are what ``found`` and ``table`` receive.
+    option is isomorphic to its option, made one at a time (valued once for
+    all of them; Graph Nim's edge sets that meet each class of twins in as
+    many edges): those are what ``found`` and ``table`` receive, the clock
+    checked every 1,024 of them.
 
     Raises
     ------
@@ -114,9 +115,15 @@ def winning_options(
         nim, unk = split()
         if option_table:
             val = solver.value_of(nim, unk)
-            moves = [move] if expand is None else list(expand(move))
-            table.extend((m, val ^ target) for m in moves)
-            if val == target:
-                found.extend(moves)
-        elif solver.is_p(nim ^ target, unk):
-            found.extend([move] if expand is None else expand(move))
+            wins = val == target
+        else:
+            wins = solver.is_p(nim ^ target, unk)
+        if not wins and not option_table:
+            continue
+        for k, each in enumerate((move,) if expand is None else expand(move)):
+            if k & 1023 == 1023:
+                solver.limits.check_time(solver.stats.positions)
+            if option_table:
+                table.append((each, val ^ target))
+            if wins:
+                found.append(each)

@@ -11,7 +11,7 @@ rectangular Chomp and Nim. No normal-play theorem is used.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from grundy.core.limits import Limits, Stats, own_clock
 from grundy.errors import SearchLimitReached, keep_found
@@ -107,11 +107,13 @@ def scan_moves(
     table: list[tuple[M, str]] | None = None,
     wanted: int | None = None,
     check: Callable[[], None] | None = None,
-    expand: Callable[[M], list[M]] | None = None,
+    expand: Callable[[M], Iterable[M]] | None = None,
+    order: Callable[[M], Any] | None = None,
 ) -> None:
     """Fill ``winning`` with the winning moves of a position of misère
     ``outcome`` (``"N"`` or ``"P"``) and, if ``table`` is given, ``table``
-    with ``(move, "N" | "P")`` for every move; both in move order.
+    with ``(move, "N" | "P")`` for every move; both in move order (with
+    ``expand``, in ``order``'s).
 
     ``moves`` gives ``(move, position it leaves)`` in move order; ``is_n``
     decides a position. Without ``table``, at most ``wanted`` winning moves
@@ -123,10 +125,13 @@ def scan_moves(
     clock: options already known are not searched again, so they tick
     nothing of their own). The lists are filled as the scan goes, so what
     a stopped scan found is in them. ``expand``, if given, turns a move
-    into every move whose option is isomorphic to its option (decided once
-    for all of them; Graph Nim's edge sets that meet each class of twins in
-    as many edges): those are what the lists receive, at most ``wanted``
-    winning ones.
+    into every move whose option is isomorphic to its option, the move
+    itself first, made one at a time (decided once for all of them; Graph
+    Nim's edge sets that meet each class of twins in as many edges; ``check``
+    runs every 1,024 of them): those are what the lists receive, at most
+    ``wanted`` winning ones; ``order``, if given, is a sort key that puts
+    the lists in move order at the end and at a stop (the scan's order is
+    then not the moves').
 
     Raises
     ------
@@ -141,15 +146,25 @@ def scan_moves(
     try:
         for move, child in moves:
             if table is None and wanted is not None and len(winning) >= wanted:
-                return
+                break
             if check is not None:
                 check()
             child_n = is_n(child)
-            moves = [move] if expand is None or (child_n and table is None) else expand(move)
-            if not child_n:
-                winning.extend(moves if table is not None or wanted is None else moves[:wanted - len(winning)])
-            if table is not None:
-                table.extend((m, "N" if child_n else "P") for m in moves)
+            if child_n and table is None:
+                continue
+            for k, each in enumerate((move,) if expand is None else expand(move)):
+                if k & 1023 == 1023 and check is not None:
+                    check()
+                if not child_n:
+                    if table is None and wanted is not None and len(winning) >= wanted:
+                        break
+                    winning.append(each)
+                if table is not None:
+                    table.append((each, "N" if child_n else "P"))
     except (SearchLimitReached, KeyboardInterrupt) as stop:  # the outcome was settled: say so, and what was found
-        keep_found(stop, None, outcome, list(winning))
+        keep_found(stop, None, outcome, list(winning) if order is None else sorted(winning, key=order))
         raise
+    if order is not None:
+        winning.sort(key=order)
+        if table is not None:
+            table.sort(key=lambda row: order(row[0]))

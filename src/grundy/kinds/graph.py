@@ -10,7 +10,7 @@ of a command, so its table serves them all); a graph too large to build
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from grundy.core.moves import Move, label_json, label_str
@@ -563,8 +563,8 @@ def _outcome_only(g: Any, solver: Any, name: str, every: bool, moves: bool = Tru
     def option(index_move: Any) -> Any:
         return lambda: solver.decompose(ruleset.apply(adj, index_move))
 
-    def expand(index_move: Any) -> list[tuple[Any, Any]]:
-        return [(move_order_key(m), ruleset.labelled(g.labels, adj, m)) for m in class_members(adj, index_move)]
+    def expand(index_move: Any) -> Iterator[tuple[Any, Any]]:
+        return ((move_order_key(m), ruleset.labelled(g.labels, adj, m)) for m in class_members(adj, index_move))
 
     outcome, winning, value, stats = outcome_search(
         solver, lambda: solver.decompose(adj),

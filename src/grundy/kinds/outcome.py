@@ -35,7 +35,7 @@ _M = TypeVar("_M")
 def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
                    options: Iterable[tuple[_M, Callable[[], tuple[int, tuple[Any, ...]]]]],
                    every: bool, moves: bool = True,
-                   expand: Callable[[_M], list[tuple[Any, _M]]] | None = None,
+                   expand: Callable[[_M], Iterable[tuple[Any, _M]]] | None = None,
                    ) -> tuple[str, list[_M], int | None, dict[str, Any]]:
     """The outcome of a position and its winning moves, on ``solver``.
 
@@ -54,10 +54,12 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
         Whether winning moves are wanted at all (False: the outcome alone).
     expand : callable, optional
         Turns an option's move into ``(order key, move)`` for every move
-        whose option is isomorphic to its option, least key first (decided
-        once for all of them; Graph Nim's edge sets that meet each class of
-        twins in as many edges): those are the winning moves reported, in
-        key order (without it, ``options``' own moves in their order).
+        whose option is isomorphic to its option, made one at a time, the
+        move itself first (decided once for all of them; Graph Nim's edge
+        sets that meet each class of twins in as many edges; the clock
+        checked every 1,024): those are the winning moves reported, in key
+        order (without it, ``options``' own moves in their order); for the
+        first winning move alone, only the first is made.
 
     Returns
     -------
@@ -101,7 +103,7 @@ def outcome_search(solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
 
 def _winning_moves(solver: Any, options: Iterable[tuple[_M, Callable[[], tuple[int, tuple[Any, ...]]]]],
                    every: bool, found: list[tuple[Any, _M]],
-                   expand: Callable[[_M], list[tuple[Any, _M]]] | None = None) -> list[_M]:
+                   expand: Callable[[_M], Iterable[tuple[Any, _M]]] | None = None) -> list[_M]:
     """The winning moves of an N-position: one (the first in move order
     among the options the table already decides to be P, else the first
     the search finds), or with ``every`` all of them, in move order. The
@@ -118,8 +120,13 @@ def _winning_moves(solver: Any, options: Iterable[tuple[_M, Callable[[], tuple[i
     def add(index: int, move: _M) -> None:
         if expand is None:
             found.append((index, move))
-        else:
-            found.extend(expand(move)[:None if every else 1])
+            return
+        for k, each in enumerate(expand(move)):
+            if not every and k:
+                break
+            if k & 1023 == 1023:
+                solver.limits.check_time(solver.stats.positions)
+            found.append(each)
 
     open_: list[tuple[int, _M, tuple[int, tuple[Any, ...]]]] = []
     for index, (move, option) in enumerate(options):

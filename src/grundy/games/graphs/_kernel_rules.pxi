@@ -7,7 +7,8 @@
 #             2 delete its closed neighbourhood (Node Kayles), 3 delete a
 #             nonempty set of its edges (Graph Nim: one move per class of
 #             isomorphic options, a count of edges to each class of twin
-#             neighbours, rulesets.edge_subset_reps)
+#             neighbours made on the class's least members,
+#             rulesets.edge_subset_reps)
 #   bits 2-3  which vertices: 0 any, 1 odd degree, 2 even degree
 #   bits 4-5  edge effect: 0 none, 1 delete the edge, 2 delete both
 #             endpoints with their edges (Arc Kayles)
@@ -26,8 +27,10 @@
 # deleted; vertex numbers are never shifted, so a split of the option finds
 # its components in the order of their lowest vertex, as for the position
 # renumbered. The move order: vertex moves at the vertices in the order
-# given (Graph Nim's edge sets by size, then their counts per twin class in
-# decreasing lexicographic order), then edge moves at the
+# given (Graph Nim's edge sets by size, then in itertools.combinations order
+# over the neighbours in increasing order, one per class of isomorphic
+# options: the set that meets each class of twins in its least members),
+# then edge moves at the
 # edges in the order given; MoveRule.at_vertex / at_edge and
 # GraphRuleset.ordered_moves are the same rule in Python.
 
@@ -52,11 +55,9 @@ cdef struct Cursor:
     int k             # index into the vertices (phase 0) or edges (phase 1)
     int size          # Graph Nim: the size of the current edge set, 0 before the vertex starts
     int deg           # Graph Nim: the current vertex's degree
-    int ncls          # Graph Nim: its neighbours' twin classes (rulesets.twin_classes)
-    int nbrs[64]      # Graph Nim: its neighbours, class by class, each class increasing
-    int cstart[64]    # Graph Nim: where each class starts in nbrs
-    int csize[64]     # Graph Nim: each class's size
-    int cnt[64]       # Graph Nim: the current set: its first cnt[t] members of class t
+    int nbrs[64]      # Graph Nim: its neighbours, increasing
+    int pred[64]      # Graph Nim: the index in nbrs of the previous member of each one's twin class, or -1
+    int comb[64]      # Graph Nim: the current set, as indices into nbrs, increasing
 
 
 cdef inline void _cursor_start(Cursor* c) noexcept nogil:
@@ -163,84 +164,78 @@ cdef inline bint _edge_ok(int which, const uint64_t* a, int i, int j) noexcept n
 
 
 cdef void _twin_classes(const uint64_t* a, int i, Cursor* c) noexcept nogil:
-    """The neighbours of ``i`` into ``c.nbrs`` class by class (classes of
-    twins, u and w twins when N(u) - {w} = N(w) - {u}, in the order of their
-    least member, each increasing), with ``c.deg``, ``c.ncls``, ``c.cstart``
-    and ``c.csize``: :func:`grundy.games.graphs.rulesets.twin_classes`."""
-    cdef int cls_of[64]
-    cdef int first[64]
-    cdef int fill[64]
-    cdef int u, w, t, k
+    """The neighbours of ``i`` into ``c.nbrs`` (increasing, ``c.deg`` of
+    them), each with the index of the previous member of its class of twins
+    in ``c.pred`` (-1 for a class's least): u and w are twins when N(u) -
+    {w} = N(w) - {u}, :func:`grundy.games.graphs.rulesets.twin_classes`."""
+    cdef int first[64]   # each class's least member (a vertex)
+    cdef int last[64]    # each class's greatest member so far (an index into nbrs)
+    cdef int ncls = 0, u, w, t
     cdef uint64_t row = a[i]
     c.deg = 0
-    c.ncls = 0
     while row:
         u = GK_CTZ(row)
         row &= row - 1
-        for t in range(c.ncls):
+        for t in range(ncls):
             w = first[t]
             if (a[u] & ~(<uint64_t>1 << w)) == (a[w] & ~(<uint64_t>1 << u)):
+                c.pred[c.deg] = last[t]
+                last[t] = c.deg
                 break
         else:
-            t = c.ncls
-            first[t] = u
-            c.csize[t] = 0
-            c.ncls += 1
-        cls_of[c.deg] = t
-        c.csize[t] += 1
-        fill[c.deg] = u
+            first[ncls] = u
+            last[ncls] = c.deg
+            c.pred[c.deg] = -1
+            ncls += 1
+        c.nbrs[c.deg] = u
         c.deg += 1
-    k = 0
-    for t in range(c.ncls):
-        c.cstart[t] = k
-        k += c.csize[t]
-    for t in range(c.ncls):
-        first[t] = c.cstart[t]
-    for u in range(c.deg):
-        t = cls_of[u]
-        c.nbrs[first[t]] = fill[u]
-        first[t] += 1
 
 
-cdef inline void _fill_counts(Cursor* c, int from_t, int total) noexcept nogil:
-    """The counts of classes ``from_t`` on, greedily from the left: the
-    largest (in lexicographic order) that sum to ``total``."""
-    cdef int t, k
-    for t in range(from_t, c.ncls):
-        k = c.csize[t] if c.csize[t] < total else total
-        c.cnt[t] = k
-        total -= k
+cdef inline bint _complete(Cursor* c, uint64_t chosen, int start, int at, int need) noexcept nogil:
+    """The least ``need`` indices from ``start`` on that keep each twin class
+    a prefix (an index may be taken once its class's previous member is in
+    ``chosen`` or taken), into ``c.comb[at:]``; False if there are fewer."""
+    cdef int z, got = 0
+    for z in range(start, c.deg):
+        if got == need:
+            break
+        if c.pred[z] < 0 or (chosen >> c.pred[z]) & 1:
+            chosen |= <uint64_t>1 << z
+            c.comb[at + got] = z
+            got += 1
+    return got == need
 
 
-cdef inline bint _next_subset(Cursor* c) noexcept nogil:
-    """Advance Graph Nim's edge set to the next one (by size, then its
-    counts per twin class in decreasing lexicographic order:
-    :func:`grundy.games.graphs.rulesets.edge_subset_reps`); False when the
+cdef bint _next_subset(Cursor* c) noexcept nogil:
+    """Advance Graph Nim's edge set to the next one: by size, then in
+    :func:`itertools.combinations` order among the sets that meet each class
+    of twins in its least members
+    (:func:`grundy.games.graphs.rulesets.edge_subset_reps`); False when the
     vertex has no more."""
-    cdef int t, suffix_cnt, suffix_free
+    cdef int t, y
+    cdef uint64_t prefix = 0
     if c.size == 0:
         if c.deg == 0:
             return False
         c.size = 1
-        _fill_counts(c, 0, 1)
+        _complete(c, 0, 0, 0, 1)
         return True
-    # the rightmost class whose count can fall by one, the classes after it
-    # taking the one more (then filled greedily)
-    suffix_cnt = 0
-    suffix_free = 0
-    t = c.ncls - 1
-    while t >= 0:
-        if c.cnt[t] > 0 and suffix_free > 0:
-            c.cnt[t] -= 1
-            _fill_counts(c, t + 1, suffix_cnt + 1)
-            return True
-        suffix_cnt += c.cnt[t]
-        suffix_free += c.csize[t] - c.cnt[t]
+    for t in range(c.size):
+        prefix |= <uint64_t>1 << c.comb[t]
+    t = c.size - 1
+    while t >= 0:  # the rightmost element that can grow, the rest completed least first
+        prefix &= ~(<uint64_t>1 << c.comb[t])
+        for y in range(c.comb[t] + 1, c.deg):
+            if c.pred[y] >= 0 and not (prefix >> c.pred[y]) & 1:
+                continue
+            if _complete(c, prefix | (<uint64_t>1 << y), y + 1, t + 1, c.size - t - 1):
+                c.comb[t] = y
+                return True
         t -= 1
     c.size += 1
     if c.size > c.deg:
         return False
-    _fill_counts(c, 0, c.size)
+    _complete(c, 0, 0, 0, c.size)
     return True
 
 
@@ -254,7 +249,7 @@ cdef int _next_option(int rule, const uint64_t* a, int n, const int* verts, int 
     cdef int veff = rule & 3, vwhich = (rule >> 2) & 3
     cdef int eeff = (rule >> 4) & 3, ewhich = (rule >> 6) & 3
     cdef uint64_t full = <uint64_t>0 - 1 if n == 64 else (<uint64_t>1 << n) - 1
-    cdef int i, j, t, r
+    cdef int i, j, t
     while c.phase == 0:
         if veff == V_NONE or c.k >= nv:
             c.phase = 1
@@ -272,11 +267,10 @@ cdef int _next_option(int rule, const uint64_t* a, int n, const int* verts, int 
                 c.k += 1
                 continue
             memcpy(buf, a, n * sizeof(uint64_t))
-            for t in range(c.ncls):
-                for r in range(c.cstart[t], c.cstart[t] + c.cnt[t]):
-                    j = c.nbrs[r]
-                    buf[i] &= ~(<uint64_t>1 << j)
-                    buf[j] &= ~(<uint64_t>1 << i)
+            for t in range(c.size):
+                j = c.nbrs[c.comb[t]]
+                buf[i] &= ~(<uint64_t>1 << j)
+                buf[j] &= ~(<uint64_t>1 << i)
             mask[0] = full
             return COPY
         c.k += 1

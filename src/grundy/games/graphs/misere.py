@@ -82,9 +82,9 @@ class MisereSolver(MisereSearch[bytes]):
 
     def _options(self, key: bytes) -> Iterator[bytes]:
         """The options' keys, one per orbit of moves, made one at a time
-        with the time limit checked before each (Graph Nim has 2^d - 1
-        moves at a vertex of degree d; the search stops at the first
-        P-option)."""
+        with the time limit checked before each (Graph Nim has up to 2^d -
+        1 moves at a vertex of degree d, one per class of isomorphic
+        options; the search stops at the first P-option)."""
         if not key:
             return
         if self.compiled and len(key) <= _KERNEL_KEY_BYTES:

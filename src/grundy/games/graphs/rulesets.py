@@ -324,17 +324,37 @@ def twin_classes(adj: tuple[int, ...], i: int) -> list[tuple[int, ...]]:
     return [tuple(c) for c in classes]
 
 
-def _counts_descending(total: int, caps: list[int], start: int = 0) -> Iterator[tuple[int, ...]]:
-    """Every tuple ``c`` with ``0 <= c[t] <= caps[t]`` (``t >= start``) and
-    sum ``total``, in decreasing lexicographic order."""
-    if start == len(caps):
-        if total == 0:
-            yield ()
-        return
-    rest = sum(caps[start + 1:])
-    for c in range(min(total, caps[start]), max(0, total - rest) - 1, -1):
-        for tail in _counts_descending(total - c, caps, start + 1):
-            yield (c, *tail)
+def _complete(pred: list[int], chosen: int, start: int, need: int) -> list[int] | None:
+    """The least ``need`` indices from ``start`` on that keep each twin class
+    a prefix (index ``z`` may be taken once ``pred[z]``, its class's previous
+    member, is in the bit set ``chosen`` or taken; ``pred[z] < 0`` for a
+    class's least), or None if there are fewer. Taking every index it may,
+    in increasing order, takes a superset of any other way's, so None means
+    none exists."""
+    picks = []
+    for z in range(start, len(pred)):
+        if len(picks) == need:
+            break
+        if pred[z] < 0 or chosen >> pred[z] & 1:
+            chosen |= 1 << z
+            picks.append(z)
+    return picks if len(picks) == need else None
+
+
+def _next_rep(pred: list[int], comb: list[int]) -> list[int] | None:
+    """The set after ``comb`` (increasing indices) in
+    :func:`itertools.combinations` order among the sets of its size that
+    keep each twin class a prefix, or None: the rightmost element that can
+    grow, grown least, the rest completed least first (:func:`_complete`)."""
+    for t in range(len(comb) - 1, -1, -1):
+        prefix = sum(1 << k for k in comb[:t])
+        for y in range(comb[t] + 1, len(pred)):
+            if pred[y] >= 0 and not prefix >> pred[y] & 1:
+                continue
+            rest = _complete(pred, prefix | 1 << y, y + 1, len(comb) - t - 1)
+            if rest is not None:
+                return comb[:t] + [y] + rest
+    return None
 
 
 def edge_subset_reps(adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
@@ -342,22 +362,55 @@ def edge_subset_reps(adj: tuple[int, ...], i: int) -> Iterator[IndexMove]:
     isomorphic options. Two sets of edges at ``i`` that meet each class of
     :func:`twin_classes` in as many edges give isomorphic options (a product
     of swaps of twins, each an automorphism fixing ``i``, maps one set to
-    the other), so a move is a count per class, made on the class's least
-    members: ``prod(k + 1) - 1`` moves for classes of sizes ``k``, in place
-    of ``2^d - 1`` (a star's centre: ``d``). Order: by size, then by the
-    counts (classes in their order) in decreasing lexicographic order, which
-    is :func:`itertools.combinations` order when every class has one
-    member. The kernel's rule (``_kernel_rules.pxi``) makes the same moves
-    in the same order; the tests hold it to this.
+    the other), so the search makes, of each such class of moves, the one
+    whose edges go to the least members of each twin class (the least of
+    the class in :func:`itertools.combinations` order): ``prod(k + 1) - 1``
+    moves for twin classes of sizes ``k``, in place of ``2^d - 1`` (a
+    star's centre: ``d``). Order: by size, then
+    :func:`itertools.combinations` order, so the moves are those of
+    :meth:`MoveRule.every_at_vertex` with the others left out (the same
+    moves where no two neighbours are twins), and the first that wins is
+    the first winning move of them all. The kernel's rule
+    (``_kernel_rules.pxi``) makes the same moves in the same order; the
+    tests hold it to this.
 
     >>> [m[2] for m in edge_subset_reps((0b1110, 0b0001, 0b0001, 0b0001), 0)]
     [(1,), (1, 2), (1, 2, 3)]
     """
-    classes = twin_classes(adj, i)
-    caps = [len(c) for c in classes]
-    for size in range(1, sum(caps) + 1):
-        for counts in _counts_descending(size, caps):
-            yield ("n", i, tuple(sorted(v for cls, k in zip(classes, counts) for v in cls[:k])))
+    nbrs = list(_bits(adj[i]))
+    at = {v: k for k, v in enumerate(nbrs)}
+    pred = [-1] * len(nbrs)
+    for cls in twin_classes(adj, i):
+        for below, above in zip(cls, cls[1:]):
+            pred[at[above]] = at[below]
+    for size in range(1, len(nbrs) + 1):
+        comb = _complete(pred, 0, 0, size)
+        while comb is not None:
+            yield ("n", i, tuple(nbrs[k] for k in comb))
+            comb = _next_rep(pred, comb)
+
+
+def class_members(adj: tuple[int, ...], move: IndexMove) -> Iterator[IndexMove]:
+    """Every index move of the position ``adj`` whose option is isomorphic
+    to ``move``'s by swaps of twins, made one at a time: for a Graph Nim move
+    ``("n", i, S)``, every set of ``i``'s edges that meets each class of
+    :func:`twin_classes` in as many edges as ``S`` (``S`` itself first when
+    it is the search's move, :func:`edge_subset_reps`, the least of them;
+    the others in no particular order); any other move alone. The moves of
+    :meth:`GraphRuleset.ordered_moves` at every vertex and edge, each
+    expanded so, are :meth:`GraphRuleset.moves`, each once
+    (:func:`move_order_key` sorts them).
+
+    >>> list(class_members((0b1110, 0b0001, 0b0001, 0b0001), ("n", 0, (1, 2))))
+    [('n', 0, (1, 2)), ('n', 0, (1, 3)), ('n', 0, (2, 3))]
+    """
+    if move[0] != "n":
+        yield move
+        return
+    i, chosen = move[1], set(move[2])
+    parts = [combinations(cls, sum(v in chosen for v in cls)) for cls in twin_classes(adj, i)]
+    for pick in product(*parts):
+        yield ("n", i, tuple(sorted(chain.from_iterable(pick))))
 
 
 @dataclass(frozen=True)
@@ -482,27 +535,6 @@ class GraphRuleset:
             return TakeMove(edge=gone, removes=gone)
         i = move[1]
         return Move(vertex=labels[i], edges=tuple((labels[i], labels[j]) for j in move[2]))
-
-
-def class_members(adj: tuple[int, ...], move: IndexMove) -> Iterator[IndexMove]:
-    """Every index move of the position ``adj`` whose option is isomorphic
-    to ``move``'s by swaps of twins: for a Graph Nim move ``("n", i, S)``,
-    every set of ``i``'s edges that meets each class of
-    :func:`twin_classes` in as many edges as ``S`` (by size, then in
-    :func:`itertools.combinations` order); any other move alone. The moves
-    of :meth:`GraphRuleset.ordered_moves` at every vertex and edge, each
-    expanded so, are :meth:`GraphRuleset.moves`, each once.
-
-    >>> list(class_members((0b1110, 0b0001, 0b0001, 0b0001), ("n", 0, (1, 2))))
-    [('n', 0, (1, 2)), ('n', 0, (1, 3)), ('n', 0, (2, 3))]
-    """
-    if move[0] != "n":
-        yield move
-        return
-    i, chosen = move[1], set(move[2])
-    classes = twin_classes(adj, i)
-    parts = [combinations(cls, sum(v in chosen for v in cls)) for cls in classes]
-    yield from sorted(("n", i, tuple(sorted(chain.from_iterable(pick)))) for pick in product(*parts))
 
 
 def move_order_key(move: IndexMove) -> tuple:
