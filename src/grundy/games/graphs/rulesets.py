@@ -434,7 +434,11 @@ class GraphRuleset:
         j)`` (``i < j``, ``ij`` an edge) yield the index moves (see
         :data:`IndexMove`) made at that vertex or edge, in the rule's move
         order. The tests hold the kernel to them. A ruleset defined by its
-        rule alone (None here) reads ``compiled`` in Python.
+        rule alone (None here) reads ``compiled`` in Python. For a rule
+        whose vertex effect is ``"edge-subsets"``, ``at_vertex`` gives the
+        search's moves, one per class of isomorphic options
+        (:func:`edge_subset_reps`), and :meth:`moves` lists every set with
+        :meth:`MoveRule.every_at_vertex` instead.
     """
 
     name: str
