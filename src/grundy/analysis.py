@@ -14,7 +14,6 @@ from typing import Any
 
 from grundy.games.graphs.bitset import components, full_mask, is_bipartite, edge_count, remove_edge
 from grundy.games.graphs.game import Solver
-from grundy.games.graphs.rulesets import class_members, move_order_key
 from grundy.games.graphs.misere import MisereSolver
 from grundy.games.graphs.formulas import BIPARTITE_SOURCE, bipartite_value
 from grundy.core.misere import scan_moves
@@ -331,24 +330,20 @@ def _generic_moves(
 ) -> tuple[list[Move], list[tuple[Move, int]] | None]:
     """Winning moves (and the option table) for any ruleset: every move of
     the whole position, valued by the solver, isomorphic options once
-    (the search's moves, :meth:`GraphRuleset.ordered_moves` at every vertex
-    and edge, each expanded by :func:`class_members`: Graph Nim's edge sets
+    (the search's moves, :meth:`GraphRuleset.class_moves`, each expanded by
+    :meth:`GraphRuleset.labelled_members`: Graph Nim's edge sets
     that meet each class of twins in as many edges share one option up to
     isomorphism); each winning move is appended to ``found`` as it is found
     (what a stop leaves), keyed by its place in :meth:`GraphRuleset.moves`'s
     order, and the answer is in that order. ``total`` is the position's
     value (0, a P-position: no move wins, nothing is asked without the
     option table)."""
-    ruleset, adj, labels = solver.ruleset, g.adj, g.labels
-    edges = [(i, j) for i in range(g.n) for j in bits(adj[i] >> (i + 1) << (i + 1))]
+    ruleset, adj = solver.ruleset, g.adj
     candidates = ((0, index_move, lambda index_move=index_move: solver.decompose(ruleset.apply(adj, index_move)))
-                  for index_move in ruleset.ordered_moves(adj, range(g.n), edges))
-
-    def expand(index_move: tuple) -> Iterator[tuple[tuple[int, ...], Move]]:
-        return ((move_order_key(m), ruleset.labelled(labels, adj, m)) for m in class_members(adj, index_move))
-
+                  for index_move in ruleset.class_moves(adj))
     keyed_table: list[tuple[tuple[tuple[int, ...], Move], int]] = []
-    winning_options(solver, candidates, option_table, found, keyed_table, total, expand)
+    winning_options(solver, candidates, option_table, found, keyed_table, total,
+                    lambda index_move: ruleset.labelled_members(g.labels, adj, index_move))
     table = [(move, v) for (_, move), v in sorted(keyed_table, key=lambda t: t[0][0])] if option_table else None
     return [m for _, m in sorted(found, key=lambda t: t[0])], table
 
@@ -368,8 +363,8 @@ def analyze_misere(
     :func:`grundy.outcome` ask), the options after them not searched; the
     moves, and the table's rows, in :meth:`GraphRuleset.moves`'s order.
     The scan goes over the search's moves
-    (:meth:`GraphRuleset.ordered_moves`, every move but those of Graph Nim
-    left out as isomorphic to an earlier one, :func:`class_members`), each
+    (:meth:`GraphRuleset.class_moves`, every move but those of Graph Nim
+    left out as isomorphic to an earlier one), each
     option decided once for its class.
 
     Raises
@@ -385,17 +380,14 @@ def analyze_misere(
         winning: list[Move] = []
         table: list[tuple[Move, Any]] | None = [] if option_table else None
         order: dict[Move, tuple] = {}  # each move's place in ruleset.moves's order
-        edges = [(i, j) for i in range(g.n) for j in bits(g.adj[i] >> (i + 1) << (i + 1))]
 
         def expand(index_move: tuple) -> Iterator[Move]:
-            for member in class_members(g.adj, index_move):
-                move = ruleset.labelled(g.labels, g.adj, member)
-                order[move] = move_order_key(member)
+            for key, move in ruleset.labelled_members(g.labels, g.adj, index_move):
+                order[move] = key
                 yield move
 
         # the search's moves, isomorphic options decided once; a stop keeps the outcome and moves found
-        scan_moves(((index_move, ruleset.apply(g.adj, index_move))
-                    for index_move in ruleset.ordered_moves(g.adj, range(g.n), edges)),
+        scan_moves(((index_move, ruleset.apply(g.adj, index_move)) for index_move in ruleset.class_moves(g.adj)),
                    solver.is_n, outcome, winning, table, wanted,
                    lambda: solver.limits.check_time(solver.stats.positions), expand, order.__getitem__)
     explanation = [

@@ -10,7 +10,7 @@ of a command, so its table serves them all); a graph too large to build
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from grundy.core.moves import Move, label_json, label_str
@@ -550,25 +550,20 @@ def _value_only(g: Any, solver: Any, name: str) -> Analysis:
 def _outcome_only(g: Any, solver: Any, name: str, every: bool, moves: bool = True) -> Analysis:
     """N or P and the first winning move (``every``: all of them), by the
     outcome search (:func:`grundy.kinds.outcome.outcome_search`) over the
-    search's moves (:meth:`GraphRuleset.ordered_moves` at every vertex and
-    edge: isomorphic options decided once, :func:`class_members`), the
+    search's moves (:meth:`GraphRuleset.class_moves`: isomorphic options
+    decided once, :meth:`GraphRuleset.labelled_members`), the
     answer in the ruleset's order (:meth:`GraphRuleset.moves`)."""
     from grundy.analysis import Analysis
-    from grundy.games.graphs.rulesets import class_members, move_order_key
     from grundy.kinds.outcome import outcome_lines, outcome_search
 
     ruleset, adj = solver.ruleset, g.adj
-    edges = [(i, j) for i in range(g.n) for j in range(i + 1, g.n) if adj[i] >> j & 1]
 
     def option(index_move: Any) -> Any:
         return lambda: solver.decompose(ruleset.apply(adj, index_move))
 
-    def expand(index_move: Any) -> Iterator[tuple[Any, Any]]:
-        return ((move_order_key(m), ruleset.labelled(g.labels, adj, m)) for m in class_members(adj, index_move))
-
     outcome, winning, value, stats = outcome_search(
-        solver, lambda: solver.decompose(adj),
-        ((im, option(im)) for im in ruleset.ordered_moves(adj, range(g.n), edges)), every, moves, expand)
+        solver, lambda: solver.decompose(adj), ((im, option(im)) for im in ruleset.class_moves(adj)), every, moves,
+        lambda index_move: ruleset.labelled_members(g.labels, adj, index_move))
     explanation = [] if ruleset.name == "chomp" else [f"game {ruleset.name}: {ruleset.rule} [{ruleset.source}]"]
     explanation += outcome_lines(outcome, winning, every, value)
     return Analysis(name=name, value=value, winning_moves=winning, explanation=explanation, stats=stats,

@@ -460,9 +460,21 @@ class GraphRuleset:
         at_edge = self.at_edge or self.compiled.at_edge
         for i in range(len(adj)):
             yield from at_vertex(adj, i)
-        for i, a in enumerate(adj):
-            for j in _bits(a >> (i + 1) << (i + 1)):
-                yield from at_edge(adj, i, j)
+        for i, j in _edge_list(adj):
+            yield from at_edge(adj, i, j)
+
+    def class_moves(self, adj: tuple[int, ...]) -> Iterator[IndexMove]:
+        """The search's moves at every vertex and edge of ``adj``, in index
+        order (:meth:`ordered_moves`): one per class of isomorphic options,
+        each the least of its class; :meth:`labelled_members` lists a
+        class, and together they are :meth:`moves`."""
+        return self.ordered_moves(adj, range(len(adj)), _edge_list(adj))
+
+    def labelled_members(self, labels: tuple[Hashable, ...], adj: tuple[int, ...],
+                         move: IndexMove) -> Iterator[tuple[tuple, Move]]:
+        """``(move_order_key, labelled move)`` for every move of
+        ``move``'s class (:func:`class_members`), made one at a time."""
+        return ((move_order_key(m), self.labelled(labels, adj, m)) for m in class_members(adj, move))
 
     def ordered_moves(self, adj: tuple[int, ...], vertices: Iterable[int],
                       edges: Iterable[tuple[int, int]]) -> Iterator[IndexMove]:
@@ -554,6 +566,11 @@ def move_order_key(move: IndexMove) -> tuple:
     if move[0] == "n":
         return (0, move[1], len(move[2]), move[2])
     return (0, move[1], 0, ())
+
+
+def _edge_list(adj: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Every edge ``(i, j)``, ``i < j``, in increasing order."""
+    return [(i, j) for i, a in enumerate(adj) for j in _bits(a >> (i + 1) << (i + 1))]
 
 
 def _bits(mask: int) -> Iterator[int]:
