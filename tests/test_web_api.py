@@ -353,7 +353,7 @@ def test_a_misere_stop_after_the_outcome_answers_it_for_other_kinds() -> None:
     assert status == 503 and r["limit"] == "positions", r
     assert r["outcome"] == "N" and r["value"] is None, r
     assert "the outcome was settled: N-position" in r["error"], r
-    assert r["winning_moves"] is not None and all(m in whole["winning_moves"] for m in r["winning_moves"]), r
+    assert r["winning_moves"] and all(m in whole["winning_moves"] for m in r["winning_moves"]), r
 
 
 def test_view_values_options_only_on_request(client: TestClient) -> None:
