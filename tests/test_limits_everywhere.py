@@ -606,6 +606,32 @@ def test_a_stop_after_the_value_reports_it_and_the_winning_moves_found() -> None
     assert all(m in whole["winning_moves"] for m in said["winning_moves"]), (said, whole)
 
 
+@pytest.mark.parametrize("spec, limit", [("random:12,0.5,2", 30000), ("skeleton:6,3", 3000),
+                                         ("product:3,3,3,3", 3000)])
+def test_a_value_search_stopped_with_its_outcome_settled_names_a_winning_move_the_table_decides(
+        spec: str, limit: int) -> None:
+    # who wins, and with which move: a value search stopped before the value, whose first
+    # question settled N, leaves the refuting option's value in the table; the stop names
+    # that option's move (read without searching) with the outcome (it said only "N")
+    import grundy
+    from grundy.core.moves import Move
+    from grundy.errors import SearchLimitReached
+
+    result = invoke("value", spec, "--max-positions", str(limit), "--json")
+    assert result.exit_code == 3, (result.stdout, result.stderr)
+    (line,) = _lines(result)
+    assert line["value"] is None and line["outcome"] == "N" and line["stopped"] == f"position limit {limit}", line
+    (move,) = line["winning_moves"]
+    assert grundy.position(spec).after(Move.from_json(move)).analyze().outcome == "P", move
+    said = str(Move.from_json(move))
+    assert f"its outcome was settled: N (the player to move wins), and the table already decides a winning move: {said}" \
+        in result.stderr, result.stderr
+    with pytest.raises(SearchLimitReached) as stop:  # the Python API: the same move on the stop
+        grundy.nim_value(spec, max_positions=limit)
+    assert stop.value.outcome == "N" and stop.value.from_table, vars(stop.value)
+    assert [m.to_json() for m in stop.value.winning_moves] == [move]
+
+
 @pytest.mark.parametrize("spec", ["chomp:6x7", "divisors:720", "octal:0.07:30,20"])
 def test_misere_answers_of_other_kinds_keep_the_outcome_when_the_moves_are_stopped(spec: str) -> None:
     # as graphs do: a limit that stops the misère search of a Chomp board, a poset or

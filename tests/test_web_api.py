@@ -318,6 +318,9 @@ def test_too_slow_is_503() -> None:
 
 def test_a_stopped_value_search_answers_the_outcome_it_settled() -> None:
     # random:10,0.6,1: N after some 15,000 positions, its value only after millions
+    import grundy
+    from grundy.core.moves import Move
+
     short = TestClient(create_app(time_limit=2, max_positions=None))
     for path in ("/api/view", "/api/analyze"):
         body = {"position": "random:10,0.6,1"} | ({"options": False} if path == "/api/view" else {})
@@ -326,6 +329,10 @@ def test_a_stopped_value_search_answers_the_outcome_it_settled() -> None:
         assert r["outcome"] == "N" and r["limit"] == "time" and r["seconds"] >= 1.5
         assert "N-position" in r["error"] and "grundy serve --time-limit SECONDS" in r["error"]
         assert r["value"] is None
+        # the table the stopped search left already decides a winning move: it is named
+        (move,) = r["winning_moves"]
+        assert f"the table already decides a winning move: {r['winning_moves_text'][0]}" in r["error"], r
+        assert grundy.position("random:10,0.6,1").after(Move.from_json(move)).analyze().outcome == "P", move
 
 
 def test_a_stop_after_the_value_answers_the_value() -> None:

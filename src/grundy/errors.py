@@ -53,7 +53,13 @@ class SearchLimitReached(GrundyError):
         stop came while its winning moves were sought), else None.
     winning_moves : list or None
         With ``value``: the winning moves found before the stop (a part of
-        them, possibly none), as :class:`grundy.core.moves.Move`.
+        them, possibly none), as :class:`grundy.core.moves.Move`. With
+        ``from_table``: one winning move of an N-position whose value
+        search stopped before its value.
+    from_table : bool
+        ``winning_moves`` holds one winning move that the table of a value
+        search stopped before its value already decided (an option it
+        knows to be P), read without searching (:func:`grundy.kinds.settle`).
     listing : bool
         The position limit stopped the listing of one position's moves or
         options, longer than the limit by itself.
@@ -66,6 +72,7 @@ class SearchLimitReached(GrundyError):
         self.outcome: str | None = None
         self.value: int | None = None
         self.winning_moves: list[Any] | None = None
+        self.from_table = False
         self.listing = False
         super().__init__(
             f"search stopped at the {reason} after {positions} position{'' if positions == 1 else 's'} "
@@ -81,8 +88,8 @@ class SearchLimitReached(GrundyError):
         """The same stop with another ``reason`` and count (a command's
         shared budget), keeping what it had settled."""
         other = SearchLimitReached(reason, positions, self.seconds)
-        other.outcome, other.value, other.winning_moves, other.listing = (
-            self.outcome, self.value, self.winning_moves, self.listing)
+        other.outcome, other.value, other.winning_moves, other.listing, other.from_table = (
+            self.outcome, self.value, self.winning_moves, self.listing, self.from_table)
         return other
 
 

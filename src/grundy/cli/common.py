@@ -125,6 +125,9 @@ class _Stopped(Exception):
             known = f"nim-value {limit.value}, P" if limit.value is not None else "outcome P"
             said = (f"{name}: {known} ({wins}): it has no winning move; the {stop} while its option "
                     f"table was made; raise {option} for the option table")
+        elif limit.from_table and limit.winning_moves and outcome == "N":  # stopped before the value; a move known
+            said = (f"{name}: {stop}, before {wanted} was found; its outcome was settled: N ({wins}), and the "
+                    f"table already decides a winning move: {limit.winning_moves[0]}; raise {option} to search further")
         elif limit.winning_moves is not None and outcome is not None:  # the answer was found, not all its moves
             found = limit.winning_moves
             known = f"nim-value {limit.value}, {outcome}" if limit.value is not None else f"outcome {outcome}"
@@ -141,7 +144,9 @@ def _stopped_json(name: str, limit: SearchLimitReached, outcome: str | None = No
     """The JSON line of a position whose search a limit stopped: ``outcome``
     is what the search had settled before the stop (else null), ``value``
     the nim-value if it was found; when the stop came while the winning
-    moves were sought, ``winning_moves`` lists those found (a part)."""
+    moves were sought, ``winning_moves`` lists those found (a part), and
+    when it came before the value of an N-position whose table already
+    decided a winning move (``limit.from_table``), that move."""
     line: dict[str, Any] = {"name": name, "value": limit.value, "outcome": outcome}
     if limit.winning_moves is not None and outcome is not None:
         line["winning_moves"] = [m.to_json() for m in limit.winning_moves]

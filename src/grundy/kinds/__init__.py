@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from itertools import islice
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -523,13 +524,27 @@ class Item:
 MAX_LISTED_MOVES = 1_000_000
 
 
-def settle(stop: SearchLimitReached, solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]]) -> None:
+#: Options :func:`settle` reads from the table, at most, for a winning move.
+SETTLED_MOVE_SCAN = 1_000
+
+
+def settle(stop: SearchLimitReached, solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
+           options: Iterable[tuple[Any, Callable[[], tuple[int, tuple[Any, ...]]]]] | None = None,
+           label: Callable[[Any], Any] | None = None) -> None:
     """Record on a value search's ``stop`` the position's outcome if the
     search had settled it (:meth:`~grundy.core.search.Searcher.known_outcome`
     of ``root()``, the position's split on ``solver``), without searching
     (the split is made on a spent clock, :meth:`~grundy.core.limits.Limits.spent`:
     a component it would have to search leaves the outcome unsettled); an
-    outcome the stopped answer already set is kept."""
+    outcome the stopped answer already set is kept.
+
+    With ``options`` (each move with its option's split, in move order),
+    an N-position also gets one winning move when the table already
+    decides an option to be P (the question that settled "N" left the
+    refuting option's value there, unless a bound dropped it): the first
+    such among the first :data:`SETTLED_MOVE_SCAN` options, read the same
+    way, without searching, as ``label(move)`` (the move itself without
+    ``label``) in ``stop.winning_moves``, with ``stop.from_table`` set."""
     if stop.outcome is not None:
         return
     try:
@@ -537,6 +552,17 @@ def settle(stop: SearchLimitReached, solver: Any, root: Callable[[], tuple[int, 
             stop.outcome = solver.known_outcome(*root())[0]
     except GrundyError:  # the split itself could not be made, or needed a search: nothing settled
         stop.outcome = None
+    if stop.outcome != "N" or options is None:
+        return
+    with solver.limits.spent():
+        for move, option in islice(options, SETTLED_MOVE_SCAN):
+            try:
+                known = solver.known_outcome(*option())[0]
+            except GrundyError:  # this option's split needed a search: not decided by the table
+                continue
+            if known == "P":
+                stop.winning_moves, stop.from_table = [label(move) if label else move], True
+                return
 
 
 def _with_play(out: dict[str, Any], play: str) -> dict[str, Any]:

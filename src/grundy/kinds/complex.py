@@ -197,7 +197,8 @@ def gale_answer(
     table the value comes first: a limit reached after it leaves the answer
     with the first moves and replies settled so far and
     ``first_moves_stopped`` (the limit's reason)."""
-    from grundy.games.complexes import ComplexSolver, analyze_complex, gale_complement_replies, gale_first_moves
+    from grundy.games.complexes import (ComplexSolver, analyze_complex, gale_complement_replies, gale_first_moves,
+                                       remove_face)
 
     family, _, params = name.strip().partition(":")
     gale = family.lower() == "simplex-boundary" and params.strip().isdigit() and not value_only
@@ -277,7 +278,9 @@ def gale_answer(
             summary(solver, f"done: value {result['value']}")
     except SearchLimitReached as limit:
         summary(solver, f"stopped: {limit.reason}")
-        settle(limit, solver, lambda: solver.decompose(cx.facets))
+        settle(limit, solver, lambda: solver.decompose(cx.facets),
+               ((f, lambda f=f: solver.decompose(remove_face(cx.facets, f))) for f in cx.faces()),
+               lambda f: Move(face=cx.face_labels(f)))
         raise
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (the table is saved by close)
         summary(solver, "stopped: interrupted")

@@ -192,7 +192,10 @@ class GraphKind(Kind):
                 return _value_only(g, solver, name)
             return analyze_graph(g, solver, name=name, option_table=request.option_table)
         except SearchLimitReached as stop:
-            settle(stop, solver, lambda: solver.decompose(g.adj))
+            ruleset, adj = solver.ruleset, g.adj
+            settle(stop, solver, lambda: solver.decompose(adj),
+                   ((im, lambda im=im: solver.decompose(ruleset.apply(adj, im))) for im in ruleset.class_moves(adj)),
+                   lambda im: next(iter(ruleset.labelled_members(g.labels, adj, im)))[1])
             raise
 
     # -- play -----------------------------------------------------------------

@@ -44,7 +44,10 @@ class PosetKind(Kind):
         try:
             return analyze_poset(position, option_table=request.option_table, solver=solver, name=name)
         except SearchLimitReached as stop:
-            settle(stop, solver, lambda: solver.decompose(position.game_up, (1 << position.n) - 1))
+            up, everything = position.game_up, (1 << position.n) - 1
+            settle(stop, solver, lambda: solver.decompose(up, everything),
+                   ((i, lambda i=i: solver.decompose(up, everything & ~(up[i] | 1 << i))) for i in range(position.n)),
+                   lambda i: Move(element=position.labels[i]))
             raise
         finally:
             solver.close()

@@ -802,7 +802,9 @@ def _error(exc: GrundyError) -> JSONResponse:
 def _stopped(exc: SearchLimitReached) -> dict[str, Any]:
     """The 503 answer of a search stopped by a limit or a cancel request:
     what happened, what to do (the ``grundy serve`` option that raises the
-    limit), and the outcome if the search had settled it."""
+    limit), and the outcome if the search had settled it, with the winning
+    moves found (those sought before the stop, or the one the table of a
+    value search stopped before its value already decided)."""
     reason = exc.reason
     if reason == "cancel request":
         limit, error = "cancel", "cancelled: the search was stopped by a cancel request"
@@ -818,7 +820,9 @@ def _stopped(exc: SearchLimitReached) -> dict[str, Any]:
         error += (f" (the nim-value was found: {exc.value}, {'an N' if exc.value else 'a P'}-position; the stop "
                   "came while its winning moves were sought)")
     elif exc.outcome is not None and limit != "cancel":
-        error += f" (the outcome was settled: {exc.outcome}-position)"
+        error += f" (the outcome was settled: {exc.outcome}-position" + (
+            f"; the table already decides a winning move: {exc.winning_moves[0]})"
+            if exc.from_table and exc.winning_moves else ")")
     moves = None if limit == "cancel" else exc.winning_moves  # found before the stop (a part of them)
     return {"error": error, "reason": reason, "limit": limit, "seconds": round(exc.seconds, 1),
             "outcome": exc.outcome, "value": exc.value,
