@@ -194,7 +194,9 @@ def _interrupted(stop: KeyboardInterrupt) -> str:
     its nim-value and outcome when the answer had found them (the stop came
     while its winning moves were sought, :func:`grundy.errors.keep_found`),
     with the winning moves found so far, as a time limit reports them
-    (:class:`_Stopped`); else that nothing was printed for it."""
+    (:class:`_Stopped`); the outcome a value search had settled before its
+    value, with the winning move its table already decides, if any
+    (:func:`grundy.kinds.settle`); else that nothing was printed for it."""
     value, outcome, found = found_at_stop(stop)
     if outcome is None:
         return "nothing was printed for the unfinished position"
@@ -203,6 +205,9 @@ def _interrupted(stop: KeyboardInterrupt) -> str:
     known = f"nim-value {value}, {outcome}" if value is not None else f"outcome {outcome}"
     if outcome == "P":  # stopped while its options were listed: it has no winning move to look for
         return f"{name}: {known} ({wins}): it has no winning move"
+    if hasattr(stop, "from_table"):  # stopped before the value, the outcome settled (grundy.kinds.settle)
+        said = f"{name}: {known} ({wins}), settled before the stop, which came before its value"
+        return said + (f"; the table already decides a winning move: {found[0]}" if stop.from_table and found else "")
     if found is None:
         return f"{name}: {known} ({wins}); the stop came while its winning moves were sought"
     return (f"{name}: {known} ({wins}), but its winning moves were still being sought: "

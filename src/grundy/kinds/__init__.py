@@ -528,7 +528,7 @@ MAX_LISTED_MOVES = 1_000_000
 SETTLED_MOVE_SCAN = 1_000
 
 
-def settle(stop: SearchLimitReached, solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
+def settle(stop: SearchLimitReached | KeyboardInterrupt, solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
            options: Iterable[tuple[Any, Callable[[], tuple[int, tuple[Any, ...]]]]] | None = None,
            label: Callable[[Any], Any] | None = None) -> None:
     """Record on a value search's ``stop`` the position's outcome if the
@@ -544,15 +544,20 @@ def settle(stop: SearchLimitReached, solver: Any, root: Callable[[], tuple[int, 
     refuting option's value there, unless a bound dropped it): the first
     such among the first :data:`SETTLED_MOVE_SCAN` options, read the same
     way, without searching, as ``label(move)`` (the move itself without
-    ``label``) in ``stop.winning_moves``, with ``stop.from_table`` set."""
-    if stop.outcome is not None:
+    ``label``) in ``stop.winning_moves``, with ``stop.from_table`` set.
+    A Ctrl-C or SIGTERM (``KeyboardInterrupt``) gets the same three
+    attributes (:func:`grundy.errors.found_at_stop` reads them)."""
+    if getattr(stop, "outcome", None) is not None:
         return
+    outcome = None
     try:
         with solver.limits.spent():
-            stop.outcome = solver.known_outcome(*root())[0]
+            outcome = solver.known_outcome(*root())[0]
     except GrundyError:  # the split itself could not be made, or needed a search: nothing settled
-        stop.outcome = None
-    if stop.outcome != "N" or options is None:
+        pass
+    stop.outcome = outcome  # type: ignore[union-attr]
+    stop.from_table = False  # type: ignore[union-attr]  # marks the stop as settled here (read by the CLI)
+    if outcome != "N" or options is None:
         return
     with solver.limits.spent():
         for move, option in islice(options, SETTLED_MOVE_SCAN):
@@ -561,7 +566,8 @@ def settle(stop: SearchLimitReached, solver: Any, root: Callable[[], tuple[int, 
             except GrundyError:  # this option's split needed a search: not decided by the table
                 continue
             if known == "P":
-                stop.winning_moves, stop.from_table = [label(move) if label else move], True
+                stop.winning_moves = [label(move) if label else move]  # type: ignore[union-attr]
+                stop.from_table = True  # type: ignore[union-attr]
                 return
 
 

@@ -276,14 +276,11 @@ def gale_answer(
                 result["stats"]["positions"] = min(result["stats"]["positions"], counted - before["positions"])
             result["stats"]["seconds"] = round(time.perf_counter() - t_route, 4)
             summary(solver, f"done: value {result['value']}")
-    except SearchLimitReached as limit:
-        summary(solver, f"stopped: {limit.reason}")
-        settle(limit, solver, lambda: solver.decompose(cx.facets),
+    except (SearchLimitReached, KeyboardInterrupt) as stop:  # Ctrl-C or SIGTERM: the table is saved by close
+        summary(solver, f"stopped: {stop.reason}" if isinstance(stop, SearchLimitReached) else "stopped: interrupted")
+        settle(stop, solver, lambda: solver.decompose(cx.facets),
                ((f, lambda f=f: solver.decompose(remove_face(cx.facets, f))) for f in cx.faces()),
                lambda f: Move(face=cx.face_labels(f)))
-        raise
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM (the table is saved by close)
-        summary(solver, "stopped: interrupted")
         raise
     finally:
         solver.close()

@@ -191,7 +191,7 @@ class GraphKind(Kind):
             if request.value_only:
                 return _value_only(g, solver, name)
             return analyze_graph(g, solver, name=name, option_table=request.option_table)
-        except SearchLimitReached as stop:
+        except (SearchLimitReached, KeyboardInterrupt) as stop:  # what the table settles, said with the stop
             ruleset, adj = solver.ruleset, g.adj
             settle(stop, solver, lambda: solver.decompose(adj),
                    ((im, lambda im=im: solver.decompose(ruleset.apply(adj, im))) for im in ruleset.class_moves(adj)),
