@@ -686,9 +686,9 @@ def test_process_version():
     # wheel:29's value takes a minute or more, but its first question is answered at once (the hub's
     # removal leaves a cycle, value 0): stopped then, it says who wins and the move the table decides
     ("wheel:29", 3.0, "wheel:29: outcome N (the player to move wins), settled before the stop, which came before "
-                      "its value; the table already decides a winning move: remove vertex 0"),
+                      "its value was found; the table already decides a winning move: remove vertex 0"),
     ("random:12,0.5,2", 4.0, "random:12,0.5,2: outcome N (the player to move wins), settled before the stop, "
-                             "which came before its value; the table already decides a winning move: remove vertex 9"),
+                             "which came before its value was found; the table already decides a winning move: remove vertex 9"),
     # W_30's value is found at once (the involution: Khandhawit-Ye, Theorem 1) and its rim moves
     # are then searched for minutes: stopped then, it says what it knew, as a time limit does
     ("wheel:30", 3.0, "wheel:30: nim-value 1, N (the player to move wins), but its winning moves were still "
@@ -751,7 +751,7 @@ def test_process_terminated_saves_its_table(tmp_path):
     assert "Traceback" not in err
     assert err.strip().splitlines() == [  # what the table settled before the stop, as Ctrl-C says it
         "grundy: interrupted; wheel:33: outcome N (the player to move wins), settled before the stop, which came "
-        "before its value; the table already decides a winning move: remove vertex 0"]
+        "before its value was found; the table already decides a winning move: remove vertex 0"]
     conn = sqlite3.connect(str(table))
     try:
         # saved to the journal (an interrupted run does not merge it into digests)

@@ -853,10 +853,79 @@ def test_a_complex_split_after_a_stop_searches_no_further() -> None:
         solver.value_of(*solver.decompose(facets))
     solver.finish()
     before = solver.stats.positions
-    settle(stop.value, solver, lambda: solver.decompose(facets))
+    settle(stop.value, solver, (facets,))
     assert solver.stats.positions - before <= 16   # the limits are read every 16th position
     assert stop.value.outcome is None   # the split needed a search: nothing settled
     assert not solver.limits.running   # the spent clock is gone
+
+
+def test_settle_is_bounded_and_reads_only_a_kept_split_after_an_interrupt(monkeypatch) -> None:
+    """``kinds.settle``'s option scan is best effort: none when the
+    position's split was slow (``SETTLED_SPLIT_SECONDS``), none past its
+    seconds (``SETTLED_MOVE_SECONDS``); after a Ctrl-C it reads the split
+    the search kept and never splits again (an interrupt during the split
+    itself reports nothing, at once)."""
+    import grundy.kinds as kinds
+    from grundy.core.limits import SearchLimitReached
+    from grundy.games.graphs.game import Solver
+    from grundy.readwrite.graphs import to_graph
+
+    g = to_graph("random:12,0.5,2")
+    rs = None
+
+    def stopped() -> tuple[Solver, SearchLimitReached]:
+        nonlocal rs
+        solver = Solver(max_positions=30000)
+        rs = solver.ruleset
+        solver.start()
+        with pytest.raises(SearchLimitReached) as stop:
+            solver.value_of(*solver.decompose(g.adj))
+        solver.finish()
+        return solver, stop.value
+
+    def options() -> object:
+        return ((im, lambda im=im: solver.decompose(rs.apply(g.adj, im))) for im in rs.class_moves(g.adj))
+
+    solver, stop = stopped()
+    kinds.settle(stop, solver, (g.adj,), options, lambda im: rs.labelled(g.labels, g.adj, im))
+    assert stop.outcome == "N" and stop.from_table and [str(m) for m in stop.winning_moves] == ["remove vertex 9"]
+    for name in ("SETTLED_SPLIT_SECONDS", "SETTLED_MOVE_SECONDS"):
+        with monkeypatch.context() as m:
+            m.setattr(kinds, name, -1.0)
+            solver, stop = stopped()
+            kinds.settle(stop, solver, (g.adj,), options)
+            assert stop.outcome == "N" and not stop.from_table and stop.winning_moves is None, name
+    # an interrupt: the kept split is read (the search kept the root's), no other split is made
+    solver, _ = stopped()
+    made = []
+    real = solver.game.decompose
+    solver.game.decompose = lambda *a: made.append(a) or real(*a)  # type: ignore[method-assign]
+    interrupt = KeyboardInterrupt()
+    kinds.settle(interrupt, solver, (g.adj,), None)
+    assert interrupt.outcome == "N" and made == []  # type: ignore[attr-defined]
+    other = KeyboardInterrupt()  # a position the search never split: nothing said, nothing split
+    kinds.settle(other, solver, (g.adj[:-1],), None)
+    assert getattr(other, "outcome", None) is None and made == []
+
+
+def test_an_interrupted_complex_search_without_limits_raises_the_interrupt() -> None:
+    # a Ctrl-C in the Python API during a complex's search with no limit raised a TypeError
+    # from the spent clock's stop message (review); it raises the interrupt
+    import _thread
+    import threading
+
+    import grundy
+    from grundy.readwrite.complexes import load_complex
+    from grundy.readwrite.graphs import to_graph
+
+    cx = load_complex(to_graph("Kyn}Nv}{Qve~"))   # its dimension-1 part: minutes of Graph Chomp
+    timer = threading.Timer(1.0, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.nim_value(cx)
+    finally:
+        timer.cancel()
 
 
 def test_the_last_split_is_kept_for_the_outcome_after_a_stop() -> None:
@@ -880,7 +949,7 @@ def test_the_last_split_is_kept_for_the_outcome_after_a_stop() -> None:
     with pytest.raises(SearchLimitReached) as stop:
         solver.value_of(*split)
     solver.finish()
-    settle(stop.value, solver, lambda: solver.decompose(tuple(reversed(facets))))
+    settle(stop.value, solver, (tuple(reversed(facets)),))
     assert len(calls) == 1
     assert solver.decompose(facets, None, []) == split and len(calls) == 2   # a trace asks for its lines
     part = solver.decompose(facets, 0b111111)

@@ -206,7 +206,7 @@ def _interrupted(stop: KeyboardInterrupt) -> str:
     if outcome == "P":  # stopped while its options were listed: it has no winning move to look for
         return f"{name}: {known} ({wins}): it has no winning move"
     if hasattr(stop, "from_table"):  # stopped before the value, the outcome settled (grundy.kinds.settle)
-        said = f"{name}: {known} ({wins}), settled before the stop, which came before its value"
+        said = f"{name}: {known} ({wins}), settled before the stop, which came before its value was found"
         return said + (f"; the table already decides a winning move: {found[0]}" if stop.from_table and found else "")
     if found is None:
         return f"{name}: {known} ({wins}); the stop came while its winning moves were sought"

@@ -354,7 +354,9 @@ class Limits:
         limit = self.time_limit
         if self.shared is not None and self.until is not None and now >= self.until:
             limit = self.shared  # the shared budget stopped it, whatever the call's own limit
-        return SearchLimitReached(f"time limit {limit:g} s", positions, self._elapsed(now))
+        # no limit of its own: a spent clock (Limits.spent) stopped it
+        return SearchLimitReached("time limit" if limit is None else f"time limit {limit:g} s", positions,
+                                  self._elapsed(now))
 
     def _elapsed(self, now: float) -> float:
         """Seconds for a stop message: since :meth:`share` when a budget is

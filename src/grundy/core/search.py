@@ -197,7 +197,7 @@ class Searcher:
         # on the same position without a trace (see decompose)
         self._split_token: Callable[[Any, int | None], Any] = getattr(
             game, "split_token", lambda position, mask: (position, mask))
-        self._last_split: tuple[Any, Split] | None = None
+        self._last_split: tuple[Any, Split, float] | None = None  # (token, split, seconds to make it)
         self._expander: Any = None
         # the expander while a search runs (set by _searching): the Python
         # search hands it every sum whose components it takes, so a position
@@ -308,19 +308,37 @@ class Searcher:
         A split stays true as the table learns: its unknowns are canonical
         keys, looked up again by whoever uses them.
         """
-        try:
-            token = self._split_token(position, mask)
-            hash(token)
-        except TypeError:  # an unhashable position: not kept
-            token = None
+        token = self._kept_token(position, mask)
         last = self._last_split
         if trace is None and token is not None and last is not None and last[0] == token:
             return last[1]
+        started = time.perf_counter()
         with own_clock(self):
             split = self.game.decompose(self, position, mask, trace, name)
         if token is not None:
-            self._last_split = (token, split)
+            self._last_split = (token, split, time.perf_counter() - started)
         return split
+
+    def kept_split(self, position: Any, mask: int | None = None) -> tuple[Split, float] | None:
+        """The split :meth:`decompose` kept for this position (its last
+        call was on it) and the seconds it took to make, or None; nothing
+        is split here (what a Ctrl-C's answer may read,
+        :func:`grundy.kinds.settle`)."""
+        token = self._kept_token(position, mask)
+        last = self._last_split
+        if token is None or last is None or last[0] != token:
+            return None
+        return last[1], last[2]
+
+    def _kept_token(self, position: Any, mask: int | None) -> Any:
+        """The token a kept split is known by, or None (an unhashable
+        position: not kept)."""
+        try:
+            token = self._split_token(position, mask)
+            hash(token)
+        except TypeError:
+            return None
+        return token
 
     def look_up(
         self,

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+import time
 from itertools import islice
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -526,49 +527,79 @@ MAX_LISTED_MOVES = 1_000_000
 
 #: Options :func:`settle` reads from the table, at most, for a winning move.
 SETTLED_MOVE_SCAN = 1_000
+#: Wall-clock seconds :func:`settle` spends reading options, at most (checked
+#: before each; one option's split may run past it).
+SETTLED_MOVE_SECONDS = 1.0
+#: A position whose split took longer than this many seconds gets no option
+#: scan from :func:`settle` (each option's split would cost about as much).
+SETTLED_SPLIT_SECONDS = 0.1
 
 
-def settle(stop: SearchLimitReached | KeyboardInterrupt, solver: Any, root: Callable[[], tuple[int, tuple[Any, ...]]],
-           options: Iterable[tuple[Any, Callable[[], tuple[int, tuple[Any, ...]]]]] | None = None,
+def settle(stop: SearchLimitReached | KeyboardInterrupt, solver: Any, root: tuple[Any, ...],
+           options: Callable[[], Iterable[tuple[Any, Callable[[], tuple[int, tuple[Any, ...]]]]]] | None = None,
            label: Callable[[Any], Any] | None = None) -> None:
     """Record on a value search's ``stop`` the position's outcome if the
     search had settled it (:meth:`~grundy.core.search.Searcher.known_outcome`
-    of ``root()``, the position's split on ``solver``), without searching
+    of the position's split ``solver.decompose(*root)``), without searching
     (the split is made on a spent clock, :meth:`~grundy.core.limits.Limits.spent`:
-    a component it would have to search leaves the outcome unsettled); an
-    outcome the stopped answer already set is kept.
+    a component it would have to search stops within a few positions and
+    leaves the outcome unsettled); an outcome the stopped answer already
+    set is kept.
 
-    With ``options`` (each move with its option's split, in move order),
-    an N-position also gets one winning move when the table already
-    decides an option to be P (the question that settled "N" left the
-    refuting option's value there, unless a bound dropped it): the first
-    such among the first :data:`SETTLED_MOVE_SCAN` options, read the same
-    way, without searching, as ``label(move)`` (the move itself without
-    ``label``) in ``stop.winning_moves``, with ``stop.from_table`` set.
-    A Ctrl-C or SIGTERM (``KeyboardInterrupt``) gets the same three
-    attributes (:func:`grundy.errors.found_at_stop` reads them)."""
+    With ``options`` (a callable giving each move with its option's split,
+    in move order), an N-position also gets one winning move when the table
+    already decides an option to be P (the question that settled "N" left
+    the refuting option's value there, unless a bound dropped it): the
+    first such, read the same way, as ``label(move)`` (the move itself
+    without ``label``) in ``stop.winning_moves``, with ``stop.from_table``
+    set. The scan is best effort: at most :data:`SETTLED_MOVE_SCAN`
+    options and :data:`SETTLED_MOVE_SECONDS` seconds, none when the
+    position's split took over :data:`SETTLED_SPLIT_SECONDS`.
+
+    A Ctrl-C or SIGTERM (``KeyboardInterrupt``) gets the same attributes
+    (:func:`grundy.errors.found_at_stop` reads them), from the split the
+    search kept (:meth:`~grundy.core.search.Searcher.kept_split`) only: a
+    stop that came while the position itself was split reports nothing
+    rather than split it again. An error while settling (or, for an
+    interrupt, another interrupt) leaves what was not yet settled unsettled:
+    the stop itself is what the caller raises."""
     if getattr(stop, "outcome", None) is not None:
         return
-    outcome = None
+    interrupted = isinstance(stop, KeyboardInterrupt)
+    caught: tuple[type[BaseException], ...] = (Exception, KeyboardInterrupt) if interrupted else (Exception,)
     try:
         with solver.limits.spent():
-            outcome = solver.known_outcome(*root())[0]
-    except GrundyError:  # the split itself could not be made, or needed a search: nothing settled
-        pass
-    stop.outcome = outcome  # type: ignore[union-attr]
-    stop.from_table = False  # type: ignore[union-attr]  # marks the stop as settled here (read by the CLI)
-    if outcome != "N" or options is None:
-        return
-    with solver.limits.spent():
-        for move, option in islice(options, SETTLED_MOVE_SCAN):
-            try:
-                known = solver.known_outcome(*option())[0]
-            except GrundyError:  # this option's split needed a search: not decided by the table
-                continue
-            if known == "P":
-                stop.winning_moves = [label(move) if label else move]  # type: ignore[union-attr]
-                stop.from_table = True  # type: ignore[union-attr]
+            kept = solver.kept_split(*root)
+            if kept is None and interrupted:
                 return
+            if kept is None:
+                started = time.perf_counter()
+                split = solver.decompose(*root)
+                seconds = time.perf_counter() - started
+            else:
+                split, seconds = kept
+            outcome = solver.known_outcome(*split)[0]
+    except caught:  # the split could not be made, or needed a search: nothing settled
+        return
+    stop.outcome, stop.from_table = outcome, False  # type: ignore[union-attr]  # from_table: settled here
+    if outcome != "N" or options is None or seconds > SETTLED_SPLIT_SECONDS:
+        return
+    deadline = time.perf_counter() + SETTLED_MOVE_SECONDS
+    try:
+        with solver.limits.spent():
+            for move, option in islice(options(), SETTLED_MOVE_SCAN):
+                if time.perf_counter() > deadline:
+                    return
+                try:
+                    known = solver.known_outcome(*option())[0]
+                except GrundyError:  # this option's split needed a search: not decided by the table
+                    continue
+                if known == "P":
+                    stop.winning_moves = [label(move) if label else move]  # type: ignore[union-attr]
+                    stop.from_table = True  # type: ignore[union-attr]
+                    return
+    except caught:  # best effort: the outcome stands without a move
+        return
 
 
 def _with_play(out: dict[str, Any], play: str) -> dict[str, Any]:

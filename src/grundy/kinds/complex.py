@@ -224,6 +224,8 @@ def gale_answer(
     before = solver.stats.as_dict()
     t_route = time.perf_counter()
 
+    result: dict[str, Any] | None = None
+
     def budget() -> None:
         """Stop before a stage once ``time_limit`` is spent."""
         solver.limits.check_shared(solver.stats.positions)
@@ -278,9 +280,10 @@ def gale_answer(
             summary(solver, f"done: value {result['value']}")
     except (SearchLimitReached, KeyboardInterrupt) as stop:  # Ctrl-C or SIGTERM: the table is saved by close
         summary(solver, f"stopped: {stop.reason}" if isinstance(stop, SearchLimitReached) else "stopped: interrupted")
-        settle(stop, solver, lambda: solver.decompose(cx.facets),
-               ((f, lambda f=f: solver.decompose(remove_face(cx.facets, f))) for f in cx.faces()),
-               lambda f: Move(face=cx.face_labels(f)))
+        if result is None:  # stopped before the value (after it, Gale's tables stopped: the answer has it)
+            settle(stop, solver, (cx.facets,),
+                   lambda: ((f, lambda f=f: solver.decompose(remove_face(cx.facets, f))) for f in cx.faces()),
+                   lambda f: Move(face=cx.face_labels(f)))
         raise
     finally:
         solver.close()

@@ -193,9 +193,9 @@ class GraphKind(Kind):
             return analyze_graph(g, solver, name=name, option_table=request.option_table)
         except (SearchLimitReached, KeyboardInterrupt) as stop:  # what the table settles, said with the stop
             ruleset, adj = solver.ruleset, g.adj
-            settle(stop, solver, lambda: solver.decompose(adj),
-                   ((im, lambda im=im: solver.decompose(ruleset.apply(adj, im))) for im in ruleset.class_moves(adj)),
-                   lambda im: next(iter(ruleset.labelled_members(g.labels, adj, im)))[1])
+            settle(stop, solver, (adj,),
+                   lambda: ((im, lambda im=im: solver.decompose(ruleset.apply(adj, im))) for im in ruleset.class_moves(adj)),
+                   lambda im: ruleset.labelled(g.labels, adj, im))
             raise
 
     # -- play -----------------------------------------------------------------

@@ -45,8 +45,8 @@ class PosetKind(Kind):
             return analyze_poset(position, option_table=request.option_table, solver=solver, name=name)
         except (SearchLimitReached, KeyboardInterrupt) as stop:  # what the table settles, said with the stop
             up, everything = position.game_up, (1 << position.n) - 1
-            settle(stop, solver, lambda: solver.decompose(up, everything),
-                   ((i, lambda i=i: solver.decompose(up, everything & ~(up[i] | 1 << i))) for i in range(position.n)),
+            settle(stop, solver, (up, everything),
+                   lambda: ((i, lambda i=i: solver.decompose(up, everything & ~(up[i] | 1 << i))) for i in range(position.n)),
                    lambda i: Move(element=position.labels[i]))
             raise
         finally:

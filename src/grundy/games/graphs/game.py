@@ -239,6 +239,14 @@ class GraphGame:
         return len(key)
 
     # -- decomposition ----------------------------------------------------
+    @staticmethod
+    def split_token(adj: tuple[int, ...], mask: int | None) -> tuple[tuple[int, ...], int]:
+        """What identifies a split (:meth:`grundy.core.search.Searcher.decompose`
+        keeps the last): the graph and its vertex mask, no mask meaning
+        every vertex (the answer splits a connected graph by its one
+        component's mask; :func:`grundy.kinds.settle` asks for the whole)."""
+        return adj, (1 << len(adj)) - 1 if mask is None else mask
+
     def decompose(
         self,
         search: Searcher,
