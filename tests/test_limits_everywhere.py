@@ -585,6 +585,7 @@ def test_a_stop_after_the_value_reports_it_and_the_winning_moves_found() -> None
     (line,) = _lines(result)
     assert line["value"] == grundy.nim_value("wheel:30") and line["outcome"] == "N", line
     assert line["stopped"] == "position limit 3000" and line["winning_moves"], line
+    assert "from_table" not in line, line  # moves the winning moves' search found, after the value
     for move in line["winning_moves"]:  # each found move leaves a P-position
         assert grundy.position("wheel:30").after(move).analyze().outcome == "P", move
     assert "nim-value 1, N" in result.stderr and "while its winning moves were sought" in result.stderr
@@ -621,6 +622,7 @@ def test_a_value_search_stopped_with_its_outcome_settled_names_a_winning_move_th
     assert result.exit_code == 3, (result.stdout, result.stderr)
     (line,) = _lines(result)
     assert line["value"] is None and line["outcome"] == "N" and line["stopped"] == f"position limit {limit}", line
+    assert line["from_table"] is True, line
     (move,) = line["winning_moves"]
     assert grundy.position(spec).after(Move.from_json(move)).analyze().outcome == "P", move
     said = str(Move.from_json(move))

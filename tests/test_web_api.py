@@ -331,6 +331,7 @@ def test_a_stopped_value_search_answers_the_outcome_it_settled() -> None:
         assert r["value"] is None
         # the table the stopped search left already decides a winning move: it is named
         (move,) = r["winning_moves"]
+        assert r["from_table"] is True, r
         assert f"the table already decides a winning move: {r['winning_moves_text'][0]}" in r["error"], r
         assert grundy.position("random:10,0.6,1").after(Move.from_json(move)).analyze().outcome == "P", move
 
@@ -345,6 +346,7 @@ def test_a_stop_after_the_value_answers_the_value() -> None:
     assert r["value"] == grundy.nim_value("wheel:30") and r["outcome"] == "N", r
     assert f"the nim-value was found: {r['value']}, an N-position" in r["error"], r
     assert r["winning_moves"] == [{"vertex": 0}] and r["winning_moves_text"] == ["remove vertex 0"], r
+    assert r["from_table"] is False, r  # found by the winning moves' search, after the value
 
 
 def test_a_misere_stop_after_the_outcome_answers_it_for_other_kinds() -> None:

@@ -146,10 +146,13 @@ def _stopped_json(name: str, limit: SearchLimitReached, outcome: str | None = No
     the nim-value if it was found; when the stop came while the winning
     moves were sought, ``winning_moves`` lists those found (a part), and
     when it came before the value of an N-position whose table already
-    decided a winning move (``limit.from_table``), that move."""
+    decided a winning move (``limit.from_table``), that move, with
+    ``"from_table": true``."""
     line: dict[str, Any] = {"name": name, "value": limit.value, "outcome": outcome}
     if limit.winning_moves is not None and outcome is not None:
         line["winning_moves"] = [m.to_json() for m in limit.winning_moves]
+        if limit.from_table:  # the one move the table decides, the stop having come before the value
+            line["from_table"] = True
     line.update({"stopped": limit.reason,
                  "stats": {"positions": limit.positions, "seconds": round(limit.seconds, 4)}})
     return json.dumps(line)

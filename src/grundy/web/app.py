@@ -827,4 +827,5 @@ def _stopped(exc: SearchLimitReached) -> dict[str, Any]:
     return {"error": error, "reason": reason, "limit": limit, "seconds": round(exc.seconds, 1),
             "outcome": exc.outcome, "value": exc.value,
             "winning_moves": None if moves is None else [m.to_json() for m in moves],
+            "from_table": moves is not None and exc.from_table,
             "winning_moves_text": None if moves is None else [str(m) for m in moves]}

@@ -110,6 +110,7 @@ function showFailure(err) {
     $("value").dataset.value = known ? data.value : data.outcome;
     const found = (data.winning_moves_text || []).join(", ");
     $("winning").textContent = data.outcome === "P" ? "none: every move loses against perfect play" :
+      found && data.from_table ? `${found} (what the search had learned decides it; the search stopped)` :
       found ? `found so far: ${found} (the search stopped)` : "not found (the search stopped)";
   }
 }
