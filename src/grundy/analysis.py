@@ -330,7 +330,7 @@ def _generic_moves(
 ) -> tuple[list[Move], list[tuple[Move, int]] | None]:
     """Winning moves (and the option table) for any ruleset: every move of
     the whole position, valued by the solver, isomorphic options once
-    (the search's moves, :meth:`GraphRuleset.class_moves`, each expanded by
+    (the search's moves, :meth:`Solver.class_options`, each expanded by
     :meth:`GraphRuleset.labelled_members`: Graph Nim's edge sets
     that meet each class of twins in as many edges share one option up to
     isomorphism); each winning move is appended to ``found`` as it is found
@@ -339,8 +339,7 @@ def _generic_moves(
     value (0, a P-position: no move wins, nothing is asked without the
     option table)."""
     ruleset, adj = solver.ruleset, g.adj
-    candidates = ((0, index_move, lambda index_move=index_move: solver.decompose(ruleset.apply(adj, index_move)))
-                  for index_move in ruleset.class_moves(adj))
+    candidates = ((0, index_move, split) for index_move, split in solver.class_options(adj))
     keyed_table: list[tuple[tuple[tuple[int, ...], Move], int]] = []
     winning_options(solver, candidates, option_table, found, keyed_table, total,
                     lambda index_move: ruleset.labelled_members(g.labels, adj, index_move))

@@ -59,7 +59,8 @@ class SearchLimitReached(GrundyError):
     from_table : bool
         ``winning_moves`` holds one winning move that the table of a value
         search stopped before its value already decided (an option it
-        knows to be P), read without searching (:func:`grundy.kinds.settle`).
+        knows to be P), read on a spent clock (:func:`grundy.kinds.settle`);
+        the outcome is then N.
     listing : bool
         The position limit stopped the listing of one position's moves or
         options, longer than the limit by itself.

@@ -125,7 +125,7 @@ class _Stopped(Exception):
             known = f"nim-value {limit.value}, P" if limit.value is not None else "outcome P"
             said = (f"{name}: {known} ({wins}): it has no winning move; the {stop} while its option "
                     f"table was made; raise {option} for the option table")
-        elif limit.from_table and limit.winning_moves and outcome == "N":  # stopped before the value; a move known
+        elif limit.from_table:  # stopped before the value of an N-position; a move known (kinds.settle)
             said = (f"{name}: {stop}, before {wanted} was found; its outcome was settled: N ({wins}), and the "
                     f"table already decides a winning move: {limit.winning_moves[0]}; raise {option} to search further")
         elif limit.winning_moves is not None and outcome is not None:  # the answer was found, not all its moves
@@ -210,7 +210,7 @@ def _interrupted(stop: KeyboardInterrupt) -> str:
         return f"{name}: {known} ({wins}): it has no winning move"
     if hasattr(stop, "from_table"):  # stopped before the value, the outcome settled (grundy.kinds.settle)
         said = f"{name}: {known} ({wins}), settled before the stop, which came before its value was found"
-        return said + (f"; the table already decides a winning move: {found[0]}" if stop.from_table and found else "")
+        return said + (f"; the table already decides a winning move: {found[0]}" if stop.from_table else "")
     if found is None:
         return f"{name}: {known} ({wins}); the stop came while its winning moves were sought"
     return (f"{name}: {known} ({wins}), but its winning moves were still being sought: "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 from grundy.core.limits import settle_backstop
@@ -57,20 +57,15 @@ class ComplexKind(Kind):
         SearchLimitReached
             When a limit stops the search (``outcome`` set if it was settled).
         """
-        from grundy.games.complexes import ComplexSolver, remove_face
+        from grundy.games.complexes import ComplexSolver
         from grundy.kinds.outcome import outcome_lines, outcome_search
 
         cx = position
         solver = ComplexSolver(request.theory, time_limit=request.time_limit, max_positions=request.max_positions,
                                progress=request.progress, table=request.table)
-
-        def option(face: int) -> Any:
-            return lambda: solver.decompose(remove_face(cx.facets, face))
-
-        faces = list(cx.faces())
         try:
             outcome, winning, value, stats = outcome_search(
-                solver, lambda: solver.decompose(cx.facets), ((f, option(f)) for f in faces),
+                solver, lambda: solver.decompose(cx.facets), _face_options(solver, cx),
                 request.option_table, request.outcome_moves)
         except (SearchLimitReached, KeyboardInterrupt) as stop:  # the winning moves found so far, as moves
             relabel_found(stop, lambda f: Move(face=cx.face_labels(f)))
@@ -197,8 +192,7 @@ def gale_answer(
     table the value comes first: a limit reached after it leaves the answer
     with the first moves and replies settled so far and
     ``first_moves_stopped`` (the limit's reason)."""
-    from grundy.games.complexes import (ComplexSolver, analyze_complex, gale_complement_replies, gale_first_moves,
-                                       remove_face)
+    from grundy.games.complexes import ComplexSolver, analyze_complex, gale_complement_replies, gale_first_moves
 
     family, _, params = name.strip().partition(":")
     gale = family.lower() == "simplex-boundary" and params.strip().isdigit() and not value_only
@@ -281,13 +275,23 @@ def gale_answer(
     except (SearchLimitReached, KeyboardInterrupt) as stop:  # Ctrl-C or SIGTERM: the table is saved by close
         summary(solver, f"stopped: {stop.reason}" if isinstance(stop, SearchLimitReached) else "stopped: interrupted")
         if result is None:  # stopped before the value (after it, Gale's tables stopped: the answer has it)
-            settle(stop, solver, (cx.facets,),
-                   lambda: ((f, lambda f=f: solver.decompose(remove_face(cx.facets, f))) for f in cx.faces()),
-                   lambda f: Move(face=cx.face_labels(f)))
+            settle(stop, solver, (cx.facets,), lambda: _face_options(solver, cx), lambda f: Move(face=cx.face_labels(f)))
         raise
     finally:
         solver.close()
     return result
+
+
+def _face_options(solver: Any, cx: Any) -> Iterator[tuple[int, Callable[[], Any]]]:
+    """Each face of the complex ``cx`` (a bitmask over its vertices, in
+    ``Complex.faces`` order: by size, then vertex order) with the split of
+    the complex after its move (the face and every face containing it
+    removed), made when called: what the outcome search and a stopped value
+    search's :func:`~grundy.kinds.settle` scan."""
+    from grundy.games.complexes import remove_face
+
+    for face in cx.faces():
+        yield face, (lambda face=face: solver.decompose(remove_face(cx.facets, face)))
 
 
 def _first_moves_json(settled: list[tuple[int, int]]) -> list[dict[str, Any]]:

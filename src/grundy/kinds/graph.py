@@ -192,10 +192,8 @@ class GraphKind(Kind):
                 return _value_only(g, solver, name)
             return analyze_graph(g, solver, name=name, option_table=request.option_table)
         except (SearchLimitReached, KeyboardInterrupt) as stop:  # what the table settles, said with the stop
-            ruleset, adj = solver.ruleset, g.adj
-            settle(stop, solver, (adj,),
-                   lambda: ((im, lambda im=im: solver.decompose(ruleset.apply(adj, im))) for im in ruleset.class_moves(adj)),
-                   lambda im: ruleset.labelled(g.labels, adj, im))
+            settle(stop, solver, (g.adj,), lambda: solver.class_options(g.adj),
+                   lambda im: solver.ruleset.labelled(g.labels, g.adj, im))
             raise
 
     # -- play -----------------------------------------------------------------
@@ -553,19 +551,15 @@ def _value_only(g: Any, solver: Any, name: str) -> Analysis:
 def _outcome_only(g: Any, solver: Any, name: str, every: bool, moves: bool = True) -> Analysis:
     """N or P and the first winning move (``every``: all of them), by the
     outcome search (:func:`grundy.kinds.outcome.outcome_search`) over the
-    search's moves (:meth:`GraphRuleset.class_moves`: isomorphic options
+    search's moves (:meth:`Solver.class_options`: isomorphic options
     decided once, :meth:`GraphRuleset.labelled_members`), the
     answer in the ruleset's order (:meth:`GraphRuleset.moves`)."""
     from grundy.analysis import Analysis
     from grundy.kinds.outcome import outcome_lines, outcome_search
 
     ruleset, adj = solver.ruleset, g.adj
-
-    def option(index_move: Any) -> Any:
-        return lambda: solver.decompose(ruleset.apply(adj, index_move))
-
     outcome, winning, value, stats = outcome_search(
-        solver, lambda: solver.decompose(adj), ((im, option(im)) for im in ruleset.class_moves(adj)), every, moves,
+        solver, lambda: solver.decompose(adj), solver.class_options(adj), every, moves,
         lambda index_move: ruleset.labelled_members(g.labels, adj, index_move))
     explanation = [] if ruleset.name == "chomp" else [f"game {ruleset.name}: {ruleset.rule} [{ruleset.source}]"]
     explanation += outcome_lines(outcome, winning, every, value)

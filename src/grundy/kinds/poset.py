@@ -5,7 +5,7 @@ everything above it; in the dual game, everything below), searched by
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 from grundy.core.moves import Move, label_json, label_str
@@ -44,9 +44,7 @@ class PosetKind(Kind):
         try:
             return analyze_poset(position, option_table=request.option_table, solver=solver, name=name)
         except (SearchLimitReached, KeyboardInterrupt) as stop:  # what the table settles, said with the stop
-            up, everything = position.game_up, (1 << position.n) - 1
-            settle(stop, solver, (up, everything),
-                   lambda: ((i, lambda i=i: solver.decompose(up, everything & ~(up[i] | 1 << i))) for i in range(position.n)),
+            settle(stop, solver, (position.game_up, (1 << position.n) - 1), lambda: _element_options(solver, position),
                    lambda i: Move(element=position.labels[i]))
             raise
         finally:
@@ -64,16 +62,11 @@ class PosetKind(Kind):
         from grundy.kinds.outcome import outcome_lines, outcome_search
 
         p = position
-        up, everything = p.game_up, (1 << p.n) - 1
         solver = PosetSolver(request.theory, time_limit=request.time_limit, max_positions=request.max_positions,
                              progress=request.progress, table=request.table)
-
-        def option(i: int) -> Any:
-            return lambda: solver.decompose(up, everything & ~(up[i] | 1 << i))
-
         try:
             outcome, winning, value, stats = outcome_search(
-                solver, lambda: solver.decompose(up, everything), ((i, option(i)) for i in range(p.n)),
+                solver, lambda: solver.decompose(p.game_up, (1 << p.n) - 1), _element_options(solver, p),
                 request.option_table, request.outcome_moves)
         except (SearchLimitReached, KeyboardInterrupt) as stop:  # the winning moves found so far, as moves
             relabel_found(stop, lambda i: Move(element=p.labels[i]))
@@ -176,3 +169,13 @@ def _move_text(move: dict[str, Any]) -> str:
 
 
 KIND = PosetKind()
+
+
+def _element_options(solver: Any, position: Any) -> Iterator[tuple[int, Callable[[], Any]]]:
+    """Each element's index, in label order, with the split of the poset
+    after its move (the element and every element ``game_up`` says it
+    removes), made when called: what the outcome search and a stopped
+    value search's :func:`~grundy.kinds.settle` scan."""
+    up, everything = position.game_up, (1 << position.n) - 1
+    for i in range(position.n):
+        yield i, (lambda i=i: solver.decompose(up, everything & ~(up[i] | 1 << i)))

@@ -821,8 +821,7 @@ def _stopped(exc: SearchLimitReached) -> dict[str, Any]:
                   "came while its winning moves were sought)")
     elif exc.outcome is not None and limit != "cancel":
         error += f" (the outcome was settled: {exc.outcome}-position" + (
-            f"; the table already decides a winning move: {exc.winning_moves[0]})"
-            if exc.from_table and exc.winning_moves else ")")
+            f"; the table already decides a winning move: {exc.winning_moves[0]})" if exc.from_table else ")")
     moves = None if limit == "cancel" else exc.winning_moves  # found before the stop (a part of them)
     return {"error": error, "reason": reason, "limit": limit, "seconds": round(exc.seconds, 1),
             "outcome": exc.outcome, "value": exc.value,

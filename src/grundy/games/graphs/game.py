@@ -18,7 +18,7 @@ the same values after the same number of positions.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
 from typing import Any
 
@@ -36,7 +36,7 @@ from grundy.games.graphs.bitset import (
     upper_lists,
 )
 from grundy.games.graphs.formulas import plural
-from grundy.games.graphs.rulesets import FIRST_SEEN_MAX_KEYS, FIRST_SEEN_MAX_ORDER, GraphRuleset, get_ruleset
+from grundy.games.graphs.rulesets import FIRST_SEEN_MAX_KEYS, FIRST_SEEN_MAX_ORDER, GraphRuleset, IndexMove, get_ruleset
 from grundy.games.graphs.theory import (
     ARC_KAYLES_SOURCE,
     CLASSIFY_SWITCHES,
@@ -566,6 +566,16 @@ class Solver(Searcher):
     def ruleset(self) -> GraphRuleset:
         """The game's ruleset."""
         return self.game.ruleset  # type: ignore[no-any-return]
+
+    def class_options(self, adj: tuple[int, ...]) -> Iterator[tuple[IndexMove, Callable[[], Split]]]:
+        """The search's moves of the graph ``adj`` (at most 64 vertices
+        for the kernel, any size on the Python path), in index order
+        (:meth:`GraphRuleset.class_moves`: one per class of isomorphic
+        options), each with its option's split (:meth:`decompose`), made
+        when called: what the answers scan for winning moves."""
+        rs = self.ruleset
+        for index_move in rs.class_moves(adj):
+            yield index_move, (lambda im=index_move: self.decompose(rs.apply(adj, im)))
 
 
 def _edge_orbit_reps(nbrs: dict[int, list[int]], gens: list[list[int]]) -> list[tuple[int, int]]:
