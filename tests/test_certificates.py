@@ -640,6 +640,34 @@ def test_complex_options_are_the_plain_ones_in_the_same_order(sets: set[int]) ->
         left = {g for g in V._faces(cx[1]) if g & face != face}
         plain.append(V._compact(0, tuple(sorted(f for f in left if not any(g != f and f & g == f for g in left)))))
     assert list(V.complex_options(cx)) == plain
+    # a reply names one option, made alone: the same one, and none past the last
+    assert [V.complex_option_at(cx, j) for j in range(len(plain) + 1)] == plain + [None]
+
+
+@pytest.mark.parametrize("kind,game,pos", [
+    ("graph", "chomp", V.graph6_decode("Fw~~w")), ("graph", "graph-nim", V.graph6_decode("Dhc")),
+    ("graph", "arc-kayles", V.graph6_decode("Fw~~w")), ("complex", "chomp", (4, (0b0111, 0b1011, 0b1100))),
+    ("poset", "chomp", (0b110, 0b100, 0)), ("heaps", "octal:0.07", (5, 3))])
+def test_one_option_by_its_number_is_that_of_the_whole_list(kind: str, game: str, pos: object) -> None:
+    of = V.KINDS[kind]
+    every = list(of.options(game, pos))
+    assert every and [of.option(game, pos, j) for j in range(len(every) + 1)] == every + [None]
+
+
+@pytest.mark.parametrize("spec,value", [("simplex-boundary:4", None), ("wheel:7", 1)])
+def test_a_reply_past_an_options_last_move_is_malformed_and_counts_them(spec: str, value: int | None) -> None:
+    lines = certify_spec(spec, "chomp", outcome=value is None).lines()
+    records = [json.loads(x) for x in lines[1:-1]]
+    i = next(i for i, r in enumerate(records) if r.get("replies"))
+    head = lines[0]
+    kind = json.loads(head)["kind"]
+    pos = V._decode_position(kind, records[i], "r")
+    option, _ = records[i]["replies"][0]
+    count = len(list(V.KINDS[kind].options("chomp", list(V.KINDS[kind].options("chomp", pos))[option])))
+    records[i]["replies"][0][1] = count
+    mutant = [head] + [json.dumps(r) for r in records] + [lines[-1]]
+    with pytest.raises(V.Malformed, match=f"reply {count} to option {option}: that option has {count} options"):
+        V.verify_lines(mutant)
 
 
 def test_the_outcome_provers_choice_takes_a_p_position_the_table_knows_without_searching(tmp_path: Path) -> None:

@@ -425,24 +425,38 @@ def _compact(nv: int, facets: tuple[int, ...]) -> Complex:
     return used.bit_count(), tuple(sorted(_squeeze(f, gaps) for f in facets))
 
 
+def _complex_option(cx: Complex, face: int) -> Complex:
+    """The option of ``cx`` that removes ``face`` (one of its faces) with
+    every face containing it: a facet ``G`` containing ``face`` leaves the
+    faces ``G - v``, ``v`` in ``face``."""
+    nv, facets = cx
+    kept: list[int] = []
+    cut: set[int] = set()
+    for g in facets:
+        if g & face == face:
+            cut.update(g & ~(1 << v) for v in _bits(face))
+        else:
+            kept.append(g)
+    # the facets are an antichain (every complex here is: records are read through
+    # _maximal, and each option, component and form keeps it), so a kept facet is
+    # maximal still; a cut one is, unless a kept facet or another cut one holds it
+    kept.extend(f for f in _maximal(cut) if not any(f & g == f for g in kept))
+    return _compact(nv, tuple(kept))
+
+
 def complex_options(cx: Complex) -> Iterator[Complex]:
     """Every option of a complex in subset take-away (Gale's game): choose a
-    face and remove it with every face containing it. A facet ``G`` containing
-    the chosen face ``F`` leaves the faces ``G - v``, ``v`` in ``F``."""
-    nv, facets = cx
-    for face in sorted(_faces(facets)):
-        kept: list[int] = []
-        cut: set[int] = set()
-        for g in facets:
-            if g & face == face:
-                cut.update(g & ~(1 << v) for v in _bits(face))
-            else:
-                kept.append(g)
-        # the facets are an antichain (every complex here is: records are read through
-        # _maximal, and each option, component and form keeps it), so a kept facet is
-        # maximal still; a cut one is, unless a kept facet or another cut one holds it
-        kept.extend(f for f in _maximal(cut) if not any(f & g == f for g in kept))
-        yield _compact(nv, tuple(kept))
+    face and remove it with every face containing it, the faces in
+    increasing order as bit masks."""
+    for face in sorted(_faces(cx[1])):
+        yield _complex_option(cx, face)
+
+
+def complex_option_at(cx: Complex, j: int) -> Complex | None:
+    """Option ``j`` of :func:`complex_options` (None if there are not
+    ``j + 1``), made alone."""
+    faces = sorted(_faces(cx[1]))
+    return _complex_option(cx, faces[j]) if j < len(faces) else None
 
 
 def complex_components(cx: Complex) -> list[Complex]:
@@ -474,12 +488,14 @@ def complex_form(cx: Complex) -> Complex:
 
     nv, facets = cx
     total = nv + len(facets)
-    adjd = {v: [nv + k for k, f in enumerate(facets) if f >> v & 1] for v in range(nv)}
+    members = [list(_bits(f)) for f in facets]
+    # each incidence listed once, at its facet's node (the graph is undirected)
+    adjd = {nv + k: vs for k, vs in enumerate(members)}
     g = pynauty.Graph(total, adjacency_dict=adjd,
                       vertex_coloring=[set(range(nv)), set(range(nv, total))] if facets else [])
     lab = [v for v in pynauty.canon_label(g) if v < nv]
-    pos = _relabelled(lab, nv)
-    return nv, tuple(sorted(sum(1 << pos[v] for v in _bits(f)) for f in facets))
+    bit = [1 << i for i in _relabelled(lab, nv)]
+    return nv, tuple(sorted(sum(bit[v] for v in vs) for vs in members))
 
 
 # ------------------------------------------------------ posets
@@ -732,7 +748,8 @@ class _Kind:
     field is read and shown, its size (0: empty), what it costs to build
     and key (:class:`_Budget`), how many options it has (counted without
     making them; Malformed past a bound the making would hit), its
-    canonical form, components and options."""
+    canonical form, components and options, and one option by its number
+    (``option_at``, made alone; None: the options are made in order up to it)."""
 
     takes: Callable[[Any], bool]
     decode: Callable[[dict[str, Any], str], Any]
@@ -743,6 +760,14 @@ class _Kind:
     form: Callable[[Any], Any]
     components: Callable[[Any], list[Any]]
     options: Callable[[str, Any], Iterator[Any]]
+    option_at: Callable[[str, Any, int], Any] | None = None
+
+    def option(self, game: str, pos: Any, j: int) -> Any:
+        """Option ``j`` of ``pos`` in the order of ``options`` (None if it
+        has no more than ``j`` options)."""
+        if self.option_at is not None:
+            return self.option_at(game, pos, j)
+        return next(islice(self.options(game, pos), j, None), None)
 
 
 #: Every kind of position a certificate may hold, by the header's ``kind``.
@@ -762,7 +787,8 @@ KINDS: dict[str, _Kind] = {
         size=lambda cx: cx[0],
         work=lambda cx: cx[0] + len(cx[1]),  # vertices and facets
         option_count=_complex_option_count,
-        form=complex_form, components=complex_components, options=lambda game, cx: complex_options(cx)),
+        form=complex_form, components=complex_components, options=lambda game, cx: complex_options(cx),
+        option_at=lambda game, cx, j: complex_option_at(cx, j)),
     "poset": _Kind(
         takes=lambda game: game in POSET_GAMES,
         decode=_poset_decode,
@@ -809,11 +835,6 @@ class _Budget:
         if self.left < 0:
             raise Malformed(f"{self.where}: its options add up to more than {MAX_RECORD_WORK} vertices and "
                             "edges (too large to check)")
-
-    def options(self, pos: Any, make: Callable[[Any], Iterator[Any]]) -> list[Any]:
-        """``list(make(pos))``, once charged (:meth:`charge`)."""
-        self.charge(pos)
-        return list(make(pos))
 
 
 @dataclass
@@ -947,6 +968,22 @@ class _Checker:
     def options(self, pos: Any) -> Iterator[Any]:
         return self.of.options(self.game, pos)
 
+    def reply(self, budget: _Budget, opt: Any, i: int, j: int, where: str) -> Any:
+        """Move ``j`` of option ``i`` (``opt``), charged to ``budget`` as
+        its whole list of options would be, and made alone.
+
+        Raises
+        ------
+        Malformed
+            If ``opt`` has no option ``j``, or past the record's budget.
+        """
+        budget.charge(opt)
+        sub = self.of.option(self.game, opt, j)
+        if sub is None:
+            count = sum(1 for _ in self.options(opt))
+            raise Malformed(f"{where}: reply {j} to option {i}: that option has {count} options")
+        return sub
+
     def sum_value(self, pos: Any, what: str) -> int:
         """Nim-sum of the recorded values of the components of ``pos``."""
         total = 0
@@ -1001,10 +1038,8 @@ class _Checker:
             replies = self.replies(obj.get("replies", []), len(options), where)
             answered = set()
             for i, j in replies.items():
-                sub = budget.options(options[i], self.options)
-                if j >= len(sub):
-                    raise Malformed(f"{where}: reply {j} to option {i}: that option has {len(sub)} options")
-                if self.outcome_of(sub[j], f"{what}, reply {j} to option {i}") != "P":
+                sub = self.reply(budget, options[i], i, j, where)
+                if self.outcome_of(sub, f"{what}, reply {j} to option {i}") != "P":
                     raise ClaimFailed(f"{what} fails: reply {j} to option {i} is an N-position")
                 answered.add(self.form(options[i]))
             for i, opt in enumerate(options):
@@ -1099,10 +1134,8 @@ class _Checker:
             seen = set()
             for i, opt in enumerate(options):
                 if i in replies:  # opt != value: it has an option of that value
-                    sub = budget.options(opt, self.options)
-                    if replies[i] >= len(sub):
-                        raise Malformed(f"{where}: reply {replies[i]} to option {i}: that option has {len(sub)} options")
-                    got = self.sum_value(sub[replies[i]], f"{what}, reply {replies[i]} to option {i}")
+                    sub = self.reply(budget, opt, i, replies[i], where)
+                    got = self.sum_value(sub, f"{what}, reply {replies[i]} to option {i}")
                     if got != value:
                         raise ClaimFailed(f"{what} fails: reply {replies[i]} to option {i} has value {got}, not {value}")
                     report.replies += 1
