@@ -654,9 +654,10 @@ def test_one_option_by_its_number_is_that_of_the_whole_list(kind: str, game: str
     assert every and [of.option(game, pos, j) for j in range(len(every) + 1)] == every + [None]
 
 
-@pytest.mark.parametrize("spec,value", [("simplex-boundary:4", None), ("wheel:7", 1)])
-def test_a_reply_past_an_options_last_move_is_malformed_and_counts_them(spec: str, value: int | None) -> None:
-    lines = certify_spec(spec, "chomp", outcome=value is None).lines()
+@pytest.mark.parametrize("spec,outcome", [("simplex-boundary:4", True), ("wheel:7", False)])
+def test_a_reply_past_an_options_last_move_is_malformed_and_counts_them(spec: str, outcome: bool) -> None:
+    """An outcome record's reply and a value (mex) record's reply alike."""
+    lines = certify_spec(spec, "chomp", outcome=outcome).lines()
     records = [json.loads(x) for x in lines[1:-1]]
     i = next(i for i, r in enumerate(records) if r.get("replies"))
     head = lines[0]
