@@ -193,6 +193,35 @@ def test_component_memo_answers_and_changes_nothing() -> None:
     assert tables[0] == tables[1] and sum(v is not None for v, _, _ in tables[0].values()) > 1000
 
 
+def test_component_memo_cap_bounds_its_size_and_changes_nothing() -> None:
+    """The memo's largest size is honoured: a search of 30,000 positions
+    under the smallest cap (2^14 slots) stays at that size and makes the same
+    table as under a cap it outgrows (it doubles past 2^14 slots); a cap
+    outside 14..28 is refused and leaves the cap as it was."""
+    from grundy.games.complexes.complex import remove_face
+
+    start = build_complex_family("simplex-boundary:7")
+    default = kernel.component_memo_size()[1]
+    tables, sizes = [], []
+    try:
+        for cap in (14, 20):
+            kernel.component_memo(True, clear=True, max_bits=cap)
+            assert kernel.component_memo_size() == (0, 1 << cap)
+            solver = ComplexSolver(max_positions=30_000)
+            with pytest.raises(SearchLimitReached):
+                solver.is_p(*solver.decompose(remove_face(start.facets, 0b1111)))
+            sizes.append(kernel.component_memo_size()[0])
+            tables.append(solver.table.compact.snapshot())
+        for bad in (13, 29, -1):
+            with pytest.raises(ValueError, match="max_bits"):
+                kernel.component_memo(max_bits=bad)
+            assert kernel.component_memo_size()[1] == 1 << 20
+    finally:
+        kernel.component_memo(True, clear=True, max_bits=default.bit_length() - 1)
+    assert sizes[0] == 1 << 14 < sizes[1] <= 1 << 20
+    assert tables[0] == tables[1]
+
+
 def test_keys_of_every_family_complex() -> None:
     for spec in FAMILY_SPECS + ["simplex-boundary:6", "simplex-boundary:7", "skeleton:7,3", "simplex:7"]:
         cx = load_complex(spec)

@@ -737,12 +737,15 @@ cdef int _reduce(uint64_t* rows, const uint32_t* facets, int nf, int nv, int tot
 # the key is rebuilt: byte for byte nauty's key, which nauty is asked only for
 # forms the memo does not hold. Direct-mapped, 64-byte slots; it starts with
 # 2^CMEMO_FIRST_BITS slots on first use and doubles (keeping what it holds)
-# each time it has written as many slots as it has, up to 2^CMEMO_BITS.
-# Measured in docs/performance.md ("The component memo").
+# each time it has written as many slots as it has, up to 2^CMEMO_BITS (2 GiB,
+# reached only by searches of tens of millions of positions; component_memo's
+# max_bits sets another cap). Measured in docs/performance.md ("The component
+# memo"): a long search meets more isomorphism classes than 2^22 slots hold.
 DEF CMEMO_V = 7
 DEF CMEMO_PERMS = 24
 DEF CMEMO_FIRST_BITS = 14
-DEF CMEMO_BITS = 22
+DEF CMEMO_BITS = 25
+DEF CMEMO_MAX_BITS = 28
 DEF CMEMO_FACETS = 46
 
 cdef struct CMemoSlot:
@@ -754,6 +757,7 @@ cdef struct CMemoSlot:
 
 cdef CMemoSlot* _cmemo = NULL
 cdef int _cmemo_bits = 0
+cdef int _cmemo_cap_bits = CMEMO_BITS  # the memo grows up to 2^_cmemo_cap_bits slots
 cdef bint _cmemo_mapped = False  # its slots are mapped pages (alloc_zeroed)
 cdef unsigned long long _cmemo_writes = 0
 cdef bint _cmemo_full = False
@@ -943,19 +947,33 @@ cdef int _canonical_memo(const uint32_t* g, int k, int nv, uint64_t* canong) exc
     for i in range(k):
         slot.cf[i] = <unsigned char>cf[i]
     _cmemo_writes += 1
-    if _cmemo_bits < CMEMO_BITS and not _cmemo_full and _cmemo_writes >= (<unsigned long long>1 << _cmemo_bits):
+    if _cmemo_bits < _cmemo_cap_bits and not _cmemo_full and _cmemo_writes >= (<unsigned long long>1 << _cmemo_bits):
         _cmemo_grow()
     return 0
 
 
-def component_memo(on=None, bint clear=False):
+def component_memo(on=None, bint clear=False, max_bits=None):
     """Switch the component memo on or off (None: unchanged) and, with
     ``clear``, empty it; returns ``(calls, hits, direct)`` since the process
     started: components of at most 7 vertices keyed while it was on, those
     it answered without nauty, and those with too many orders of their
     colour classes (keyed by nauty directly). The keys are the same either
-    way (the tests compare); benchmarks compare the speed."""
-    global _cmemo_on, _cmemo_bits, _cmemo_full
+    way (the tests compare); benchmarks compare the speed.
+
+    ``max_bits`` (None: unchanged) sets the memo's largest size, 2^max_bits
+    slots of 64 bytes (default 2^CMEMO_BITS); a memo already larger keeps
+    its size until cleared.
+
+    Raises
+    ------
+    ValueError
+        If ``max_bits`` is outside CMEMO_FIRST_BITS..CMEMO_MAX_BITS (14..28).
+    """
+    global _cmemo_on, _cmemo_bits, _cmemo_full, _cmemo_cap_bits
+    if max_bits is not None:
+        if not CMEMO_FIRST_BITS <= max_bits <= CMEMO_MAX_BITS:
+            raise ValueError(f"max_bits must be {CMEMO_FIRST_BITS} to {CMEMO_MAX_BITS}, not {max_bits}")
+        _cmemo_cap_bits = max_bits
     if on is not None:
         _cmemo_on = bool(on)
     if clear:
@@ -963,6 +981,13 @@ def component_memo(on=None, bint clear=False):
         _cmemo_bits = 0
         _cmemo_full = False
     return _cmemo_calls, _cmemo_hits, _cmemo_direct
+
+
+def component_memo_size():
+    """``(slots, largest)``: the component memo's slots now (0 before its
+    first use or after a clear) and the most it may grow to (see
+    :func:`component_memo`)."""
+    return (0 if _cmemo == NULL else 1 << _cmemo_bits), 1 << _cmemo_cap_bits
 
 
 # Bit masks of values are Python ints (values may exceed 63).
