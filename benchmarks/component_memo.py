@@ -97,7 +97,8 @@ def main() -> int:
 
 def compare_caps(caps: list[int], seconds: float, every: float) -> int:
     """Run one search per cap at once, each pinned to a core of its own;
-    print their lines as they come, then each one's positions per CPU second."""
+    once all have ended, print each one's lines in the order of ``caps``,
+    then each one's positions per CPU second."""
     import os
 
     cores = sorted(os.sched_getaffinity(0))
