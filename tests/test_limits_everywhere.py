@@ -913,7 +913,11 @@ def test_settle_is_bounded_and_reads_only_a_kept_split_after_an_interrupt(monkey
 def test_an_interrupted_complex_search_without_limits_raises_the_interrupt() -> None:
     # a Ctrl-C in the Python API during a complex's search with no limit raised a TypeError
     # from the spent clock's stop message (review); it raises the interrupt
+    # Python's own SIGINT handler set for the test: interrupt_main does nothing in a process
+    # started with SIGINT ignored (a background job of a script, nohup), and the search would
+    # then run its minutes
     import _thread
+    import signal
     import threading
 
     import grundy
@@ -921,6 +925,7 @@ def test_an_interrupted_complex_search_without_limits_raises_the_interrupt() -> 
     from grundy.readwrite.graphs import to_graph
 
     cx = load_complex(to_graph("Kyn}Nv}{Qve~"))   # its dimension-1 part: minutes of Graph Chomp
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(1.0, _thread.interrupt_main)
     timer.start()
     try:
@@ -928,6 +933,7 @@ def test_an_interrupted_complex_search_without_limits_raises_the_interrupt() -> 
             grundy.nim_value(cx)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_the_last_split_is_kept_for_the_outcome_after_a_stop() -> None:
