@@ -961,7 +961,7 @@ def component_memo(on=None, bint clear=False, max_bits=None):
     way (the tests compare); benchmarks compare the speed.
 
     ``max_bits`` (None: unchanged) sets the memo's largest size, 2^max_bits
-    slots of 64 bytes (default 2^CMEMO_BITS); a memo already larger keeps
+    slots of 64 bytes (default 2^25, 2 GiB); a memo already larger keeps
     its size until cleared.
 
     Raises
