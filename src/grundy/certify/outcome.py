@@ -16,7 +16,9 @@ outcome does not need (``grundy certify SPEC --outcome -o FILE``).
   value is its fixed part's.
 
 Which option or reply is a P-position is asked of the engine (the
-Lemoine-Viennot question "is G + *0 a P-position?", untrusted: a hint);
+Lemoine-Viennot question "is G + *0 a P-position?", untrusted: a hint),
+and so is whether a connected position is P before its options are
+asked (a P-position has no winning move to look for);
 ``grundy verify`` re-checks every claim from the rules
 (``docs/certificates.md``, "Outcome certificates"). Positions reached twice
 are proved once: the proof is a DAG over canonical forms.
@@ -112,14 +114,22 @@ class OutcomeProver:
             if seen is None:
                 unknown.append((self.c._unknown_size(pos), i))
         unknown.sort()
+        # each candidate split once for both questions, when first asked: the table's
+        # question usually names a P-position among the first few
         splits: dict[int, tuple[int, tuple[Any, ...]]] = {}
-        if self.c.table is not None:  # each candidate split once, for both questions
-            splits = {i: self.c._oracle_split(positions[i]) for _, i in unknown}
+
+        def split(i: int) -> tuple[int, tuple[Any, ...]]:
+            got = splits.get(i)
+            if got is None:
+                got = splits[i] = self.c._oracle_split(positions[i])
+            return got
+
+        if self.c.table is not None:
             for _, i in unknown:
-                if self._table_p(positions[i], splits[i]):
+                if self._table_p(positions[i], split(i)):
                     return i
         for _, i in unknown:
-            if self._hint_p(positions[i], splits.get(i)):
+            if self._hint_p(positions[i], split(i)):
                 return i
         return None
 
@@ -148,7 +158,9 @@ class OutcomeProver:
             # Theorem 1 gives its value as its fixed part's, usually far smaller: one value record
             return "P" if c.value(form) == 0 else "N"
         options = c._options(form)
-        move = self._p_choice(options)
+        # a P-position (by the engine: one question) has no winning move to look
+        # for among its options; the replies below fail if the engine was wrong
+        move = None if self._hint_p(form) else self._p_choice(options)
         deps: set[Any] = set()
         if move is not None:
             if self.prove(options[move]) != "P":  # pragma: no cover - the engine and the rules disagree
