@@ -640,3 +640,27 @@ def test_large_table_script() -> None:
     assert line.endswith(f"huge pages advised: {thp}")
     bad = subprocess.run([sys.executable, str(script), "--capacity", "3"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--capacity must be at least 16" in bad.stderr
+
+
+def test_drain_in_parts_gives_every_row_once_in_the_order_written() -> None:
+    """``drain(limit)`` gives at most ``limit`` rows, from the slots listed
+    last, and leaves the others listed; slots with nothing to say are
+    skipped without counting; the parts together are one whole drain."""
+    def filled() -> CompactTable:
+        t = CompactTable(capacity=0, track_writes=True)
+        for i in range(40):
+            t.values[b"k%d" % i] = i % 5
+            if i % 3 == 0:
+                t.not_values[b"n%d" % i] = 0  # written, nothing to say
+            t.not_values[b"x%d" % i] = 0b11 << (i % 4)
+        return t
+
+    whole = filled().drain()
+    t = filled()
+    parts = []
+    while part := t.drain(9):
+        assert len(part) <= 9
+        parts.append(part)
+    assert t.drain() == [] and all(len(p) == 9 for p in parts[:-1])
+    assert [row for part in reversed(parts) for row in part] == whole
+    assert len(whole) == 80

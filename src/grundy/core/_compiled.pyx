@@ -846,14 +846,20 @@ cdef class CompactTable:
         self.npartial += <int>has - <int>had
         return 0
 
-    def drain(self) -> list:
+    def drain(self, Py_ssize_t limit=-1) -> list:
         """The slots written since the last drain, as rows ``(digest,
-        value or None, excluded)`` (12-byte digests), and forget them.
-        Empty without ``track_writes``."""
-        cdef Py_ssize_t i
+        value or None, excluded)`` (12-byte digests), in the order written,
+        and forget them; with ``limit`` >= 0, at most ``limit`` rows, from
+        the slots listed last (the others stay listed for the next drain: a
+        save of a table of a hundred million written slots drains them in
+        parts, so that their rows, about 150 bytes each as Python objects,
+        are never all made at once). Empty without ``track_writes`` or once
+        nothing is listed."""
+        cdef Py_ssize_t i = self.ndirty
         cdef Entry* e
         rows = []
-        for i in range(self.ndirty):
+        while i > 0 and (limit < 0 or len(rows) < limit):
+            i -= 1
             e = &self.slots[self.dirty[i]]
             e.flags &= ~DIRTY
             if e.value == -1:
@@ -868,7 +874,8 @@ cdef class CompactTable:
                 value = self.big_values[(e.d0, e.d1)] if e.value == -2 else e.value
                 excluded = 0
             rows.append((_pack(e.d0, e.d1), value, excluded))
-        self.ndirty = 0
+        self.ndirty = i
+        rows.reverse()
         return rows
 
     def snapshot(self) -> dict:

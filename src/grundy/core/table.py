@@ -65,6 +65,10 @@ __all__ = ["Table", "SQLiteFile", "TableNotSaved", "compact_available", "table_m
 #: The heap sizes n whose answers :attr:`Table.answers` counts apart (n >= 63 share the last).
 ANSWER_SLOTS = 64
 
+#: The most rows of a compact table one transaction of a save writes (a save
+#: of more writes them in parts, :meth:`Table.save`).
+SAVE_ROWS = 1 << 20
+
 
 class TableNotSaved(UserWarning):
     """A table file that could be read cannot be written (read-only, a full
@@ -262,9 +266,10 @@ class Table:
     def save(self) -> int:
         """Write what was learned since the last save to the file (no-op in
         memory, or once :meth:`save_or_warn` gave the file up); returns the
-        number of rows written. The write is one transaction, during which a
-        Ctrl-C is held until it is committed
-        (:func:`grundy.core.limits.interrupts_held`).
+        number of rows written. The write is one transaction per
+        :data:`SAVE_ROWS` rows, during which a Ctrl-C is held until it is
+        committed (:func:`grundy.core.limits.interrupts_held`); a save
+        stopped by an error keeps the transactions committed.
 
         Raises
         ------
@@ -320,8 +325,12 @@ class Table:
         """
         assert self.file is not None
         if self.compact is not None:
-            rows = self.compact.drain()
-            if rows:
+            written = 0
+            # in parts of SAVE_ROWS rows, each its own transaction: the rows of a whole
+            # long run as Python objects would need about 150 bytes each (15 GB for a
+            # hundred million), on top of the table; each row is a fact on its own, so
+            # a save stopped by an error keeps the parts written and the rest stays to write
+            while rows := self.compact.drain(SAVE_ROWS):
                 try:
                     with interrupts_held():
                         if to_digests:
@@ -331,10 +340,11 @@ class Table:
                 except BaseException:
                     self.compact.remark(rows)  # not written: they stay to write
                     raise
+                written += len(rows)
             merge_rows = max(tablefile.JOURNAL_MERGE_ROWS, self.file.digest_rows // 2, 2 * self._merge_failed)
             if self.file.journal_rows > merge_rows:
                 self._merge()
-            return len(rows)
+            return written
         values = self.values
         fresh = list(itertools.islice(values.items(), self._saved, None))
         saved = self._saved_partial

@@ -537,9 +537,9 @@ class SQLiteFile:
         """
         game, version = self.game, _digest_nauty()
         with self._writing():
-            self.conn.executemany(
+            self.conn.executemany(  # row by row, not a second list of them all
                 "INSERT INTO journal (game, nauty, digest, value, excluded) VALUES (?, ?, ?, ?, ?)",
-                [(game, version, d, v, None if v is not None else format(x, "x")) for d, v, x in rows],
+                ((game, version, d, v, None if v is not None else format(x, "x")) for d, v, x in rows),
             )
         self.journal_rows += len(rows)
 
