@@ -852,8 +852,8 @@ cdef class CompactTable:
         and forget them; with ``limit`` >= 0, at most ``limit`` rows, from
         the slots listed last (the others stay listed for the next drain: a
         save of a table of a hundred million written slots drains them in
-        parts, so that their rows, about 150 bytes each as Python objects,
-        are never all made at once). Empty without ``track_writes`` or once
+        parts, so that their rows as Python objects are never all made at
+        once: docs/tables.md, "A save's memory"). Empty without ``track_writes`` or once
         nothing is listed."""
         cdef Py_ssize_t i = self.ndirty
         cdef Entry* e

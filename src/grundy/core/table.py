@@ -327,9 +327,9 @@ class Table:
         if self.compact is not None:
             written = 0
             # in parts of SAVE_ROWS rows, each its own transaction: the rows of a whole
-            # long run as Python objects would need about 150 bytes each (15 GB for a
-            # hundred million), on top of the table; each row is a fact on its own, so
-            # a save stopped by an error keeps the parts written and the rest stays to write
+            # long run as Python objects at once outgrew the machine (docs/tables.md, "A
+            # save's memory"); each row is a fact on its own, so a save stopped by an
+            # error keeps the parts written, and the rest stays to write
             while rows := self.compact.drain(SAVE_ROWS):
                 try:
                     with interrupts_held():
