@@ -40,25 +40,21 @@ def main() -> None:
                         help="hints from this table file (grundy value --table); a copy is used")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds for each certificate")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        for spec in args.specs:
+    game = {"game": args.game} if args.game else {}
+    for spec in args.specs:
+        # a directory of its own for each spec: the copy of the table and its WAL go with it
+        with tempfile.TemporaryDirectory() as tmp:
             table = None
             if args.table:
                 table = os.path.join(tmp, "table.db")
                 shutil.copyfile(args.table, table)
             start = time.process_time()
-            game = {"game": args.game} if args.game else {}
             try:
                 cert = certify_spec(spec, outcome=True, table=table, time_limit=args.time_limit, **game)
             except SearchLimitReached as stop:
                 print(f"{spec}: stopped at the limit after {stop.positions:,} records; "
                       f"{time.process_time() - start:.2f} s CPU", flush=True)
                 continue
-            finally:
-                if table:
-                    for end in ("", "-wal", "-shm"):
-                        if os.path.exists(table + end):
-                            os.remove(table + end)
             certify_cpu = time.process_time() - start
             path = os.path.join(tmp, "cert.jsonl.gz")
             size = write_certificate(cert, path)
