@@ -783,3 +783,78 @@ def test_partizan_value_checks_its_limits() -> None:
         with pytest.raises(InputError, match=words):
             grundy.partizan_value("be-bo", "path:4", **kwargs)
     assert str(grundy.partizan_value("be-bo", "path:4", max_positions=100, time_limit=5)) == "0"
+
+
+# ---------------------------------------------------------------------------
+# Ctrl-C while the command line loads; `import grundy` loads only what is used
+# ---------------------------------------------------------------------------
+def _python(code: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120, env=env)
+
+
+#: A finder that raises KeyboardInterrupt when ``grundy.cli`` is imported:
+#: Ctrl-C at that moment of the command's start, every time.
+_INTERRUPT_THE_IMPORT = """
+import sys
+class Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        if name == "grundy.cli":
+            raise KeyboardInterrupt
+        return None
+sys.meta_path.insert(0, Interrupt())
+sys.argv = ["grundy", "value", "wheel:9"]
+from grundy.__main__ import main
+main()
+"""
+
+
+def test_a_ctrl_c_while_the_command_line_loads_exits_130_without_a_traceback() -> None:
+    result = _python(_INTERRUPT_THE_IMPORT)
+    err = result.stderr.decode()
+    assert result.returncode == 130, err
+    assert "Traceback" not in err and err.strip() == "grundy: interrupted", err
+    assert result.stdout == b""
+
+
+def test_the_entry_point_is_the_guarded_launcher() -> None:
+    from pathlib import Path
+
+    text = (Path(SRC).parent / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'grundy = "grundy.__main__:main"' in text
+    done = _python("import sys; sys.argv = ['grundy', 'value', 'path:3', '--json']\n"
+                   "from grundy.__main__ import main\nmain()")
+    assert done.returncode == 0 and json.loads(done.stdout)["value"] == 1, done.stderr
+
+
+def test_import_grundy_loads_no_search_and_the_checker_loads_only_itself() -> None:
+    # the public names are imported on first use: `import grundy` (which every
+    # `grundy.x` import runs first) loads nothing else of grundy, nor click;
+    # so the independent checker runs with no module of the search loaded
+    code = ("import sys, grundy, grundy.verify\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('grundy', 'click', 'networkx')))")
+    done = _python(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().strip() == "['grundy', 'grundy.verify']"
+
+
+def test_the_public_names_are_there_on_first_use() -> None:
+    code = """
+import grundy
+assert set(grundy.__all__) <= set(dir(grundy))
+assert grundy.nim_value("path:3") == 1 and grundy.outcome("complete:3") == "P"
+from grundy import Solver, Graph, InputError, analyze
+assert Solver is grundy.Solver and issubclass(InputError, grundy.GrundyError)
+assert hasattr(grundy.Analysis, "_repr_svg_")      # the first public name installed the drawings
+try:
+    grundy.no_such_name
+except AttributeError as error:
+    assert "no_such_name" in str(error)
+else:
+    raise SystemExit("no AttributeError")
+for name in grundy.__all__:
+    getattr(grundy, name)
+print("ok")
+"""
+    done = _python(code)
+    assert done.returncode == 0 and done.stdout.decode().strip() == "ok", done.stderr

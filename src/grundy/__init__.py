@@ -14,17 +14,29 @@ import sys as _sys
 if _sys.getrecursionlimit() < 20000:
     _sys.setrecursionlimit(20000)
 
-from grundy.analysis import Analysis, Move  # noqa: E402
-from grundy.api import analyze, nim_value, outcome, winning_moves
-from grundy.explore import Position, position
-from grundy.games.graphs.game import Solver
-from grundy.errors import GrundyError, InputError, SearchLimitReached, TooLargeError
-from grundy.games.graphs.graph import Graph
-from grundy.games.graphs.theory import Theory
-from grundy.drawing import install_notebook_reprs as _install_notebook_reprs
-
-# Jupyter draws positions (winning moves in red) and results; see grundy.drawing.
-_install_notebook_reprs()
+#: Where each public name lives: imported on first use (:func:`__getattr__`),
+#: so that ``import grundy`` (and so every ``grundy.x`` module, the
+#: ``grundy`` command and the independent checker ``grundy.verify`` among
+#: them) does not load the search, the games and the drawings it does not use.
+_HOMES: dict[str, str] = {
+    "Analysis": "grundy.analysis",
+    "Move": "grundy.analysis",
+    "analyze": "grundy.api",
+    "nim_value": "grundy.api",
+    "outcome": "grundy.api",
+    "winning_moves": "grundy.api",
+    "partizan_value": "grundy.api",  # partizan games need pycgt; the impartial ones do not
+    "Position": "grundy.explore",
+    "position": "grundy.explore",
+    "Solver": "grundy.games.graphs.game",
+    "Graph": "grundy.games.graphs.graph",
+    "Theory": "grundy.games.graphs.theory",
+    "GrundyError": "grundy.errors",
+    "InputError": "grundy.errors",
+    "SearchLimitReached": "grundy.errors",
+    "TooLargeError": "grundy.errors",
+    "PartizanValue": "grundy.games.partizan",
+}
 
 __all__ = [
     "Analysis",
@@ -48,15 +60,42 @@ __all__ = [
 __version__ = "0.1.0"
 
 
+def _install_reprs() -> None:
+    """Jupyter's drawings of positions and analyses
+    (:func:`grundy.drawing.install_notebook_reprs`; installing them again
+    changes nothing)."""
+    from grundy.drawing import install_notebook_reprs
+
+    install_notebook_reprs()
+
+
 def __getattr__(name: str) -> object:
-    """``grundy.partizan_value`` and ``grundy.PartizanValue``, imported on
-    first use (partizan games need pycgt; the impartial commands do not)."""
-    if name == "partizan_value":
-        from grundy.api import partizan_value
+    """A public name of :data:`__all__`, imported from its home module on
+    first use (and kept); the first one also installs the Jupyter drawings.
 
-        return partizan_value
-    if name == "PartizanValue":
-        from grundy.games.partizan import PartizanValue
+    Raises
+    ------
+    AttributeError
+        If ``name`` is not a public name of grundy (nor a submodule already
+        imported).
+    """
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'grundy' has no attribute {name!r}")
+    from importlib import import_module
 
-        return PartizanValue
-    raise AttributeError(f"module 'grundy' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    if home != "grundy.errors" and name not in ("partizan_value", "PartizanValue"):
+        _install_reprs()
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+# In a notebook (IPython loaded before grundy) the drawings are there from the
+# first cell, whichever module the positions come from.
+if "IPython" in _sys.modules:
+    _install_reprs()
