@@ -6,6 +6,7 @@ Usage:
     python benchmarks/rulesets.py --compare OLD_PYTHON [--repeat N]
     python benchmarks/rulesets.py --census N --compare OLD_PYTHON [--repeat N] [--misere]
     python benchmarks/rulesets.py [--compare OLD_PYTHON] --case SPEC RULESET [--case ...]
+    python benchmarks/rulesets.py --compare OLD_PYTHON --heap-first --case SPEC chomp [--case ...]
 
 The first form times each case with the ``grundy`` this Python imports and
 prints one line per case: value, positions, CPU seconds of the search
@@ -22,6 +23,15 @@ e.g. one made from commit f98b7c9), alternating old and new ``--repeat``
 times (default 1), and prints the best CPU time of each and the ratio
 old / new. The cases are those of issue 28's speed target, or those
 given by ``--case SPEC RULESET`` (repeatable).
+
+``--heap-first`` makes every search ask, of each component C and value n,
+whether C's value is below n before looking for an option of value n (the
+order of every build before the adaptive order of the search's questions,
+docs/performance.md "Which question first"; an older build without that
+order is run as it is). Where nothing else changed the search, old and new
+then search the same positions (the benchmark refuses positions that
+differ), so their positions per CPU second compare the two kernels on the
+same work, not on the positions each build's own order leaves.
 
 ``--census N`` times instead ``grundy census 1..N --game R --json`` for every
 graph ruleset R (``--misere``: misère outcomes), the CPU time of the whole
@@ -57,7 +67,7 @@ CASES: list[tuple[str, str]] = [
 ]
 
 
-def run_case(spec: str, game: str, misere: bool) -> dict:
+def run_case(spec: str, game: str, misere: bool, heap_first: bool = False) -> dict:
     """One case in this process: the search's CPU time and positions. A
     solver of the ruleset is made once before the clock starts, so that
     the modules it imports on first use (the octal games of the path values,
@@ -74,10 +84,10 @@ def run_case(spec: str, game: str, misere: bool) -> dict:
     from grundy.readwrite.graphs import to_graph
 
     adj = to_graph(spec).adj
-    _search(adj, game, misere)  # imports, untimed
+    _search(adj, game, misere, heap_first)  # imports, untimed
     best, spent = None, 0.0
     for _ in range(INNER):
-        value, positions, cpu, solver = _search(adj, game, misere)
+        value, positions, cpu, solver = _search(adj, game, misere, heap_first)
         del solver
         spent += cpu
         if best is None or cpu < best["cpu"]:
@@ -91,9 +101,11 @@ def run_case(spec: str, game: str, misere: bool) -> dict:
 INNER = 20
 
 
-def _search(adj: tuple[int, ...], game: str, misere: bool) -> tuple:
+def _search(adj: tuple[int, ...], game: str, misere: bool, heap_first: bool = False) -> tuple:
     """One search from an empty table: (value or outcome, positions, CPU
-    seconds, the solver, to be freed outside the clock)."""
+    seconds, the solver, to be freed outside the clock). ``heap_first``:
+    the table's answer counts (``Table.answers``, where the build has them)
+    set so that the search asks "is C's value below n?" first for every n."""
     from grundy import Solver
 
     try:  # each run starts with an empty canonical labelling memo, as a new process does
@@ -110,6 +122,10 @@ def _search(adj: tuple[int, ...], game: str, misere: bool) -> tuple:
         value = "N" if solver.is_n(adj) else "P"
     else:
         solver = Solver(ruleset=game)
+        answers = getattr(solver.table, "answers", None) if heap_first else None
+        if answers is not None:  # "below n" answered first while the options' count stays 0
+            for slot in range(1, len(answers), 2):
+                answers[slot] = 1 << 40
         value = solver.value_of(*solver.decompose(adj))
     cpu = time.process_time() - t0
     return value, solver.stats.positions, cpu, solver
@@ -161,9 +177,9 @@ def compare_variants(doc: str, variants: dict[str, str], report: str = "None",
         yield spec, game, best
 
 
-def in_subprocess(python: str, spec: str, game: str, misere: bool, limit: float) -> dict:
+def in_subprocess(python: str, spec: str, game: str, misere: bool, limit: float, heap_first: bool = False) -> dict:
     code = (f"import sys, json; sys.path.insert(0, {sys.path[0]!r}); import rulesets; "
-            f"print(json.dumps(rulesets.run_case({spec!r}, {game!r}, {misere!r})))")
+            f"print(json.dumps(rulesets.run_case({spec!r}, {game!r}, {misere!r}, {heap_first!r})))")
     try:
         out = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=limit, check=True)
     except subprocess.TimeoutExpired:
@@ -229,7 +245,11 @@ def main() -> None:
     ap.add_argument("--census", type=int, metavar="N", help="time the census of 1..N vertices of every ruleset")
     ap.add_argument("--case", nargs=2, action="append", metavar=("SPEC", "RULESET"),
                     help="time this case instead of issue 28's set (repeatable)")
+    ap.add_argument("--heap-first", action="store_true",
+                    help='ask "is the value below n?" first in every search (the order of older builds)')
     args = ap.parse_args()
+    if args.heap_first and (args.misere or args.census):
+        ap.error("--heap-first applies to nim-value searches only, not --misere or --census")
     if args.census:
         if not args.compare:
             ap.error("--census needs --compare OLD_PYTHON")
@@ -238,18 +258,22 @@ def main() -> None:
     cases = [(s, g) for s, g in (args.case or CASES) if args.only in s or args.only in g]
     for spec, game in cases:
         if not args.compare:
-            print(f"{spec:<18} {game:<12} " + _fmt(in_subprocess(sys.executable, spec, game, args.misere, args.limit)),
+            print(f"{spec:<18} {game:<12} " + _fmt(in_subprocess(sys.executable, spec, game, args.misere, args.limit,
+                                                                 args.heap_first)),
                   flush=True)
             continue
         old: list[dict] = []
         new: list[dict] = []
         for _ in range(args.repeat):
-            old.append(in_subprocess(args.compare, spec, game, args.misere, args.limit))
-            new.append(in_subprocess(sys.executable, spec, game, args.misere, args.limit))
+            old.append(in_subprocess(args.compare, spec, game, args.misere, args.limit, args.heap_first))
+            new.append(in_subprocess(sys.executable, spec, game, args.misere, args.limit, args.heap_first))
         best_old = min(old, key=lambda r: float("inf") if r["cpu"] is None else r["cpu"])
         best_new = min(new, key=lambda r: float("inf") if r["cpu"] is None else r["cpu"])
         if best_old["cpu"] is not None and best_new["cpu"] is not None and best_old["value"] != best_new["value"]:
             raise SystemExit(f"{spec} {game}: values differ: old {best_old['value']}, new {best_new['value']}")
+        if args.heap_first and best_old["positions"] != best_new["positions"]:
+            raise SystemExit(f"{spec} {game}: --heap-first: old and new searched different positions "
+                             f"({best_old['positions']} and {best_new['positions']}): not the same work")
         if best_old["cpu"] and best_new["cpu"]:
             ratio = f"{best_old['cpu'] / best_new['cpu']:6.1f}x"
         elif best_new["cpu"] is not None and best_old["cpu"] is None:
