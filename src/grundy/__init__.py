@@ -38,35 +38,23 @@ _HOMES: dict[str, str] = {
     "PartizanValue": "grundy.games.partizan",
 }
 
-__all__ = [
-    "Analysis",
-    "Graph",
-    "GrundyError",
-    "InputError",
-    "Move",
-    "PartizanValue",
-    "Position",
-    "SearchLimitReached",
-    "Solver",
-    "Theory",
-    "TooLargeError",
-    "analyze",
-    "nim_value",
-    "outcome",
-    "partizan_value",
-    "position",
-    "winning_moves",
-]
+__all__ = sorted(_HOMES)
 __version__ = "0.1.0"
+
+
+#: Whether :func:`_install_reprs` has run in this process.
+_REPRS = [False]
 
 
 def _install_reprs() -> None:
     """Jupyter's drawings of positions and analyses
-    (:func:`grundy.drawing.install_notebook_reprs`; installing them again
-    changes nothing)."""
+    (:func:`grundy.drawing.install_notebook_reprs`), once a process."""
+    if _REPRS[0]:
+        return
     from grundy.drawing import install_notebook_reprs
 
     install_notebook_reprs()
+    _REPRS[0] = True
 
 
 def __getattr__(name: str) -> object:
