@@ -459,6 +459,21 @@ def test_replies_made_one_at_a_time_give_the_certificate_of_whole_option_lists(
         assert lazy_made < made["n"]
 
 
+@pytest.mark.parametrize("spec,game", [("simplex-boundary:5", "chomp"), ("wheel:9", "chomp"),
+                                       ("random:8,0.6,1", "chomp"), ("divisors:60", "chomp"),
+                                       ("path:8", "node-kayles")])
+def test_value_certificates_with_options_made_one_at_a_time_are_those_of_whole_lists(
+        spec: str, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The value certifier looks for a reply among an option's options made
+    one at a time, and stops at one already valued: the same certificate,
+    byte for byte, as with every option's whole list made first."""
+    from grundy.certify import search as cs
+
+    lazy = certify_spec(spec, game).lines()
+    monkeypatch.setattr(cs.Certifier, "_options_lazily", lambda self, pos: iter(self._options(pos)))
+    assert certify_spec(spec, game).lines() == lazy
+
+
 def test_outcome_header_is_checked() -> None:
     lines = certify_spec("path:4", outcome=True).lines()
     for change in ({"proves": "values"}, {"outcome": "X"}, {"outcome": None}, {"value": 7}):

@@ -590,33 +590,35 @@ class Certifier:
             exact[best] = self.value(options[best])
             pending.remove(best)
         replies: dict[int, int] = {}
+        reply_of: dict[int, Any] = {}  # option index -> the reply's position
         for i in pending:
             if self._unknown_size(options[i])[1] == 0:
                 exact[i] = self.value(options[i])
                 continue
-            subs = self._options(options[i])
+            # the option's options made one at a time: a reply already valued ends the scan
             reply = None
-            for j, sub in enumerate(subs):
+            for j, sub in enumerate(self._options_lazily(options[i])):
                 if self._oracle_is(sub, value):
                     cost = self._unknown_size(sub)
                     if reply is None or cost < reply[0]:
-                        reply = (cost, j)
+                        reply = (cost, j, sub)
                     if cost[1] == 0:
                         break
             if reply is None or self._unknown_size(options[i]) <= reply[0]:
                 exact[i] = self.value(options[i])
             else:
-                got = self.value(subs[reply[1]])
+                got = self.value(reply[2])
                 if got != value:  # pragma: no cover - the engine and this search disagree
                     raise RuntimeError(f"reply of value {got}, expected {value}")
                 replies[i] = reply[1]
+                reply_of[i] = reply[2]
         for i in list(replies):  # valued meanwhile: no reply needed
             if self._unknown_size(options[i])[1] == 0:
                 exact[i] = self.value(options[i])
                 del replies[i]
         if value in exact.values() or V.mex(set(exact.values())) != value:  # pragma: no cover
             raise RuntimeError(f"the engine's value {value} is not the mex of the options' values")
-        deps = [options[i] for i in exact] + [self._options(options[i])[j] for i, j in replies.items()]
+        deps = [options[i] for i in exact] + [reply_of[i] for i in replies]
         return value, [[i, j] for i, j in sorted(replies.items())], deps
 
     def _position(self, pos: Any) -> dict[str, Any]:
