@@ -474,6 +474,33 @@ def test_value_certificates_with_options_made_one_at_a_time_are_those_of_whole_l
     assert certify_spec(spec, game).lines() == lazy
 
 
+def test_the_certifiers_compiled_complex_forms_are_the_checkers() -> None:
+    """The certifier reads a complex's canonical form from the compiled
+    kernel's key: the checker's form exactly, on random complexes of 1-10
+    vertices, on every complex of at most 4 vertices up to its facets'
+    order, and past the kernel's 16 vertices (where it asks the checker)."""
+    from grundy.certify import search as cs
+    from grundy.games.complexes.game import COMPLEX_KERNEL
+
+    assert COMPLEX_KERNEL  # the build has the kernel: the compiled forms are what is tested
+    proofs = cs._ComplexProofs()
+    rng = random.Random(30)
+    cxs = []
+    for _ in range(2000):
+        nv = rng.randint(1, 10)
+        faces = {rng.randrange(1, 1 << nv) for _ in range(rng.randint(1, 14))}
+        cxs.append(V._compact(nv, V._maximal(faces)))
+    for nv in range(1, 5):  # every antichain of nonempty subsets, as facets
+        subsets = range(1, 1 << nv)
+        for chosen in range(1, 1 << len(subsets)):
+            faces = {f for i, f in enumerate(subsets) if chosen >> i & 1}
+            if set(V._maximal(faces)) == faces:
+                cxs.append(V._compact(nv, tuple(sorted(faces))))
+    cxs.append((17, tuple(sorted(((1 << 17) - 1) & ~(1 << v) for v in range(17)))))  # beyond the kernel
+    for cx in cxs:
+        assert proofs.form(cx) == V.complex_form(cx), cx
+
+
 def test_outcome_header_is_checked() -> None:
     lines = certify_spec("path:4", outcome=True).lines()
     for change in ({"proves": "values"}, {"outcome": "X"}, {"outcome": None}, {"value": 7}):
