@@ -40,7 +40,7 @@ class OutcomeProver:
     ----------
     certifier : Certifier
         Supplies the positions' forms, components and options (the
-        verifier's own), the engine's hints, the value records of disjoint
+        verifier's own, or equal to them), the engine's hints, the value records of disjoint
         sums, the limits, and the list of records (in dependency order).
 
     Attributes

@@ -24,7 +24,6 @@ the proof touches; nothing is pruned (no Lemoine-Viennot replies).
 
 from __future__ import annotations
 
-import functools
 import gzip
 import json
 import os
@@ -165,13 +164,14 @@ class _GraphProofs(_Proofs):
         return name, root, [_label(x) for x in graph.labels], self.position(root)
 
 
-@functools.cache
 def _compiled_complex_key() -> Callable[[int, tuple[int, ...]], bytes] | None:
-    """The compiled complex kernel's ``complex_key`` if the kernel is built
-    and bound to nauty (:data:`grundy.games.complexes.game.COMPLEX_KERNEL`), else None."""
-    from grundy.games.complexes.game import COMPLEX_KERNEL, _complex_kernel
+    """The compiled complex kernel's ``complex_key`` if the kernel is built,
+    bound to nauty and not switched off
+    (:func:`grundy.games.complexes.game.kernel_enabled`:
+    ``GRUNDY_NO_COMPLEX_KERNEL=1`` keeps the certifier's forms in Python too), else None."""
+    from grundy.games.complexes.game import _complex_kernel, kernel_enabled
 
-    return _complex_kernel.complex_key if COMPLEX_KERNEL else None
+    return _complex_kernel.complex_key if kernel_enabled() else None
 
 
 class _ComplexProofs(_Proofs):
@@ -444,8 +444,9 @@ class Certifier:
         self.restored = 0
         self.progress = progress
         self._bar: Any = None
-        # the verifier's own functions, memoised (pure: a position's form, components and options
-        # are asked again and again; bounded by the positions' work, MEMO_FORMS and MEMO_OPTIONS)
+        # the verifier's own functions (a complex's form read from the kernel: the same), memoised
+        # (pure: a position's form, components and options are asked again and again; bounded
+        # by the positions' work, MEMO_FORMS and MEMO_OPTIONS)
         of = V.KINDS[kind]
         work = lambda pos, _: of.work(pos)  # noqa: E731 - the form or components are no larger
         forms = V.Memo(proofs.form, work, MEMO_FORMS)
