@@ -60,6 +60,10 @@ class _Proofs:
         """The canonical form of ``pos``: the verifier's."""
         return V.KINDS[self.kind].form(pos)
 
+    def form_function(self) -> Callable[[Any], Any]:
+        """The function :meth:`form` computes, for a certifier to call directly."""
+        return V.KINDS[self.kind].form
+
     def components(self, pos: Any) -> list[Any]:
         return V.KINDS[self.kind].components(pos)
 
@@ -192,13 +196,22 @@ class _ComplexProofs(_Proofs):
         complex (at most 16 vertices and 64 vertices and facets): the same
         form, about 4x faster (``tests/test_certificates.py`` holds the two
         equal); the checker computes its own."""
-        nv, facets = pos
-        key = _compiled_complex_key()
-        if key is not None and 0 < nv <= 16 and 0 < len(facets) <= 64 - nv:
-            from grundy.games.complexes.complex import complex_from_key
+        return self.form_function()(pos)
 
-            return nv, tuple(sorted(complex_from_key(key(nv, facets))[1]))
-        return V.complex_form(pos)
+    def form_function(self) -> Callable[[Any], Any]:
+        """:meth:`form`, with whether the kernel is used decided now (a
+        certifier asks once, at its start)."""
+        key = _compiled_complex_key()
+        if key is None:
+            return V.complex_form
+        from grundy.games.complexes.complex import complex_from_key
+
+        def form(pos: Any) -> Any:
+            nv, facets = pos
+            if 0 < nv <= 16 and 0 < len(facets) <= 64 - nv:
+                return nv, tuple(sorted(complex_from_key(key(nv, facets))[1]))
+            return V.complex_form(pos)
+        return form
 
     def size(self, comp: Any) -> int:
         return len(V._faces(comp[1]))
@@ -449,7 +462,7 @@ class Certifier:
         # by the positions' work, MEMO_FORMS and MEMO_OPTIONS)
         of = V.KINDS[kind]
         work = lambda pos, _: of.work(pos)  # noqa: E731 - the form or components are no larger
-        forms = V.Memo(proofs.form, work, MEMO_FORMS)
+        forms = V.Memo(proofs.form_function(), work, MEMO_FORMS)
         components = V.Memo(lambda pos: tuple(of.components(pos)), work, MEMO_FORMS)
         options = V.Memo(lambda pos: tuple(proofs.options(game, pos)),
                          lambda pos, opts: sum(map(of.work, opts)), MEMO_OPTIONS)
