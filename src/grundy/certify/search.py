@@ -57,11 +57,12 @@ class _Proofs:
     replies = True
 
     def form(self, pos: Any) -> Any:
-        """The canonical form of ``pos``: the verifier's."""
-        return V.KINDS[self.kind].form(pos)
+        """The canonical form of ``pos`` (:meth:`form_function`'s)."""
+        return self.form_function()(pos)
 
     def form_function(self) -> Callable[[Any], Any]:
-        """The function :meth:`form` computes, for a certifier to call directly."""
+        """The canonical form as a function, for a certifier to call
+        directly: the verifier's."""
         return V.KINDS[self.kind].form
 
     def components(self, pos: Any) -> list[Any]:
@@ -190,27 +191,23 @@ class _ComplexProofs(_Proofs):
     def searched(self, pos: Any) -> Any:
         return pos[1]
 
-    def form(self, pos: Any) -> Any:
+    def form_function(self) -> Callable[[Any], Any]:
         """The checker's canonical form (:func:`grundy.verify.complex_form`),
         read from the compiled kernel's key where the kernel takes the
-        complex (at most 16 vertices and 64 vertices and facets): the same
-        form, about 4x faster (``tests/test_certificates.py`` holds the two
-        equal); the checker computes its own."""
-        return self.form_function()(pos)
-
-    def form_function(self) -> Callable[[Any], Any]:
-        """:meth:`form`, with whether the kernel is used decided now (a
-        certifier asks once, at its start)."""
+        complex (its ``complex_key`` refuses the others with ValueError):
+        the same form, about 4x faster (``tests/test_certificates.py`` holds
+        the two equal); the checker computes its own. Whether the kernel is
+        used is decided now (a certifier asks once, at its start)."""
         key = _compiled_complex_key()
         if key is None:
             return V.complex_form
         from grundy.games.complexes.complex import complex_from_key
 
         def form(pos: Any) -> Any:
-            nv, facets = pos
-            if 0 < nv <= 16 and 0 < len(facets) <= 64 - nv:
-                return nv, tuple(sorted(complex_from_key(key(nv, facets))[1]))
-            return V.complex_form(pos)
+            try:
+                return pos[0], tuple(sorted(complex_from_key(key(*pos))[1]))
+            except ValueError:  # beyond the kernel's 16 vertices or 64 nodes
+                return V.complex_form(pos)
         return form
 
     def size(self, comp: Any) -> int:
