@@ -95,6 +95,7 @@ import sys
 import time
 
 from grundy.core.limits import interrupt_exit_code, peak_memory_mib, stop_on_signal
+from grundy.core.proofnumber import ProofNumberSearch
 from grundy.core.search import Searcher
 from grundy.errors import InputError, SearchLimitReached
 from grundy.games.complexes import (
@@ -246,6 +247,60 @@ def attack(
         _close(solver, t0)
     print(_line(solver, t0), file=sys.stderr)
     print(f"Gale n = {n}: {'P' if p else 'N'}-position")
+    return 0
+
+
+def proof_numbers(
+    n: int,
+    table: str | None,
+    time_limit: float | None,
+    cache: int,
+    report: float,
+    checkpoint: float,
+    memory: int | None = None,
+    sizes: list[int] | None = None,
+    leaf: float = 0.5,
+) -> int:
+    """``--proof-numbers N``: the outcome of Gale's game on N points (or,
+    with ``--sizes K``, of the position each first move of K points leaves)
+    by proof-number search over budgeted searches
+    (:class:`grundy.core.proofnumber.ProofNumberSearch`, ``leaf`` seconds
+    a new leaf)."""
+    t0 = time.perf_counter()
+    if not (math.isfinite(leaf) and leaf > 0):
+        print("error: --leaf is seconds > 0", file=sys.stderr)
+        return 2
+    if sizes is not None and (any(not 0 < k < n for k in sizes) or len(set(sizes)) != len(sizes)):
+        print(f"error: --sizes are distinct first-move sizes 1 .. {n - 1}", file=sys.stderr)
+        return 2
+    solver = _open(n, table, None, cache, report, checkpoint, memory, t0, ", proof-number search")
+    if solver is None:
+        return 2
+    solver.limits.share(time_limit)
+    start = build_complex_family(f"simplex-boundary:{n}")
+
+    def progress(stats) -> None:
+        print(f"tree: {stats.nodes} positions, {stats.expanded} expanded, {stats.leaf_searches} leaf searches "
+              f"({stats.leaves_settled} settled), root phi {stats.root[0]} delta {stats.root[1]}   "
+              f"[{_line(solver, t0).strip()}]", file=sys.stderr, flush=True)
+
+    found: list[tuple[int | None, str]] = []
+    try:
+        for k in sizes or [None]:
+            facets = start.facets if k is None else remove_face(start.facets, (1 << k) - 1)
+            pns = ProofNumberSearch(solver, leaf_budget=leaf, on_progress=progress, report=report)
+            verdict = pns.outcome(*solver.decompose(facets))
+            progress(pns.stats)
+            found.append((k, verdict))
+            what = f"Gale n = {n}" if k is None else f"after the first move of {k} points"
+            print(f"{what}: {verdict}-position", flush=True)
+    except (SearchLimitReached, KeyboardInterrupt) as exc:
+        return _stopped(exc, solver, t0)
+    finally:
+        _close(solver, t0)
+    print(_line(solver, t0), file=sys.stderr)
+    if any(k is not None and v == "P" for k, v in found):
+        print(f"Gale n = {n}: N-position (a first move wins)")
     return 0
 
 
@@ -498,6 +553,9 @@ def main() -> int:
                       help="count the options of each complement position known N / P / open in --table (no search)")
     mode.add_argument("--replies", type=int, metavar="N",
                       help="decide the first moves of Gale's game on N points reply by reply (limits, table)")
+    mode.add_argument("--proof-numbers", type=int, metavar="N",
+                      help="decide Gale's game on N points (with --sizes: the positions first moves leave) "
+                           "by proof-number search over budgeted searches (limits, table)")
     mode.add_argument("--complement", type=int, metavar="N",
                       help="answer each first move of Gale's game on N points with its complement (limits, table)")
     ap.add_argument("--table", help="sqlite file of the persistent table (created or resumed)")
@@ -516,6 +574,8 @@ def main() -> int:
                          "decide stay open")
     ap.add_argument("--counters", type=int, nargs="+", default=None, metavar="R",
                     help="with --replies N --sizes K: decide these replies by their counter-moves, in rounds")
+    ap.add_argument("--leaf", type=float, default=None, metavar="S",
+                    help="seconds of search for each new leaf of --proof-numbers (default 0.5)")
     args = ap.parse_args()
     # Ctrl-C and SIGTERM (kill, timeout) stop the search cleanly: the table file is written
     signal.signal(signal.SIGINT, stop_on_signal)
@@ -524,18 +584,20 @@ def main() -> int:
     cache = 50_000 if args.option_cache is None else args.option_cache
     mode_name = ("--attack" if args.attack is not None else "--complement" if args.complement is not None
                  else "--open-options" if args.open_options is not None
-                 else "--replies" if args.replies is not None else None)
+                 else "--replies" if args.replies is not None
+                 else "--proof-numbers" if args.proof_numbers is not None else None)
     # an option a mode does not use is refused by name (exit 2), never ignored
     given = {"--n": args.n is not None, "--face-poset": args.face_poset, "--table": args.table is not None,
              "--time-limit": args.time_limit is not None, "--option-cache": args.option_cache is not None,
              "--report": args.report is not None, "--checkpoint": args.checkpoint is not None,
              "--table-memory": args.table_memory is not None, "--sizes": args.sizes is not None,
              "--budgets": args.budgets is not None, "--only": args.only is not None,
-             "--counters": args.counters is not None}
+             "--counters": args.counters is not None, "--leaf": args.leaf is not None}
     table = {"--table", "--option-cache", "--table-memory"}
     search = table | {"--time-limit", "--report", "--checkpoint"}
     used = {None: {"--n", "--face-poset"},  # the timings make fresh searches of their own
             "--attack": search, "--complement": search, "--replies": search | {"--sizes", "--budgets", "--only", "--counters"},
+            "--proof-numbers": search | {"--sizes", "--leaf"},
             "--open-options": table}[mode_name]  # no search to limit, report or checkpoint
     for flag, on in given.items():
         if on and flag not in used:
@@ -553,7 +615,10 @@ def main() -> int:
             return interrupt_exit_code()
     by_replies = functools.partial(replies, sizes=args.sizes, budgets=args.budgets, only=args.only,
                                    counters=args.counters)
-    for n, run in ((args.attack, attack), (args.complement, complement), (args.replies, by_replies)):
+    by_proof_numbers = functools.partial(proof_numbers, sizes=args.sizes,
+                                         leaf=0.5 if args.leaf is None else args.leaf)
+    for n, run in ((args.attack, attack), (args.complement, complement), (args.replies, by_replies),
+                   (args.proof_numbers, by_proof_numbers)):
         if n is not None:
             try:
                 return run(n, args.table, args.time_limit, cache,

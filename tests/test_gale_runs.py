@@ -437,7 +437,8 @@ def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> No
     table = str(tmp_path / "t.db")
     values = {"--n": ["5"], "--face-poset": [], "--table": [table], "--time-limit": ["5"],
               "--option-cache": ["10"], "--report": ["5"], "--checkpoint": ["5"], "--table-memory": ["1"],
-              "--sizes": ["3"], "--budgets": ["5"], "--only": ["3"], "--counters": ["2"]}
+              "--sizes": ["3"], "--budgets": ["5"], "--only": ["3"], "--counters": ["2"],
+              "--leaf": ["1"]}
     used = {(): {"--n", "--face-poset"},
             ("--attack", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
                                 "--table-memory"},
@@ -445,7 +446,9 @@ def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> No
                                     "--table-memory"},
             ("--open-options", "7"): {"--table", "--option-cache", "--table-memory"},
             ("--replies", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
-                                 "--table-memory", "--sizes", "--budgets", "--only", "--counters"}}
+                                 "--table-memory", "--sizes", "--budgets", "--only", "--counters"},
+            ("--proof-numbers", "7"): {"--table", "--time-limit", "--option-cache", "--report", "--checkpoint",
+                                       "--table-memory", "--sizes", "--leaf"}}
     refusals = 0
     for mode, flags in used.items():
         for flag, value in values.items():
@@ -457,8 +460,43 @@ def test_benchmark_refuses_the_options_a_mode_does_not_use(tmp_path: Path) -> No
             assert done.returncode == 2, (mode, flag, done.stdout, done.stderr)
             assert f"error: {flag} does not apply" in done.stderr, (mode, flag, done.stderr)
             refusals += 1
-    assert refusals == 10 + 6 + 6 + 9 + 2
+    assert refusals == 11 + 7 + 7 + 10 + 3 + 5
     assert not (tmp_path / "t.db").exists()
+
+
+def test_benchmark_proof_numbers_decides_gale_6_and_its_first_moves(tmp_path: Path) -> None:
+    """``--proof-numbers 6``: Gale n = 6 is P (exit 0); with ``--sizes`` each
+    first move's position gets the outcome ``is_p`` gives it (every one N:
+    every first move loses), with leaves so short that the tree grows; the
+    answer is in the table file for a later search; a spent --time-limit
+    exits 3; bad --leaf and --sizes exit 2."""
+    from grundy.games.complexes import ComplexSolver, build_complex_family, remove_face
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "gale.py"
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, str(script), "--proof-numbers", "6", *args], capture_output=True,
+                              text=True, timeout=300)
+
+    table = tmp_path / "g6.db"
+    done = run("--leaf", "0.0001", "--table", str(table))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["Gale n = 6: P-position"]
+    assert re.search(r"^tree: \d+ positions, \d+ expanded", done.stderr, re.M), done.stderr
+    again = ComplexSolver(table=str(table))
+    start = build_complex_family("simplex-boundary:6").facets
+    assert again.known_outcome(*again.decompose(start))[0] == "P"
+    again.close()
+    done = run("--sizes", "3", "1", "--leaf", "0.0001")
+    assert done.returncode == 0, done.stderr
+    for k in (3, 1):
+        truth = "P" if ComplexSolver().is_p(*ComplexSolver().decompose(remove_face(start, (1 << k) - 1))) else "N"
+        assert f"after the first move of {k} points: {truth}-position" in done.stdout, done.stdout
+    stopped = run("--time-limit", "0.000001")
+    assert stopped.returncode == 3 and "stopped" in stopped.stderr, stopped.stderr
+    for bad in (["--leaf", "0"], ["--leaf", "nan"], ["--sizes", "6"], ["--sizes", "2", "2"]):
+        refused = run(*bad)
+        assert refused.returncode == 2 and "error:" in refused.stderr, (bad, refused.stderr)
 
 
 def test_benchmark_counters_decide_a_reply_and_record_it(tmp_path: Path) -> None:
