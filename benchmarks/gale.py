@@ -279,10 +279,13 @@ def proof_numbers(
     solver.limits.share(time_limit)
     start = build_complex_family(f"simplex-boundary:{n}")
 
+    pns: ProofNumberSearch | None = None
+
     def progress(stats) -> None:
+        n_, p_, open_ = pns.root_options() if pns is not None else (0, 0, 0)
         print(f"tree: {stats.nodes} positions, {stats.expanded} expanded, {stats.leaf_searches} leaf searches "
-              f"({stats.leaves_settled} settled), root phi {stats.root[0]} delta {stats.root[1]}   "
-              f"[{_line(solver, t0).strip()}]", file=sys.stderr, flush=True)
+              f"({stats.leaves_settled} settled), root phi {stats.root[0]} delta {stats.root[1]}, its options "
+              f"{n_} N, {p_} P, {open_} open   [{_line(solver, t0).strip()}]", file=sys.stderr, flush=True)
 
     found: list[tuple[int | None, str]] = []
     try:

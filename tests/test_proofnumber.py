@@ -83,10 +83,12 @@ def test_a_shared_limit_stops_it_and_a_second_call_goes_on() -> None:
     with pytest.raises(SearchLimitReached):
         pns.outcome(*split)
     grown = pns.stats.expanded
+    n_, p_, open_ = pns.root_options()
+    assert p_ == 0 and open_ > 0 and n_ + open_ == len(pns.nodes[pns.root].children)  # Gale 6 is P: no P option
     assert solver.max_positions == 300  # the solver's own limit is restored
     solver.max_positions = None
     assert pns.outcome(*split) == "P"
-    assert pns.stats.expanded > grown
+    assert pns.stats.expanded > grown and pns.root_options() == (0, 0, 0)  # settled
 
 
 def test_bad_parameters_are_refused() -> None:

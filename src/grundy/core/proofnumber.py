@@ -116,6 +116,7 @@ class ProofNumberSearch:
         self.on_progress = on_progress
         self.report = report
         self.nodes: dict[Split, _Node] = {}
+        self.root: Split | None = None  # the position of the last outcome() asked
         self._limits: tuple[float | None, int | None] = (solver.time_limit, solver.max_positions)
         self.stats = ProofNumberStats()
 
@@ -132,7 +133,7 @@ class ProofNumberSearch:
             the leaves' searches learned stays in the table, so a second call
             goes on from there.
         """
-        root = self._key((nimber, unknowns))
+        root = self.root = self._key((nimber, unknowns))
         node = self._node(root)
         if node.phi == 0 or node.delta == 0:
             return "N" if node.phi == 0 else "P"
@@ -157,6 +158,19 @@ class ProofNumberSearch:
         finally:
             self.solver.time_limit, self.solver.max_positions = saved
         return "N" if node.phi == 0 else "P"
+
+    def root_options(self) -> tuple[int, int, int]:
+        """The options of the root (the position of the last :meth:`outcome`)
+        as far as the tree has settled them: ``(N, P, open)`` counts; all 0
+        before the root is expanded or once it is settled."""
+        node = None if self.root is None else self.nodes.get(self.root)
+        if node is None or node.children is None:
+            return 0, 0, 0
+        counts = [0, 0, 0]
+        for child_key in node.children:
+            child = self.nodes[child_key]
+            counts[0 if child.phi == 0 else 1 if child.delta == 0 else 2] += 1
+        return counts[0], counts[1], counts[2]
 
     # ------------------------------------------------------------------
     @staticmethod
