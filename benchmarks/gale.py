@@ -223,6 +223,14 @@ def _stopped(exc: BaseException, solver: ComplexSolver, t0: float) -> int:
     return 3 if isinstance(exc, SearchLimitReached) else interrupt_exit_code()
 
 
+def _bad_sizes(n: int, sizes: list[int] | None) -> bool:
+    """True (after an error line) unless ``sizes`` are distinct first-move sizes 1 .. n-1."""
+    if sizes is not None and (any(not 0 < k < n for k in sizes) or len(set(sizes)) != len(sizes)):
+        print(f"error: --sizes are distinct first-move sizes 1 .. {n - 1}", file=sys.stderr)
+        return True
+    return False
+
+
 def attack(
     n: int,
     table: str | None,
@@ -270,8 +278,7 @@ def proof_numbers(
     if not (math.isfinite(leaf) and leaf > 0):
         print("error: --leaf is seconds > 0", file=sys.stderr)
         return 2
-    if sizes is not None and (any(not 0 < k < n for k in sizes) or len(set(sizes)) != len(sizes)):
-        print(f"error: --sizes are distinct first-move sizes 1 .. {n - 1}", file=sys.stderr)
+    if _bad_sizes(n, sizes):
         return 2
     solver = _open(n, table, None, cache, report, checkpoint, memory, t0, ", proof-number search")
     if solver is None:
@@ -364,8 +371,7 @@ def replies(
     if not all(math.isfinite(b) and b >= 0 for b in budgets):
         print("error: --budgets are seconds >= 0 (0: no limit)", file=sys.stderr)
         return 2
-    if sizes is not None and (any(not 0 < k < n for k in sizes) or len(set(sizes)) != len(sizes)):
-        print(f"error: --sizes are distinct first-move sizes 1 .. {n - 1}", file=sys.stderr)
+    if _bad_sizes(n, sizes):
         return 2
     if only is not None and any(i < 1 for i in only):
         print("error: --only takes reply numbers 1, 2, ... (as the lines of --replies number them)", file=sys.stderr)
