@@ -75,7 +75,9 @@ is looked up (what the table already decides: a counter known P makes the
 reply N at once), then each round of ``--budgets`` goes over the replies
 still open, in the order given, every open counter of one reply searched
 for that round's budget before the next reply's. ``--only`` picks
-counters (of one reply only). A reply searched whole takes its counters in
+counters (of one reply only); an entry ``R:C,...`` picks counters of its
+reply R (e.g. a counter known to win from an earlier run: the cost of
+proving it from an empty table). A reply searched whole takes its counters in
 the engine's order, each to the end, so a hard counter that loses can
 hold up one that wins; a counter found P makes the reply N, recorded in
 the table for the reply's own search (and a later run's). One line per
@@ -359,7 +361,7 @@ def replies(
     sizes: list[int] | None = None,
     budgets: list[float] | None = None,
     only: list[int] | None = None,
-    counters: list[int] | None = None,
+    counters: list[tuple[int, tuple[int, ...] | None]] | None = None,
 ) -> int:
     """``--replies N``: the first moves decided by searching their replies
     (``only``: the replies searched; the others stay open unless the table
@@ -377,12 +379,14 @@ def replies(
         print("error: --only takes reply numbers 1, 2, ... (as the lines of --replies number them)", file=sys.stderr)
         return 2
     if counters is not None:
-        if sizes is None or len(sizes) != 1 or any(r < 1 for r in counters) or len(set(counters)) != len(counters):
+        numbers = [r for r, _ in counters]
+        if sizes is None or len(sizes) != 1 or any(r < 1 for r in numbers) or len(set(numbers)) != len(numbers):
             print("error: --counters R [R ...] takes distinct reply numbers R >= 1 and one first-move size "
                   "(--sizes K)", file=sys.stderr)
             return 2
-        if only is not None and len(counters) != 1:
-            print("error: --only picks the counters of one reply: give --counters one reply", file=sys.stderr)
+        if only is not None and (len(counters) != 1 or counters[0][1] is not None):
+            print("error: --only picks the counters of one reply: give --counters one reply, without :C",
+                  file=sys.stderr)
             return 2
         return _counters(n, sizes[0], counters, table, time_limit, cache, report, checkpoint, memory, budgets, only, t0)
     solver = _open(n, table, None, cache, report, checkpoint, memory, t0, ", replies to the first moves")
@@ -421,15 +425,20 @@ def _verdict_line(what: str, p_means: str, verdict: str, seconds: float, solver:
     print(f"{what}: {said} ({how})   [{_line(solver, t0).strip()}]", flush=True)
 
 
-def _counters(n: int, k: int, replies: list[int], table: str | None, time_limit: float | None, cache: int,
+def _counters(n: int, k: int, asked: list[tuple[int, tuple[int, ...] | None]], table: str | None,
+              time_limit: float | None, cache: int,
               report: float, checkpoint: float, memory: int | None, budgets: list[float], only: list[int] | None,
               t0: float) -> int:
     """``--replies N --sizes K --counters R [R ...]``: replies to the first
     move of K points, decided by their counter-moves: looked up first (no
     counter searched; a reply number past the replies is refused there,
     before any counter of a later reply is looked at), then in rounds of
-    ``budgets``, each round over the replies still open."""
-    what = ", ".join(map(str, replies))
+    ``budgets``, each round over the replies still open. A reply asked as
+    ``R:C,...`` searches only those counters (the others stay open unless
+    the table decides them), as ``only`` does for a single reply."""
+    replies = [r for r, _ in asked]
+    hints = {r: list(c) for r, c in asked if c is not None}
+    what = ", ".join(f"{r}" if c is None else f"{r}:{','.join(map(str, c))}" for r, c in asked)
     solver = _open(n, table, None, cache, report, checkpoint, memory, t0,
                    f", counters to repl{'y' if len(replies) == 1 else 'ies'} {what} to k = {k}")
     if solver is None:
@@ -444,7 +453,8 @@ def _counters(n: int, k: int, replies: list[int], table: str | None, time_limit:
                 _verdict_line(f"k = {k}, reply {reply}, counter {index}", "this counter wins, the reply is N",
                               verdict, seconds, solver, t0)
 
-        verdict = gale_counter_search(n, k, reply, solver=solver, budgets=budget, on_counter=counter, only=only)
+        verdict = gale_counter_search(n, k, reply, solver=solver, budgets=budget, on_counter=counter,
+                                      only=hints.get(reply, only))
         if verdict != "open":
             print(f"k = {k}, reply {reply}: {said[verdict]}", flush=True)
         return verdict
@@ -552,6 +562,20 @@ def open_options(n: int, table: str | None, memory: int | None = None, cache: in
     return 0
 
 
+def _counter_arg(text: str) -> tuple[int, tuple[int, ...] | None]:
+    """One ``--counters`` entry: ``R`` (a reply, every counter) or
+    ``R:C,C,...`` (only those counters of reply R, searched in that order)."""
+    reply, _, picked = text.partition(":")
+    try:
+        number = int(reply)
+        counters = tuple(int(c) for c in picked.split(",")) if picked else None
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not R or R:C,C,... (reply and counter numbers)") from None
+    if number < 1 or (counters is not None and (min(counters) < 1 or len(set(counters)) != len(counters))):
+        raise argparse.ArgumentTypeError(f"{text!r}: reply and counter numbers are distinct and >= 1")
+    return number, counters
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, nargs="*", default=None, help="sizes to time (default 4 5 6; timings only)")
@@ -581,8 +605,9 @@ def main() -> int:
                     help="search only these replies of --replies, in this order (numbered as its lines; "
                          "with --counters, these counters of its one reply); the others the table does not "
                          "decide stay open")
-    ap.add_argument("--counters", type=int, nargs="+", default=None, metavar="R",
-                    help="with --replies N --sizes K: decide these replies by their counter-moves, in rounds")
+    ap.add_argument("--counters", type=_counter_arg, nargs="+", default=None, metavar="R[:C,...]",
+                    help="with --replies N --sizes K: decide these replies by their counter-moves, in rounds "
+                         "(R:C,...: only those counters of reply R)")
     ap.add_argument("--leaf", type=float, default=None, metavar="S",
                     help="seconds of search for each new leaf of --proof-numbers (default 0.5)")
     args = ap.parse_args()

@@ -528,6 +528,15 @@ def test_benchmark_counters_decide_a_reply_and_record_it(tmp_path: Path) -> None
         done = run(*bad, "--table", str(tmp_path / "bad.db"))
         assert done.returncode == 2 and "error:" in done.stderr, (bad, done.stderr)
         assert "expanded" not in done.stdout, (bad, done.stdout)  # refused before any search
+    # R:C searches only counter C of reply R: counter 5 wins reply 1 (searched above in the engine's
+    # order), and no other counter of reply 1 is searched (any other is only looked up)
+    done = run("--sizes", "3", "--counters", "1:5", "2:3,1", "--budgets", "0", "--table", str(tmp_path / "hint.db"))
+    assert done.returncode == 0 and "k = 3, reply 1: N (a counter wins)" in done.stdout, done.stdout
+    searched = re.findall(r"^k = 3, reply (\d+), counter (\d+): \S+.*?\((?!known)[\d.]+ s\)", done.stdout, re.M)
+    assert ("1", "5") in searched and all(c in {"1": {"5"}, "2": {"3", "1"}}[r] for r, c in searched), searched
+    for bad in ("1:x", "0:1", "1:0", "1:2,2"):
+        refused = run("--sizes", "3", "--counters", bad)
+        assert refused.returncode == 2 and "--counters" in refused.stderr, (bad, refused.stderr)
     # several replies in one run, from an empty table: each decided as alone, each said once
     fresh = str(tmp_path / "fresh.db")
     done = run("--sizes", "3", "--counters", "3", "1", "2", "--budgets", "0.001", "0", "--table", fresh)
