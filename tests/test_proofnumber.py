@@ -96,3 +96,27 @@ def test_bad_parameters_are_refused() -> None:
     for kwargs in ({"leaf_budget": 0}, {"leaf_budget": float("inf")}, {"growth": 0.5}, {"unit": "minutes"}):
         with pytest.raises(InputError):
             ProofNumberSearch(solver, **kwargs)
+
+
+def test_benchmark_agrees_with_the_depth_first_search() -> None:
+    """benchmarks/proof_numbers.py: every line of a position gives the same
+    outcome, the depth-first one and each leaf budget's; a bad spec exits 2."""
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from grundy.readwrite.graphs import to_graph
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "proof_numbers.py"
+    done = subprocess.run([sys.executable, str(script), "gale:6,3", "random:7,0.5,3", "--leaf", "3", "50"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    found = re.findall(r"^(\S+)\s.*?\s(P|N|stopped)\s+([\d,]+) positions", done.stdout, re.M)
+    assert len(found) == 6, done.stdout
+    truth = {"gale:6,3": "N", "random:7,0.5,3": _outcome(brute_ruleset_value("chomp", to_graph("random:7,0.5,3").adj))}
+    for spec, verdict, positions in found:
+        assert verdict == truth[spec], done.stdout
+    assert int(found[0][2].replace(",", "")) > 0 and int(found[3][2].replace(",", "")) > 0  # both searched
+    bad = subprocess.run([sys.executable, str(script), "nosuch:3"], capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "error:" in bad.stderr, bad.stderr
