@@ -8,9 +8,9 @@ by a P option of its own, found in the same order. Proof-number search
 (Allis, van der Meulen and van den Herik, *Proof-number search*, Artificial
 Intelligence 66 (1994)) instead keeps the top of the tree in memory and
 always grows it where a proof or a disproof looks cheapest; PN^2 (Breuker,
-*Memory versus Search in Games*, thesis, Maastricht 1998, ch. 5) searches
-each new leaf first with a small budget of the ordinary search, here
-``is_p`` under a time budget, whose table keeps what it learned.
+*Memory versus Search in Games*, thesis, Maastricht 1998) searches each
+new leaf first with a small budget of the ordinary search, here ``is_p``
+under a budget of seconds or positions, whose table keeps what it learned.
 
 Numbers, in negamax form, for a position X with the player to move:
 ``phi(X)`` estimates the leaves to settle to show X is N, ``delta(X)`` those
@@ -18,9 +18,9 @@ to show X is P. A position shown N has ``phi = 0, delta = INF``; shown P,
 ``phi = INF, delta = 0``; an expanded position has ``phi = min delta(C)``
 and ``delta = sum phi(C)`` over its options C (X is N iff some option is P,
 P iff every option is N); a leaf not yet settled has both 1, a split
-position searched whole ``tries`` times both ``1 + growth ** tries``. The leaf grown next is found from the
-root by taking, at each position, an option of least ``delta`` (the most
-proving node). A position whose reductions leave several components (its
+position searched whole ``tries`` times both ``1 + growth ** tries``. The
+leaf grown next is found from the root by taking, at each position, an
+option of least ``delta`` (the most proving node). A position whose reductions leave several components (its
 outcome needs their nim-values) is never expanded: each time it is the
 most proving node it is searched whole again, with a budget ``growth``
 times the last.
