@@ -237,8 +237,9 @@ class ProofNumberSearch:
     def _grow(self, key: Split, node: _Node) -> None:
         """Grow the most proving leaf: a split position is searched whole
         again on a larger budget; a position of one component is expanded,
-        each new option searched on the leaf budget (stopping at the first P
-        option: then ``key`` is N)."""
+        each new option of one component searched on the leaf budget (a new
+        split option waits, numbers 1 and 1, until it is the most proving
+        leaf), stopping at the first P option: then ``key`` is N."""
         if node.phi == 0 or node.delta == 0:  # settled by another path (its parent's numbers were stale)
             return
         nimber, unknowns = key
@@ -260,14 +261,14 @@ class ProofNumberSearch:
         finally:
             solver.finish()
         options += [(onim ^ nimber, ounk) for onim, ounk in made]
-        children: list[Split] = []
+        children: dict[Split, None] = {}  # in order, each position once
         for option in options:
             child_key = self._key(option)
             if child_key in children:
                 continue
             fresh = child_key not in self.nodes
             child = self._node(child_key)
-            children.append(child_key)
+            children[child_key] = None
             if fresh and child.phi and child.delta and len(child_key[1]) == 1:
                 verdict = self._search(child_key, self.leaf_budget)
                 if verdict is not None:
@@ -275,7 +276,7 @@ class ProofNumberSearch:
             if child.delta == 0:  # a P option: key is N
                 break
         self.stats.expanded += 1
-        node.children = children
+        node.children = list(children)
         self._update(node, key)
 
     def _update(self, node: _Node, key: Split) -> None:
