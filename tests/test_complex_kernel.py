@@ -248,6 +248,57 @@ def test_reductions_equal_python(cx: Complex) -> None:
             assert got == (None if found is None else found[:2])
 
 
+def _rigid_by_brute_force(nv: int, facets: tuple[int, ...]) -> bool:
+    """Whether the complex on vertices 0..nv-1 has no automorphism but the
+    identity: every permutation of its vertices tried."""
+    from itertools import permutations
+
+    want = set(facets)
+    for perm in permutations(range(nv)):
+        if any(perm[v] != v for v in range(nv)):
+            if {sum(1 << perm[v] for v in range(nv) if f >> v & 1) for f in facets} == want:
+                return False
+    return True
+
+
+def test_rigid_marks_are_the_trivial_automorphism_groups() -> None:
+    """A key the kernel leaves to search is marked rigid in the compact table
+    (its expansion then skips nauty's automorphism group, its reduction the
+    involution search) exactly when its complex has no automorphism but the
+    identity, by brute force over the permutations of its vertices: the
+    options of 300 random complexes and 100 mirror-symmetric ones on at most
+    7 vertices, each expanded by the kernel of a fresh solver (every new key
+    is looked at for a reduction); twice, the second time with every key
+    from the component memo, which keeps the mark with the class."""
+    import random
+
+    rng = random.Random(30)
+    cxs = []
+    for i in range(400):
+        n = rng.randint(3, 7)
+        facets = [rng.sample(range(n), rng.randint(1, min(n, 4))) for _ in range(rng.randint(1, 8))]
+        if i >= 300:  # a mirror image of each facet too: non-trivial groups
+            facets += [[n - 1 - v for v in f] for f in facets]
+        cxs.append(Complex.from_facets([sorted(f) for f in facets]))
+    seen = {True: 0, False: 0}
+    kernel.component_memo(True, clear=True)
+    for _ in range(2):
+        for cx in cxs:
+            for nv, facets in _components_keys(cx):
+                solver = ComplexSolver()
+                assert solver.table.compact is not None
+                top = kernel.complex_key(nv, facets)
+                if nv < 2 or not kernel.expands(top):
+                    continue
+                for _, unknowns in solver.expander().expand(top):
+                    for key in unknowns:
+                        if kernel.expands(key):
+                            rigid = _rigid_by_brute_force(*complex_from_key(key))
+                            assert solver.table.compact.is_rigid(key) == rigid, (facets, key)
+                            seen[rigid] += 1
+    assert seen[True] > 100 and seen[False] > 100, seen
+
+
 # ----------------------------------------------------------------------
 # options
 # ----------------------------------------------------------------------

@@ -125,6 +125,12 @@ cdef optionblk _group_options
 cdef uint64_t _workspace[WORKSIZE]
 cdef int _generators[MAXN][MAXN]
 cdef int _ngenerators = 0
+# Whether the component last keyed (:func:`_canonical`, or the component memo
+# for the class nauty keyed before) has no automorphism but the identity:
+# nauty found no generator while labelling it. A rigid key needs no
+# automorphism group, for its involutions (none) or its face orbits (each
+# face its own), so the search skips both nauty calls for it.
+cdef bint _last_rigid = False
 
 
 cdef void _store_generator(int count, int* perm, int* orbits, int numorbits,
@@ -222,6 +228,9 @@ cdef inline void _colouring(int nv, int total, int* lab, int* ptn) noexcept nogi
 
 
 cdef int _canonical(uint64_t* rows, int nv, int total, uint64_t* canong) except -1:
+    """nauty's canonical form of the coloured incidence graph ``rows`` into
+    ``canong``; ``_last_rigid``: whether it found no automorphism generator."""
+    global _last_rigid
     cdef int lab[MAXN]
     cdef int ptn[MAXN]
     cdef int orbits[MAXN]
@@ -232,6 +241,7 @@ cdef int _canonical(uint64_t* rows, int nv, int total, uint64_t* canong) except 
     _nauty(rows, lab, ptn, NULL, orbits, &options, &stats, _workspace, WORKSIZE, 1, total, canong)
     if stats.errstatus:
         raise RuntimeError(f"nauty failed (errstatus {stats.errstatus})")
+    _last_rigid = stats.numgenerators == 0
     return 0
 
 
@@ -747,12 +757,14 @@ DEF CMEMO_FIRST_BITS = 14
 DEF CMEMO_BITS = 25
 DEF CMEMO_MAX_BITS = 28
 DEF CMEMO_FACETS = 46
+DEF CMEMO_K = 0x7F      # a slot's k: its number of facets (at most CMEMO_FACETS) ...
+DEF CMEMO_RIGID = 0x80  # ... and this bit if the class has no automorphism but the identity
 
 cdef struct CMemoSlot:
     uint64_t lo            # the form: bit f for each facet f < 64 (0 and 0: an empty slot)
     uint64_t hi            # ... bit f - 64 for each facet f >= 64
     unsigned char nv
-    unsigned char k
+    unsigned char k        # the number of facets, | CMEMO_RIGID if nauty found no automorphism
     unsigned char cf[CMEMO_FACETS]  # nauty's canonical facets, in node order
 
 cdef CMemoSlot* _cmemo = NULL
@@ -918,7 +930,7 @@ cdef int _canonical_memo(const uint32_t* g, int k, int nv, uint64_t* canong) exc
     vertices 0..nv-1 (``nv + k`` nodes, at most 64) into ``canong``, through
     the component memo when it applies (its incidence rows are made only
     for nauty)."""
-    global _cmemo_calls, _cmemo_hits, _cmemo_direct, _cmemo_writes
+    global _cmemo_calls, _cmemo_hits, _cmemo_direct, _cmemo_writes, _last_rigid
     cdef uint64_t lo, hi
     cdef uint32_t cf[CMEMO_FACETS]
     cdef CMemoSlot* slot
@@ -932,18 +944,19 @@ cdef int _canonical_memo(const uint32_t* g, int k, int nv, uint64_t* canong) exc
     if _cmemo == NULL and (_cmemo_full or not _cmemo_grow()):
         return _nauty_key(g, k, nv, canong)
     slot = &_cmemo[_cmemo_slot(lo, hi, nv, _cmemo_bits)]
-    if slot.lo == lo and slot.hi == hi and slot.nv == nv and slot.k == k:
+    if slot.lo == lo and slot.hi == hi and slot.nv == nv and slot.k & CMEMO_K == k:
         _cmemo_hits += 1
         for i in range(k):
             cf[i] = slot.cf[i]
         _incidence_rows(cf, nv, k, canong)
+        _last_rigid = slot.k & CMEMO_RIGID != 0
         return 0
     _nauty_key(g, k, nv, canong)
     _facets_of_rows(canong, nv, nv + k, cf)
     slot.lo = lo
     slot.hi = hi
     slot.nv = <unsigned char>nv
-    slot.k = <unsigned char>k
+    slot.k = <unsigned char>(k | (CMEMO_RIGID if _last_rigid else 0))
     for i in range(k):
         slot.cf[i] = <unsigned char>cf[i]
     _cmemo_writes += 1
@@ -1161,11 +1174,15 @@ cdef class Expander(CompiledSearch):
                 f &= f - 1
             g[i] = h
         _canonical_memo(g, k, nv, canong)
-        return self._look_up(_make_key(canong, nv, nv + k), canong, nv, nv + k, unknown)
+        return self._look_up(_make_key(canong, nv, nv + k), canong, nv, nv + k, unknown, _last_rigid)
 
-    cdef long _look_up(self, bytes key, uint64_t* canong, int nv, int total, Options unknown) except -1:
+    cdef long _look_up(self, bytes key, uint64_t* canong, int nv, int total, Options unknown,
+                       bint rigid=False) except -1:
         """``Searcher.cached`` / ``Searcher.look_up`` with the game's
-        reduction computed on the canonical form."""
+        reduction computed on the canonical form. ``rigid``: the key's
+        complex is known to have no automorphism but the identity (no
+        involution to look for); a key without reduction is then marked
+        rigid in a compact table, and its expansions skip the group."""
         cdef bint irreducible
         cdef long v = self.value_marked(key, &irreducible)
         cdef uint32_t facets[MAXN]
@@ -1186,8 +1203,8 @@ cdef class Expander(CompiledSearch):
             unknown.extend_keys(<tuple>alias[1])
             return <long>alias[0]
         nf = _facets_of_rows(canong, nv, total, facets)
-        if not _reduce(canong, facets, nf, nv, total, self.binary_star, self.involutions, &kept):
-            self.remember(key, None)
+        if not _reduce(canong, facets, nf, nv, total, self.binary_star, self.involutions and not rigid, &kept):
+            self.remember(key, None, rigid)
             unknown.push_key(key)
             return 0
         inner = Options()
@@ -1253,7 +1270,10 @@ cdef class Expander(CompiledSearch):
 
     cdef Options _options(self, bytes key, long refute, Options out, bint rigid=False):
         """:meth:`expand` into ``out`` (a stopped generation to resume, or
-        None: a fresh one), as :class:`grundy.core._compiled.Options`."""
+        None: a fresh one), as :class:`grundy.core._compiled.Options`.
+        ``rigid`` (the table's mark, :meth:`_look_up`): the complex has no
+        automorphism but the identity, so nauty is not asked for its group
+        and every face is an orbit of its own."""
         cdef uint64_t rows[MAXN]
         cdef uint32_t facets[MAXN]
         cdef uint32_t child[MAXOPT]
@@ -1275,8 +1295,11 @@ cdef class Expander(CompiledSearch):
         else:
             start = out.next_move
         out.stopped = False
-        _group(rows, nv, total)
-        ng = _ngenerators
+        if rigid:
+            ng = 0
+        else:
+            _group(rows, nv, total)
+            ng = _ngenerators
         for g in range(ng):
             for i in range(nv):
                 images[g][i] = _generators[g][i]
@@ -1352,7 +1375,7 @@ cdef class Expander(CompiledSearch):
     cdef Options _generate(self, bytes key, long n, Options partial, bint rigid=False):
         """One option generation: :meth:`grundy.core._compiled.CompiledSearch._generate`
         here, or on the Python path for keys this kernel does not expand
-        (``rigid`` is the graph kernel's and never set here)."""
+        (``rigid``: the table marks the key rigid, :meth:`_options`)."""
         if not _expandable(key):  # the Python search's lists, converted; it ticks itself
             return options_from(self.py_options(key, n, None if partial is None else partial.as_python()))
-        return CompiledSearch._generate(self, key, n, partial)
+        return CompiledSearch._generate(self, key, n, partial, rigid)
