@@ -7,7 +7,7 @@ Usage:
 ``build`` writes DIGESTS digest rows (values) and appends JOURNAL journal
 rows (a third of them on digests already there, half of them partial), as
 an unbounded compact table's saves would, under the game name ``g``. ``merge`` opens the file,
-merges the journal of GAME (default ``g``; ``complex-incidence-v1`` for a
+merges the journal of GAME (default ``g``; ``complex-form-v2`` for a
 Gale run's file) (:meth:`grundy.core.tablefile.SQLiteFile.merge_journal`)
 and prints the wall and CPU seconds of the merge, the largest size the WAL
 file and SQLite's temporary files reached (polled every 20 ms by a

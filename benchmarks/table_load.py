@@ -2,7 +2,7 @@
 its rows into a compact table.
 
 Usage:
-    python benchmarks/table_load.py TABLE [--game complex-incidence-v1] [--cold] [--quick-check]
+    python benchmarks/table_load.py TABLE [--game complex-form-v2] [--cold] [--quick-check]
 
 Prints the rows read and, for each step, wall and CPU seconds: ``open``
 (:class:`grundy.core.tablefile.SQLiteFile`: the checks of the file and its

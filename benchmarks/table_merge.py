@@ -6,7 +6,7 @@ Usage:
 A long search can run as two processes, one per core, each with a table
 file of its own (for Gale's game on 7 points: ``benchmarks/gale.py
 --replies 7 --sizes 4 --only ...``, each process on its own replies).
-This merges the rows of GAME (default ``complex-incidence-v1``, the
+This merges the rows of GAME (default ``complex-form-v2``, the
 complex search's; ``graph:chomp`` for Graph Chomp) of every FROM file into
 INTO (created if missing), streamed, as
 :meth:`grundy.core.tablefile.SQLiteFile.absorb` does: a value is kept,

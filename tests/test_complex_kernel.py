@@ -29,6 +29,7 @@ from grundy.games.complexes import (
     complex_key,
     gale_first_moves,
 )
+from grundy.games.complexes import complex as complex_mod
 from grundy.games.complexes import game as complex_game
 from grundy.readwrite.complexes import load_complex
 
@@ -143,83 +144,80 @@ def test_keys_equal_complex_key(cx: Complex) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.one_of(complexes(max_vertices=7, max_facets=12), symmetric_complexes()), st.randoms(use_true_random=False))
-def test_component_memo_gives_nauty_keys(cx: Complex, rng: Any) -> None:
-    """The component memo answers an isomorphism class met before with the
-    key nauty gives this labelling: each component keyed through the memo
-    (nauty's answer the first time, the memo's then), and a relabelling of
-    it keyed after it (answered from the form of the first), equal
-    complex_key byte for byte."""
-    kernel.component_memo(True)
-    for nv, facets in _components_keys(cx):
-        if nv + len(facets) > 64:
-            continue
-        want = complex_key(nv, facets)
-        assert kernel.complex_key(nv, facets, memo=True) == want
-        assert kernel.complex_key(nv, facets, memo=True) == want
+@given(st.one_of(complexes(max_vertices=7, max_facets=12), symmetric_complexes()),
+       complexes(max_vertices=7, max_facets=12), st.randoms(use_true_random=False))
+def test_form_keys_are_canonical(cx: Complex, other: Complex, rng: Any) -> None:
+    """A form key (components of at most 7 vertices) is the same for every
+    relabelling of a component, and two components have the same key iff
+    nauty's keys agree (nauty the judge of isomorphism); the complex a form
+    key decodes to is a relabelling of the component."""
+    comps = _components_keys(cx) + _components_keys(other)
+    for nv, facets in comps:
+        key = complex_key(nv, facets)
         perm = list(range(nv))
         rng.shuffle(perm)
         moved = [sum(1 << perm[v] for v in range(nv) if f >> v & 1) for f in facets]
         rng.shuffle(moved)
-        calls, hits, direct = kernel.component_memo()
-        assert kernel.complex_key(nv, moved, memo=True) == complex_key(nv, moved) == want
-        after = kernel.component_memo()
-        if nv <= 7 and len(facets) <= 46 and after[2] == direct:
-            assert after[1] == hits + 1  # the relabelled copy was answered by the memo
+        assert complex_key(nv, tuple(moved)) == key
+        dnv, dfacets = complex_from_key(key)
+        assert dnv == nv and kernel.complex_key(nv, dfacets, nauty=True) == kernel.complex_key(nv, facets, nauty=True)
+    for nv, facets in comps:
+        for nv2, facets2 in comps:
+            same_form = complex_key(nv, facets) == complex_key(nv2, facets2)
+            same_nauty = nv == nv2 and kernel.complex_key(nv, facets, nauty=True) == kernel.complex_key(nv2, facets2, nauty=True)
+            assert same_form == same_nauty
 
 
-def test_component_memo_answers_and_changes_nothing() -> None:
-    """A search of the position a 4-set leaves in Gale's game on 7 points,
-    stopped after 30,000 positions, with the memo and without it: the same
-    table, and the memo answered most of its components."""
-    from grundy.games.complexes.complex import remove_face
+def _antichains(n: int) -> list[tuple[int, ...]]:
+    """Every antichain of nonempty subsets of {0..n-1} covering every point."""
+    subsets = list(range(1, 1 << n))
+    out = []
 
-    start = build_complex_family("simplex-boundary:7")
-    tables = []
-    try:
-        for on in (True, False):
-            before = kernel.component_memo(on, clear=True)
-            solver = ComplexSolver(max_positions=30_000)
-            with pytest.raises(SearchLimitReached):
-                solver.is_p(*solver.decompose(remove_face(start.facets, 0b1111)))
-            after = kernel.component_memo()
-            tables.append(solver.table.compact.snapshot())
-            if on:
-                assert after[1] - before[1] > (after[0] - before[0]) // 2
-            else:
-                assert after == before
-    finally:
-        kernel.component_memo(True)  # as every other test finds it
-    assert tables[0] == tables[1] and sum(v is not None for v, _, _ in tables[0].values()) > 1000
+    def grow(i: int, chosen: list[int]) -> None:
+        if i == len(subsets):
+            if chosen and (sum(1 << v for v in range(n) if any(f >> v & 1 for f in chosen)) == (1 << n) - 1):
+                out.append(tuple(chosen))
+            return
+        grow(i + 1, chosen)
+        f = subsets[i]
+        if all(f & g != f and f & g != g for g in chosen):
+            chosen.append(f)
+            grow(i + 1, chosen)
+            chosen.pop()
+
+    grow(0, [])
+    return out
 
 
-def test_component_memo_cap_bounds_its_size_and_changes_nothing() -> None:
-    """The memo's largest size is honoured: a search of 30,000 positions
-    under the smallest cap (2^14 slots) stays at that size and makes the same
-    table as under a cap it outgrows (it doubles past 2^14 slots); a cap
-    outside 14..28 is refused and leaves the cap as it was."""
-    from grundy.games.complexes.complex import remove_face
+def test_form_keys_partition_every_complex_on_five_points_as_nauty_does() -> None:
+    """Every complex on 1 to 5 points (every antichain covering them, 7,580
+    of them on five): the form keys group them exactly as nauty's keys do
+    (isomorphism classes), most of them by a form (few have too many orders)."""
+    forms = 0
+    for n in range(1, 6):
+        by_form: dict[bytes, set[bytes]] = {}
+        by_nauty: dict[bytes, set[bytes]] = {}
+        for facets in _antichains(n):
+            key, nkey = complex_key(n, facets), kernel.complex_key(n, facets, nauty=True)
+            assert kernel.complex_key(n, facets) == key
+            forms += key[0] == complex_mod.FORM_MARK
+            by_form.setdefault(key, set()).add(nkey)
+            by_nauty.setdefault(nkey, set()).add(key)
+        assert all(len(v) == 1 for v in by_form.values()) and all(len(v) == 1 for v in by_nauty.values())
+    assert forms > 5000
 
-    start = build_complex_family("simplex-boundary:7")
-    default = kernel.component_memo_size()[1]
-    tables, sizes = [], []
-    try:
-        for cap in (14, 20):
-            kernel.component_memo(True, clear=True, max_bits=cap)
-            assert kernel.component_memo_size() == (0, 1 << cap)
-            solver = ComplexSolver(max_positions=30_000)
-            with pytest.raises(SearchLimitReached):
-                solver.is_p(*solver.decompose(remove_face(start.facets, 0b1111)))
-            sizes.append(kernel.component_memo_size()[0])
-            tables.append(solver.table.compact.snapshot())
-        for bad in (13, 29, -1):
-            with pytest.raises(ValueError, match="max_bits"):
-                kernel.component_memo(max_bits=bad)
-            assert kernel.component_memo_size()[1] == 1 << 20
-    finally:
-        kernel.component_memo(True, clear=True, max_bits=default.bit_length() - 1)
-    assert sizes[0] == 1 << 14 < sizes[1] <= 1 << 20
-    assert tables[0] == tables[1]
+
+def test_malformed_form_keys_are_refused() -> None:
+    """A form key naming no complex of its vertex count (the empty facet, a
+    facet past its vertices, no facet, too many vertices) is refused with
+    ValueError by the kernel's expansion, not read."""
+    solver = ComplexSolver()
+    good = complex_key(3, (0b011, 0b110))
+    assert good[0] == complex_mod.FORM_MARK and solver.expander().expand(good)
+    for form, nv in ((1, 3), (1 << 9, 3), (0, 3), (1 << 70, 6), (1 << 3, 8)):
+        key = bytes((complex_mod.FORM_MARK, nv)) + form.to_bytes(16, "little")
+        with pytest.raises(ValueError, match="not a key"):
+            solver.expander().expand(key)
 
 
 def test_keys_of_every_family_complex() -> None:
@@ -268,8 +266,9 @@ def test_rigid_marks_are_the_trivial_automorphism_groups() -> None:
     identity, by brute force over the permutations of its vertices: the
     options of 300 random complexes and 100 mirror-symmetric ones on at most
     7 vertices, each expanded by the kernel of a fresh solver (every new key
-    is looked at for a reduction); twice, the second time with every key
-    from the component memo, which keeps the mark with the class."""
+    is looked at for a reduction). A form key's mark comes from its form
+    (one order of the colour classes gives the least set), a nauty key's
+    from nauty's generators; both kinds are met."""
     import random
 
     rng = random.Random(30)
@@ -281,22 +280,22 @@ def test_rigid_marks_are_the_trivial_automorphism_groups() -> None:
             facets += [[n - 1 - v for v in f] for f in facets]
         cxs.append(Complex.from_facets([sorted(f) for f in facets]))
     seen = {True: 0, False: 0}
-    kernel.component_memo(True, clear=True)
-    for _ in range(2):
-        for cx in cxs:
-            for nv, facets in _components_keys(cx):
-                solver = ComplexSolver()
-                assert solver.table.compact is not None
-                top = kernel.complex_key(nv, facets)
-                if nv < 2 or not kernel.expands(top):
-                    continue
-                for _, unknowns in solver.expander().expand(top):
-                    for key in unknowns:
-                        if kernel.expands(key):
-                            rigid = _rigid_by_brute_force(*complex_from_key(key))
-                            assert solver.table.compact.is_rigid(key) == rigid, (facets, key)
-                            seen[rigid] += 1
-    assert seen[True] > 100 and seen[False] > 100, seen
+    kinds = set()
+    for cx in cxs:
+        for nv, facets in _components_keys(cx):
+            solver = ComplexSolver()
+            assert solver.table.compact is not None
+            top = kernel.complex_key(nv, facets)
+            if nv < 2 or not kernel.expands(top):
+                continue
+            for _, unknowns in solver.expander().expand(top):
+                for key in unknowns:
+                    if kernel.expands(key):
+                        rigid = _rigid_by_brute_force(*complex_from_key(key))
+                        assert solver.table.compact.is_rigid(key) == rigid, (facets, key)
+                        seen[rigid] += 1
+                        kinds.add(key[0])
+    assert seen[True] > 100 and seen[False] > 100 and kinds == {0, complex_mod.FORM_MARK}, (seen, kinds)
 
 
 # ----------------------------------------------------------------------

@@ -209,7 +209,9 @@ def test_keys_equal_exactly_for_isomorphic_complexes() -> None:
         assert poset_key(cx.face_poset().up) == poset_key(cy.face_poset().up)
     # a graph and a complex with as many vertices and facets differ
     assert complex_key(3, (0b011, 0b110, 0b101)) != complex_key(3, (0b111,))
-    assert complex_key(3, (0b011, 0b100))[:2] == (3).to_bytes(2, "big")  # the vertex count leads the key
+    assert complex_key(3, (0b011, 0b100))[:2] == bytes((1, 3))  # a form key: its mark, then the vertex count
+    big = tuple(1 << v | 1 << (v + 1) for v in range(8))  # a path on 9 vertices: too many for a form
+    assert complex_key(9, big)[:2] == (9).to_bytes(2, "big")  # a nauty key: the vertex count leads it
 
 
 # ----------------------------------------------------------------------

@@ -170,13 +170,16 @@ class _GraphProofs(_Proofs):
 
 
 def _compiled_complex_key() -> Callable[[int, tuple[int, ...]], bytes] | None:
-    """The compiled complex kernel's ``complex_key`` if the kernel is built,
-    bound to nauty and not switched off
+    """The compiled complex kernel's ``complex_key`` giving nauty's key
+    (``nauty=True``: the canonical incidence graph, not the search's form
+    key) if the kernel is built, bound to nauty and not switched off
     (:func:`grundy.games.complexes.game.kernel_enabled`:
     ``GRUNDY_NO_COMPLEX_KERNEL=1`` keeps the certifier's forms in Python too), else None."""
+    from functools import partial
+
     from grundy.games.complexes.game import _complex_kernel, kernel_enabled
 
-    return _complex_kernel.complex_key if kernel_enabled() else None
+    return partial(_complex_kernel.complex_key, nauty=True) if kernel_enabled() else None
 
 
 class _ComplexProofs(_Proofs):

@@ -40,7 +40,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject
 
-from grundy.core._compiled cimport CompiledSearch, Options, alloc_zeroed, free_zeroed, options_from
+from grundy.core._compiled cimport CompiledSearch, Options, options_from
 
 cdef extern from *:
     """
@@ -61,6 +61,10 @@ DEF MAXV = 16
 DEF MAXN = 64
 # Facets of one option: at most 63 of the parent, each cut into at most 16.
 DEF MAXOPT = 2048
+DEF FORM_V = 7
+DEF FORM_FACETS = 46
+DEF FORM_KEY_SIZE = 18
+DEF FORM_MARK = 1
 
 # ----------------------------------------------------------------------
 # nauty, called directly (as grundy.games.graphs._kernel_nauty.pxi)
@@ -125,11 +129,11 @@ cdef optionblk _group_options
 cdef uint64_t _workspace[WORKSIZE]
 cdef int _generators[MAXN][MAXN]
 cdef int _ngenerators = 0
-# Whether the component last keyed (:func:`_canonical`, or the component memo
-# for the class nauty keyed before) has no automorphism but the identity:
-# nauty found no generator while labelling it. A rigid key needs no
-# automorphism group, for its involutions (none) or its face orbits (each
-# face its own), so the search skips both nauty calls for it.
+# Whether the component nauty last labelled (:func:`_canonical`) has no
+# automorphism but the identity: nauty found no generator. A rigid key needs
+# no automorphism group, for its involutions (none) or its face orbits (each
+# face its own), so the search skips both nauty calls for it. (A form key's
+# rigidity comes from its form: ``_form``'s ties.)
 cdef bint _last_rigid = False
 
 
@@ -614,7 +618,20 @@ cdef int _decode(bytes key, uint64_t* rows, int* nv) except -1:
     the number of nodes."""
     cdef Py_ssize_t size = PyBytes_GET_SIZE(key)
     cdef const unsigned char* raw = <const unsigned char*>PyBytes_AS_STRING(key)
-    cdef int total
+    cdef int total, i
+    cdef uint64_t lo, hi
+    cdef uint32_t facets[FORM_FACETS * 3]
+    if size == FORM_KEY_SIZE and raw[0] == FORM_MARK:
+        nv[0] = raw[1]
+        lo = hi = 0
+        for i in range(8):
+            lo |= (<uint64_t>raw[2 + i]) << (8 * i)
+            hi |= (<uint64_t>raw[10 + i]) << (8 * i)
+        if (nv[0] < 1 or nv[0] > FORM_V or not (lo or hi) or lo & 1
+                or (nv[0] < 7 and hi) or (nv[0] < 6 and lo >> (1 << nv[0]))
+                or CK_POPCOUNT(lo) + CK_POPCOUNT(hi) > FORM_FACETS):
+            raise ValueError("not a key of a complex (a form key out of range)")
+        return _incidence_rows(facets, nv[0], _form_facets(lo, hi, facets), rows)
     if size < 10 or (size - 2) % 8 or size > 2 + 8 * MAXN or raw[0] != 0 or raw[1] > MAXV or raw[1] < 1:
         raise ValueError("not a key of a complex on at most 16 vertices and 64 nodes")
     total = <int>((size - 2) // 8)
@@ -637,7 +654,39 @@ cdef bytes _make_key(const uint64_t* canong, int nv, int total):
 cdef inline bint _expandable(bytes key) noexcept:
     cdef Py_ssize_t size = PyBytes_GET_SIZE(key)
     cdef const unsigned char* raw = <const unsigned char*>PyBytes_AS_STRING(key)
+    if size == FORM_KEY_SIZE and raw[0] == FORM_MARK:
+        return 1 <= raw[1] <= FORM_V
     return 10 <= size <= 2 + 8 * MAXN and raw[0] == 0 and 1 <= raw[1] <= MAXV
+
+
+cdef bytes _make_form_key(int nv, uint64_t lo, uint64_t hi):
+    """The form key of a component on ``nv`` vertices whose form (``_form``)
+    is the 128-bit set ``hi:lo``: FORM_MARK, nv, then lo and hi, least
+    significant byte first (:func:`grundy.games.complexes.complex.complex_key`)."""
+    cdef bytes key = PyBytes_FromStringAndSize(NULL, FORM_KEY_SIZE)
+    cdef char* raw = PyBytes_AS_STRING(key)
+    cdef int i
+    raw[0] = <char>FORM_MARK
+    raw[1] = <char>nv
+    for i in range(8):
+        raw[2 + i] = <char>((lo >> (8 * i)) & 255)
+        raw[10 + i] = <char>((hi >> (8 * i)) & 255)
+    return key
+
+
+cdef int _form_facets(uint64_t lo, uint64_t hi, uint32_t* facets) noexcept nogil:
+    """The facets of a form (bit m: the facet with vertex set m), in
+    increasing order; returns their number."""
+    cdef int k = 0
+    while lo:
+        facets[k] = <uint32_t>CK_CTZ(lo)
+        k += 1
+        lo &= lo - 1
+    while hi:
+        facets[k] = <uint32_t>(64 + CK_CTZ(hi))
+        k += 1
+        hi &= hi - 1
+    return k
 
 
 def expands(bytes key):
@@ -647,12 +696,11 @@ def expands(bytes key):
     return _expandable(key)
 
 
-def complex_key(int nv, facets, bint memo=False):
-    """:func:`grundy.games.complexes.complex.complex_key` computed by the
-    bound ``nauty()`` (for the tests and the check at import); with
-    ``memo``, through the component memo as the search keys components
-    (the tests check that it gives the same key, whether the memo answers
-    or nauty does).
+def complex_key(int nv, facets, bint nauty=False):
+    """:func:`grundy.games.complexes.complex.complex_key` computed in C: the
+    form key where the component has a form (``_form``), else the key of the
+    bound ``nauty()``; with ``nauty``, nauty's key always (the canonical
+    incidence graph, which the certifier decodes into the checker's forms).
 
     Parameters
     ----------
@@ -660,8 +708,8 @@ def complex_key(int nv, facets, bint memo=False):
         Number of vertices, 1..16; every vertex in some facet.
     facets : sequence of int
         The facets as vertex bitsets (an antichain), at most ``64 - nv``.
-    memo : bool
-        Key through the component memo (default False: nauty).
+    nauty : bool
+        nauty's key even where a form key applies (default False).
 
     Raises
     ------
@@ -673,15 +721,15 @@ def complex_key(int nv, facets, bint memo=False):
     cdef uint64_t canong[MAXN]
     cdef uint32_t fs[MAXN]
     cdef int nf = len(facets), j
+    cdef uint64_t lo, hi
     _check_bound()
     if nv < 1 or nv > MAXV or nf < 1 or nv + nf > MAXN:
         raise ValueError("outside the kernel's limits (16 vertices, 64 nodes)")
     for j in range(nf):
         fs[j] = <uint32_t>facets[j]
-    if memo:
-        _canonical_memo(fs, nf, nv, canong)
-    else:
-        _nauty_key(fs, nf, nv, canong)
+    if not nauty and nv <= FORM_V and nf <= FORM_FACETS and _form(fs, nf, nv, &lo, &hi):
+        return _make_form_key(nv, lo, hi)
+    _nauty_key(fs, nf, nv, canong)
     return _make_key(canong, nv, nv + nf)
 
 
@@ -730,53 +778,25 @@ cdef int _reduce(uint64_t* rows, const uint32_t* facets, int nf, int nv, int tot
 
 
 # ----------------------------------------------------------------------
-# The component memo: isomorphism classes of small components met again
+# Form keys: a canonical form of a small complex without nauty
 # ----------------------------------------------------------------------
-# A component on at most CMEMO_V vertices is put in a form that depends on its
-# isomorphism class only: its vertices are coloured by an isomorphism-invariant
+# A component on at most FORM_V vertices (every one of Gale's game on seven
+# points) is keyed by a form that depends on its isomorphism class only
+# (:func:`grundy.games.complexes.complex.complex_form`, which computes the same
+# form in Python): its vertices are coloured by an isomorphism-invariant
 # refinement (the sizes of the facets through each vertex, then two rounds of
-# scrambled sums over the facets through it of the sums of their vertices'
+# mixed sums over the facets through it of the sums of their vertices'
 # colours), ordered by colour, and every order within the colour classes is
-# tried (at most CMEMO_PERMS of them, else nauty keys it directly); the form is
-# the least of the facet sets so relabelled, as a 128-bit set over the subsets
-# of 7 vertices. Two components have the same form iff they are isomorphic:
-# isomorphic components get the same colours, so the same set of orders up to
-# the isomorphism, so the same least set; and a form is a relabelling of its
-# component. The memo maps a form to nauty's canonical facets (each a byte, in
-# the order of their nodes in nauty's canonical incidence graph), from which
-# the key is rebuilt: byte for byte nauty's key, which nauty is asked only for
-# forms the memo does not hold. Direct-mapped, 64-byte slots; it starts with
-# 2^CMEMO_FIRST_BITS slots on first use and doubles (keeping what it holds)
-# each time it has written as many slots as it has, up to 2^CMEMO_BITS (2 GiB,
-# reached only by searches of tens of millions of positions; component_memo's
-# max_bits sets another cap). Measured in docs/performance.md ("The component
-# memo"): a long search meets more isomorphism classes than 2^22 slots hold.
-DEF CMEMO_V = 7
-DEF CMEMO_PERMS = 24
-DEF CMEMO_FIRST_BITS = 14
-DEF CMEMO_BITS = 25
-DEF CMEMO_MAX_BITS = 28
-DEF CMEMO_FACETS = 46
-DEF CMEMO_K = 0x7F      # a slot's k: its number of facets (at most CMEMO_FACETS) ...
-DEF CMEMO_RIGID = 0x80  # ... and this bit if the class has no automorphism but the identity
-
-cdef struct CMemoSlot:
-    uint64_t lo            # the form: bit f for each facet f < 64 (0 and 0: an empty slot)
-    uint64_t hi            # ... bit f - 64 for each facet f >= 64
-    unsigned char nv
-    unsigned char k        # the number of facets, | CMEMO_RIGID if nauty found no automorphism
-    unsigned char cf[CMEMO_FACETS]  # nauty's canonical facets, in node order
-
-cdef CMemoSlot* _cmemo = NULL
-cdef int _cmemo_bits = 0
-cdef int _cmemo_cap_bits = CMEMO_BITS  # the memo grows up to 2^_cmemo_cap_bits slots
-cdef bint _cmemo_mapped = False  # its slots are mapped pages (alloc_zeroed)
-cdef unsigned long long _cmemo_writes = 0
-cdef bint _cmemo_full = False
-cdef bint _cmemo_on = True
-cdef unsigned long long _cmemo_calls = 0
-cdef unsigned long long _cmemo_hits = 0
-cdef unsigned long long _cmemo_direct = 0  # components with too many orders: to nauty
+# tried (at most FORM_ORDERS of them, else nauty keys it); the form is the
+# least of the facet sets so relabelled, as a 128-bit set over the subsets of
+# 7 vertices. Isomorphic components get the same colours, so the same set of
+# orders up to the isomorphism, so the same least set; and a form is a
+# relabelling of its component. The orders that give the least set are a
+# coset of the automorphism group, so their number is the group's order: one
+# means the component is rigid. The key (FORM_KEY_SIZE bytes): FORM_MARK (a
+# nauty key's first byte is 0), nv, then the form's 128 bits, least
+# significant byte first. Measured in docs/performance.md ("Form keys").
+DEF FORM_ORDERS = 24
 
 # n! for a class of n <= 4 vertices (a class of 5 or more has too many orders)
 cdef int _FACT[5]
@@ -791,23 +811,25 @@ cdef inline uint64_t _cmix(uint64_t x) noexcept nogil:
     return x ^ (x >> 33)
 
 
-cdef bint _cmemo_form(const uint32_t* g, int k, int nv, uint64_t* lo, uint64_t* hi) noexcept nogil:
-    """The memo's form of the component with facets ``g[0:k]`` on vertices
-    0..nv-1 (nv <= CMEMO_V) in ``lo``, ``hi``; False if its colour classes
-    allow more than CMEMO_PERMS orders (no form: nauty keys it)."""
-    cdef uint64_t col[CMEMO_V]
-    cdef uint64_t fc[CMEMO_FACETS]
+cdef bint _form(const uint32_t* g, int k, int nv, uint64_t* lo, uint64_t* hi, int* ties=NULL) noexcept nogil:
+    """The form of the component with facets ``g[0:k]`` on vertices
+    0..nv-1 (nv <= FORM_V) in ``lo``, ``hi``, and in ``ties`` (if given) the
+    number of orders that give it: the order of the automorphism group, 1
+    for a rigid component. False if its colour classes allow more than
+    FORM_ORDERS orders (no form: nauty keys it)."""
+    cdef uint64_t col[FORM_V]
+    cdef uint64_t fc[FORM_FACETS]
     cdef uint64_t s, c, blo = 0, bhi = 0, mlo, mhi
-    cdef int order[CMEMO_V]
-    cdef int start[CMEMO_V]
-    cdef int size[CMEMO_V]
-    cdef int pos[CMEMO_V]
+    cdef int order[FORM_V]
+    cdef int start[FORM_V]
+    cdef int size[FORM_V]
+    cdef int pos[FORM_V]
     cdef int free_slots[4]
     cdef unsigned char low[16]   # an order's image of a set of vertices 0-3 ...
     cdef unsigned char high[8]   # ... and of vertices 4-6
-    cdef int i, j, v, r, ncls = 0, total = 1, t, x, d, m
+    cdef int i, j, v, r, ncls = 0, total = 1, t, x, d, m, nties = 0
     cdef uint32_t f
-    for v in range(CMEMO_V):
+    for v in range(FORM_V):
         col[v] = 0
         pos[v] = 0  # vertices from nv on are in no facet: their entries go unused
     for i in range(k):
@@ -847,7 +869,7 @@ cdef bint _cmemo_form(const uint32_t* g, int k, int nv, uint64_t* lo, uint64_t* 
         if j - i > 4:
             return False
         total *= _FACT[j - i]
-        if total > CMEMO_PERMS:
+        if total > FORM_ORDERS:
             return False
         ncls += 1
         i = j
@@ -880,42 +902,14 @@ cdef bint _cmemo_form(const uint32_t* g, int k, int nv, uint64_t* lo, uint64_t* 
         if t == 0 or mhi < bhi or (mhi == bhi and mlo < blo):
             blo = mlo
             bhi = mhi
+            nties = 1
+        elif mhi == bhi and mlo == blo:
+            nties += 1
     lo[0] = blo
     hi[0] = bhi
+    if ties != NULL:
+        ties[0] = nties
     return True
-
-
-cdef bint _cmemo_grow() noexcept nogil:
-    """Allocate the memo or double it, keeping what it holds; False if
-    the memory could not be had (it then stays as it is, and stops growing)."""
-    global _cmemo, _cmemo_bits, _cmemo_writes, _cmemo_full, _cmemo_mapped
-    cdef int bits = CMEMO_FIRST_BITS if _cmemo == NULL else _cmemo_bits + 1
-    cdef bint mapped, huge
-    cdef CMemoSlot* grown = <CMemoSlot*>alloc_zeroed((<size_t>1 << bits) * sizeof(CMemoSlot), &mapped, &huge)
-    cdef size_t i
-    if grown == NULL:
-        _cmemo_full = True
-        return False
-    if _cmemo != NULL:
-        for i in range(<size_t>1 << _cmemo_bits):
-            if _cmemo[i].lo or _cmemo[i].hi:
-                grown[_cmemo_slot(_cmemo[i].lo, _cmemo[i].hi, _cmemo[i].nv, bits)] = _cmemo[i]
-        _cmemo_free()
-    _cmemo = grown
-    _cmemo_bits = bits
-    _cmemo_mapped = mapped
-    _cmemo_writes = 0
-    return True
-
-
-cdef void _cmemo_free() noexcept nogil:
-    global _cmemo
-    free_zeroed(_cmemo, (<size_t>1 << _cmemo_bits) * sizeof(CMemoSlot), _cmemo_mapped, 0)
-    _cmemo = NULL
-
-
-cdef inline size_t _cmemo_slot(uint64_t lo, uint64_t hi, int nv, int bits) noexcept nogil:
-    return <size_t>(_cmix(lo ^ _cmix(hi ^ <uint64_t>nv)) >> (64 - bits))
 
 
 cdef int _nauty_key(const uint32_t* g, int k, int nv, uint64_t* canong) except -1:
@@ -923,84 +917,6 @@ cdef int _nauty_key(const uint32_t* g, int k, int nv, uint64_t* canong) except -
     vertices 0..nv-1 into ``canong``."""
     cdef uint64_t rows[MAXN]
     return _canonical(rows, nv, _incidence_rows(g, nv, k, rows), canong)
-
-
-cdef int _canonical_memo(const uint32_t* g, int k, int nv, uint64_t* canong) except -1:
-    """nauty's canonical incidence graph of the component ``g[0:k]`` on
-    vertices 0..nv-1 (``nv + k`` nodes, at most 64) into ``canong``, through
-    the component memo when it applies (its incidence rows are made only
-    for nauty)."""
-    global _cmemo_calls, _cmemo_hits, _cmemo_direct, _cmemo_writes, _last_rigid
-    cdef uint64_t lo, hi
-    cdef uint32_t cf[CMEMO_FACETS]
-    cdef CMemoSlot* slot
-    cdef int i
-    if not _cmemo_on or nv > CMEMO_V or k > CMEMO_FACETS:
-        return _nauty_key(g, k, nv, canong)
-    _cmemo_calls += 1
-    if not _cmemo_form(g, k, nv, &lo, &hi):
-        _cmemo_direct += 1
-        return _nauty_key(g, k, nv, canong)
-    if _cmemo == NULL and (_cmemo_full or not _cmemo_grow()):
-        return _nauty_key(g, k, nv, canong)
-    slot = &_cmemo[_cmemo_slot(lo, hi, nv, _cmemo_bits)]
-    if slot.lo == lo and slot.hi == hi and slot.nv == nv and slot.k & CMEMO_K == k:
-        _cmemo_hits += 1
-        for i in range(k):
-            cf[i] = slot.cf[i]
-        _incidence_rows(cf, nv, k, canong)
-        _last_rigid = slot.k & CMEMO_RIGID != 0
-        return 0
-    _nauty_key(g, k, nv, canong)
-    _facets_of_rows(canong, nv, nv + k, cf)
-    slot.lo = lo
-    slot.hi = hi
-    slot.nv = <unsigned char>nv
-    slot.k = <unsigned char>(k | (CMEMO_RIGID if _last_rigid else 0))
-    for i in range(k):
-        slot.cf[i] = <unsigned char>cf[i]
-    _cmemo_writes += 1
-    if _cmemo_bits < _cmemo_cap_bits and not _cmemo_full and _cmemo_writes >= (<unsigned long long>1 << _cmemo_bits):
-        _cmemo_grow()
-    return 0
-
-
-def component_memo(on=None, bint clear=False, max_bits=None):
-    """Switch the component memo on or off (None: unchanged) and, with
-    ``clear``, empty it; returns ``(calls, hits, direct)`` since the process
-    started: components of at most 7 vertices keyed while it was on, those
-    it answered without nauty, and those with too many orders of their
-    colour classes (keyed by nauty directly). The keys are the same either
-    way (the tests compare); benchmarks compare the speed.
-
-    ``max_bits`` (None: unchanged) sets the memo's largest size, 2^max_bits
-    slots of 64 bytes (default 2^25, 2 GiB); a memo already larger keeps
-    its size until cleared.
-
-    Raises
-    ------
-    ValueError
-        If ``max_bits`` is outside CMEMO_FIRST_BITS..CMEMO_MAX_BITS (14..28).
-    """
-    global _cmemo_on, _cmemo_bits, _cmemo_full, _cmemo_cap_bits
-    if max_bits is not None:
-        if not CMEMO_FIRST_BITS <= max_bits <= CMEMO_MAX_BITS:
-            raise ValueError(f"max_bits must be {CMEMO_FIRST_BITS} to {CMEMO_MAX_BITS}, not {max_bits}")
-        _cmemo_cap_bits = max_bits
-    if on is not None:
-        _cmemo_on = bool(on)
-    if clear:
-        _cmemo_free()
-        _cmemo_bits = 0
-        _cmemo_full = False
-    return _cmemo_calls, _cmemo_hits, _cmemo_direct
-
-
-def component_memo_size():
-    """``(slots, largest)``: the component memo's slots now (0 before its
-    first use or after a clear) and the most it may grow to (see
-    :func:`component_memo`)."""
-    return (0 if _cmemo == NULL else 1 << _cmemo_bits), 1 << _cmemo_cap_bits
 
 
 # Bit masks of values are Python ints (values may exceed 63).
@@ -1173,7 +1089,14 @@ cdef class Expander(CompiledSearch):
                 h |= (<uint32_t>1) << idx[CK_CTZ(f)]
                 f &= f - 1
             g[i] = h
-        _canonical_memo(g, k, nv, canong)
+        cdef uint64_t lo, hi
+        cdef int ties
+        if nv <= FORM_V and k <= FORM_FACETS and _form(g, k, nv, &lo, &hi, &ties):
+            key = _make_form_key(nv, lo, hi)
+            _form_facets(lo, hi, g)
+            _incidence_rows(g, nv, k, canong)
+            return self._look_up(key, canong, nv, nv + k, unknown, ties == 1)
+        _nauty_key(g, k, nv, canong)
         return self._look_up(_make_key(canong, nv, nv + k), canong, nv, nv + k, unknown, _last_rigid)
 
     cdef long _look_up(self, bytes key, uint64_t* canong, int nv, int total, Options unknown,

@@ -25,6 +25,8 @@ fewest faces first, which halved the positions expanded for n = 6.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Hashable, Iterable
 from typing import Any
 
@@ -40,6 +42,8 @@ __all__ = [
     "remove_face",
     "complex_key",
     "complex_from_key",
+    "complex_form",
+    "nauty_complex_key",
     "complex_involution",
     "binary_stars",
 ]
@@ -172,22 +176,123 @@ def _incidence(nv: int, facets: tuple[int, ...]) -> tuple[int, dict[int, list[in
     return total, lists, [set(range(nv)), set(range(nv, total))]
 
 
+#: The most vertices, facets and orders within colour classes of a complex
+#: keyed by its form (:func:`complex_form`); others are keyed by nauty.
+FORM_VERTICES = 7
+FORM_FACETS = 46
+FORM_ORDERS = 24
+#: The first byte of a form key (a nauty key's is 0: at most 16 vertices).
+FORM_MARK = 1
+_MASK64 = (1 << 64) - 1
+
+
+def _mix(x: int) -> int:
+    """A 64-bit mixing function (the kernel's ``_cmix``)."""
+    x ^= x >> 31
+    x = (x * 0x7FB5D329728EA185) & _MASK64
+    x ^= x >> 27
+    x = (x * 0x81DADEF4BC2DD44D) & _MASK64
+    return x ^ (x >> 33)
+
+
+def complex_form(nv: int, facets: tuple[int, ...]) -> int | None:
+    """The form of a complex on at most 7 vertices, which depends on its
+    isomorphism class only: None if it has more than :data:`FORM_VERTICES`
+    vertices or :data:`FORM_FACETS` facets, or its colour classes allow
+    more than :data:`FORM_ORDERS` orders.
+
+    The vertices are coloured by an isomorphism-invariant refinement (the
+    sizes of the facets through each vertex, then two rounds of mixed sums
+    over the facets through it of their vertices' colours; 64-bit
+    arithmetic), ordered by colour, and every order within the colour
+    classes is tried; the form is the least, as an integer, of the facet
+    sets so relabelled, each facet ``f`` setting bit ``f`` (a 128-bit set
+    over the subsets of 7 vertices). Isomorphic complexes get the same
+    colours up to the isomorphism, so the same set of orders, so the same
+    least set; and a form is a relabelling of its complex, so equal forms
+    mean isomorphic complexes. The compiled kernel computes the same form
+    (``_cmemo_form`` in ``_complex_kernel.pyx``; the tests compare).
+    """
+    if nv > FORM_VERTICES or len(facets) > FORM_FACETS:
+        return None
+    col = [0] * nv
+    members = [[v for v in range(nv) if f >> v & 1] for f in facets]
+    for f, vs in zip(facets, members):
+        c = _mix(f.bit_count() + 1)
+        for v in vs:
+            col[v] = (col[v] + c) & _MASK64
+    for _ in range(2):
+        fc = [_mix(sum(col[v] for v in vs) & _MASK64) for vs in members]
+        for c, vs in zip(fc, members):
+            for v in vs:
+                col[v] = (col[v] + c * 0x9E3779B97F4A7C15) & _MASK64
+    order = sorted(range(nv), key=col.__getitem__)
+    classes: list[list[int]] = []
+    for v in order:
+        if classes and col[classes[-1][0]] == col[v]:
+            classes[-1].append(v)
+        else:
+            classes.append([v])
+    count = 1
+    for cls in classes:
+        count *= math.factorial(len(cls))
+    if count > FORM_ORDERS:
+        return None
+    places, start = [], 0
+    for cls in classes:
+        places.append(list(itertools.permutations(range(start, start + len(cls)))))
+        start += len(cls)
+    best = None
+    for choice in itertools.product(*places):
+        pos = [0] * nv
+        for cls, chosen in zip(classes, choice):
+            for v, p in zip(cls, chosen):
+                pos[v] = p
+        form = 0
+        for vs in members:
+            form |= 1 << sum(1 << pos[v] for v in vs)
+        if best is None or form < best:
+            best = form
+    return best
+
+
 def complex_key(nv: int, facets: tuple[int, ...]) -> bytes:
     """Canonical key of a complex on vertices ``0 .. nv-1`` (every vertex in
-    some facet): two bytes of ``nv``, then nauty's certificate of the
-    coloured incidence graph. Equal exactly for isomorphic complexes.
+    some facet). Equal exactly for isomorphic complexes.
+
+    Where :func:`complex_form` gives a form (every complex of Gale's game on
+    seven points but a few highly symmetric ones): 18 bytes,
+    :data:`FORM_MARK`, ``nv``, then the form's 128 bits, least significant
+    byte first. Otherwise: two bytes of ``nv`` (big-endian, so the first is
+    0), then nauty's certificate of the coloured vertex-facet incidence
+    graph.
 
     >>> complex_key(3, (0b011, 0b110)) == complex_key(3, (0b101, 0b011))   # paths
     True
     >>> complex_key(3, (0b011, 0b110)) == complex_key(3, (0b111,))
     False
     """
+    form = complex_form(nv, facets)
+    if form is not None:
+        return bytes((FORM_MARK, nv)) + form.to_bytes(16, "little")
+    return nauty_complex_key(nv, facets)
+
+
+def nauty_complex_key(nv: int, facets: tuple[int, ...]) -> bytes:
+    """The key of a complex by nauty alone (:func:`complex_key` without the
+    form): two bytes of ``nv`` (big-endian), then nauty's certificate of the
+    coloured vertex-facet incidence graph."""
     total, lists, colouring = _incidence(nv, facets)
     return nv.to_bytes(2, "big") + certificate(total, lists, colouring=colouring)
 
 
 def complex_from_key(key: bytes) -> tuple[int, tuple[int, ...]]:
-    """``(nv, facets)`` of the canonically labelled complex of a key."""
+    """``(nv, facets)`` of the canonically labelled complex of a key: for a
+    form key the facets of its form in increasing order, else those of
+    nauty's canonical incidence graph in node order."""
+    if len(key) == 18 and key[0] == FORM_MARK:
+        form = int.from_bytes(key[2:], "little")
+        return key[1], tuple(m for m in range(128) if form >> m & 1)
     nv = int.from_bytes(key[:2], "big")
     adj = graph_from_certificate(key[2:])
     return nv, tuple(adj[nv:])

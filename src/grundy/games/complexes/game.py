@@ -60,6 +60,7 @@ from grundy.games.complexes.complex import (
     _maximal,
     binary_stars,
     complex_from_key,
+    complex_key,
     complex_involution,
     remove_face,
 )
@@ -96,8 +97,9 @@ def _bind_complex_kernel() -> bool:
     :mod:`grundy.games.complexes._complex_kernel`).
 
     Only if the extension was built, pynauty's nauty uses 64-bit set words
-    and the kernel's keys equal :func:`complex_key` (byte for byte) on a set
-    of test complexes; otherwise every complex is searched in Python.
+    and the kernel's keys equal :func:`complex_key` and
+    :func:`~grundy.games.complexes.complex.nauty_complex_key` (byte for
+    byte) on a set of test complexes; otherwise every complex is searched in Python.
     Returns whether the kernel is usable. ``GRUNDY_NO_COMPLEX_KERNEL=1``
     turns it off for the games made afterwards (:class:`ComplexGame`).
     """
@@ -106,7 +108,7 @@ def _bind_complex_kernel() -> bool:
     try:
         from pynauty import nautywrap
 
-        from grundy.games.complexes.complex import complex_key
+        from grundy.games.complexes.complex import nauty_complex_key
 
         if len(certificate(3, {0: [1], 1: [2]})) != 24 or not _complex_kernel.bind_nauty(nautywrap.__file__):
             return False  # pragma: no cover - depends on pynauty's build
@@ -119,7 +121,8 @@ def _bind_complex_kernel() -> bool:
                 facets = _maximal(sets + [1 << v for v in range(nv)])
                 if len(facets) + nv > 64:
                     continue
-                if _complex_kernel.complex_key(nv, facets) != complex_key(nv, facets):
+                if (_complex_kernel.complex_key(nv, facets) != complex_key(nv, facets)
+                        or _complex_kernel.complex_key(nv, facets, nauty=True) != nauty_complex_key(nv, facets)):
                     _complex_kernel.unbind_nauty()  # pragma: no cover
                     return False  # pragma: no cover
     except (ImportError, OSError, AttributeError):  # pragma: no cover - depends on pynauty
@@ -183,7 +186,9 @@ class ComplexGame:
     user's labels, looks for it on the component as labelled).
     """
 
-    name = "complex-incidence-v1"
+    #: the table files' game: v2 keys components of at most 7 vertices by their form
+    #: (:func:`grundy.games.complexes.complex.complex_key`), v1 keyed every one by nauty
+    name = "complex-form-v2"
 
     def __init__(
         self, theory: ComplexTheory | None = None, face_cache_size: int = 500_000, compiled: bool | None = None
@@ -350,7 +355,7 @@ class ComplexGame:
         else:
             nv, facets = _compact(comp, vmask)
         total, lists, colouring = _incidence(nv, facets)
-        key = nv.to_bytes(2, "big") + certificate(total, lists, colouring=colouring)
+        key = complex_key(nv, facets)
         theory = self.theory
         if trace is None:
             known = search.cached(key, unknown, theory.binary_star or theory.involutions)
