@@ -1092,17 +1092,16 @@ cdef class Expander(CompiledSearch):
         cdef uint64_t lo, hi
         cdef int ties
         if nv <= FORM_V and k <= FORM_FACETS and _form(g, k, nv, &lo, &hi, &ties):
-            key = _make_form_key(nv, lo, hi)
-            _form_facets(lo, hi, g)
-            _incidence_rows(g, nv, k, canong)
-            return self._look_up(key, canong, nv, nv + k, unknown, ties == 1)
+            return self._look_up(_make_form_key(nv, lo, hi), NULL, nv, nv + k, unknown, ties == 1)
         _nauty_key(g, k, nv, canong)
         return self._look_up(_make_key(canong, nv, nv + k), canong, nv, nv + k, unknown, _last_rigid)
 
     cdef long _look_up(self, bytes key, uint64_t* canong, int nv, int total, Options unknown,
                        bint rigid=False) except -1:
         """``Searcher.cached`` / ``Searcher.look_up`` with the game's
-        reduction computed on the canonical form. ``rigid``: the key's
+        reduction computed on the canonical form: nauty's incidence rows
+        ``canong``, or NULL for a form key (its rows are then made from the
+        key, only if a reduction is looked for). ``rigid``: the key's
         complex is known to have no automorphism but the identity (no
         involution to look for); a key without reduction is then marked
         rigid in a compact table, and its expansions skip the group."""
@@ -1125,6 +1124,10 @@ cdef class Expander(CompiledSearch):
             alias = <tuple>found
             unknown.extend_keys(<tuple>alias[1])
             return <long>alias[0]
+        cdef uint64_t rows[MAXN]
+        if canong == NULL:
+            _decode(key, rows, &nv)
+            canong = rows
         nf = _facets_of_rows(canong, nv, total, facets)
         if not _reduce(canong, facets, nf, nv, total, self.binary_star, self.involutions and not rigid, &kept):
             self.remember(key, None, rigid)
