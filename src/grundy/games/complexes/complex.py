@@ -25,6 +25,7 @@ fewest faces first, which halved the positions expanded for n = 6.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Hashable, Iterable
@@ -211,21 +212,33 @@ def complex_form(nv: int, facets: tuple[int, ...]) -> int | None:
     colours up to the isomorphism, so the same set of orders, so the same
     least set; and a form is a relabelling of its complex, so equal forms
     mean isomorphic complexes. The compiled kernel computes the same form
-    (``_cmemo_form`` in ``_complex_kernel.pyx``; the tests compare).
+    (``_form`` in ``_complex_kernel.pyx``; the tests compare).
     """
     if nv > FORM_VERTICES or len(facets) > FORM_FACETS:
         return None
+    members = [_MEMBERS[f] for f in facets]
     col = [0] * nv
-    members = [[v for v in range(nv) if f >> v & 1] for f in facets]
-    for f, vs in zip(facets, members):
-        c = _mix(f.bit_count() + 1)
+    for vs in members:
+        c = _SIZE_MIX[len(vs)]
         for v in vs:
-            col[v] = (col[v] + c) & _MASK64
-    for _ in range(2):
-        fc = [_mix(sum(col[v] for v in vs) & _MASK64) for vs in members]
+            col[v] += c
+    mask = _MASK64
+    for _ in range(2):  # colours are kept modulo 2^64 (the kernel's uint64_t)
+        fc = []
+        for vs in members:
+            x = 0
+            for v in vs:
+                x += col[v]
+            x &= mask  # _mix(x), inline
+            x ^= x >> 31
+            x = (x * 0x7FB5D329728EA185) & mask
+            x ^= x >> 27
+            x = (x * 0x81DADEF4BC2DD44D) & mask
+            fc.append((x ^ (x >> 33)) * _GOLDEN)
         for c, vs in zip(fc, members):
             for v in vs:
-                col[v] = (col[v] + c * 0x9E3779B97F4A7C15) & _MASK64
+                col[v] += c
+        col = [c & mask for c in col]
     order = sorted(range(nv), key=col.__getitem__)
     classes: list[list[int]] = []
     for v in order:
@@ -233,6 +246,14 @@ def complex_form(nv: int, facets: tuple[int, ...]) -> int | None:
             classes[-1].append(v)
         else:
             classes.append([v])
+    if len(classes) == nv:  # every colour its own: one order
+        bit = [0] * nv
+        for rank, v in enumerate(order):
+            bit[v] = 1 << rank
+        form = 0
+        for vs in members:
+            form |= 1 << sum([bit[v] for v in vs])
+        return form
     count = 1
     for cls in classes:
         count *= math.factorial(len(cls))
@@ -243,17 +264,31 @@ def complex_form(nv: int, facets: tuple[int, ...]) -> int | None:
         places.append(list(itertools.permutations(range(start, start + len(cls)))))
         start += len(cls)
     best = None
+    bit = [0] * FORM_VERTICES
     for choice in itertools.product(*places):
-        pos = [0] * nv
         for cls, chosen in zip(classes, choice):
             for v, p in zip(cls, chosen):
-                pos[v] = p
+                bit[v] = 1 << p
+        # the order's image of each set of vertices 0-3 and of 4-6: a facet is two looks
+        low, high = [0] * 16, [0] * 8
+        for j in range(1, 16):
+            low[j] = low[j & (j - 1)] | bit[_LOWEST[j]]
+        for j in range(1, 8):
+            high[j] = high[j & (j - 1)] | bit[4 + _LOWEST[j]]
         form = 0
-        for vs in members:
-            form |= 1 << sum(1 << pos[v] for v in vs)
+        for f in facets:
+            form |= 1 << (low[f & 15] | high[f >> 4])
         if best is None or form < best:
             best = form
     return best
+
+
+#: the vertices of each facet of at most 7 vertices, and the colour a facet
+#: of each size adds to its vertices (:func:`complex_form`)
+_MEMBERS = [tuple(v for v in range(FORM_VERTICES) if f >> v & 1) for f in range(1 << FORM_VERTICES)]
+_SIZE_MIX = [_mix(size + 1) for size in range(FORM_VERTICES + 1)]
+_GOLDEN = 0x9E3779B97F4A7C15
+_LOWEST = [(j & -j).bit_length() - 1 for j in range(16)]
 
 
 def complex_key(nv: int, facets: tuple[int, ...]) -> bytes:
@@ -272,6 +307,13 @@ def complex_key(nv: int, facets: tuple[int, ...]) -> bytes:
     >>> complex_key(3, (0b011, 0b110)) == complex_key(3, (0b111,))
     False
     """
+    return _complex_key(nv, tuple(facets))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _complex_key(nv: int, facets: tuple[int, ...]) -> bytes:
+    """:func:`complex_key`, memoised by the labelled complex (the Python
+    path meets most labelled components again)."""
     form = complex_form(nv, facets)
     if form is not None:
         return bytes((FORM_MARK, nv)) + form.to_bytes(16, "little")

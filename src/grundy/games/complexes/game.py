@@ -354,7 +354,6 @@ class ComplexGame:
             nv, facets = vmask.bit_length(), tuple(comp)
         else:
             nv, facets = _compact(comp, vmask)
-        total, lists, colouring = _incidence(nv, facets)
         key = complex_key(nv, facets)
         theory = self.theory
         if trace is None:
@@ -365,6 +364,7 @@ class ComplexGame:
         def reduce(tr: list[str] | None) -> Split | None:
             if tr is None or name is None:
                 return self._canonical_reduction(search, key)
+            total, lists, colouring = _incidence(nv, facets)
             found = self._reduction(nv, facets, total, lists, colouring)
             if found is None:
                 return None
