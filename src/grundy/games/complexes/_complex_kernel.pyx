@@ -613,17 +613,17 @@ cdef int _small_faces(const uint32_t* facets, int nf, int nv, uint32_t* out) noe
     return n
 
 
-cdef int _decode(bytes key, uint64_t* rows, int* nv) except -1:
-    """Rows of a key this kernel expands and its number of vertices; returns
-    the number of nodes."""
+cdef int _key_facets(bytes key, uint32_t* facets, int* nv) except -1:
+    """The facets of a key this kernel expands (in node order: for a form
+    key, in increasing order of their vertex sets) and its number of
+    vertices; returns the number of facets."""
     cdef Py_ssize_t size = PyBytes_GET_SIZE(key)
     cdef const unsigned char* raw = <const unsigned char*>PyBytes_AS_STRING(key)
-    cdef int total, i
-    cdef uint64_t lo, hi
-    cdef uint32_t facets[FORM_FACETS * 3]
+    cdef uint64_t rows[MAXN]
+    cdef uint64_t lo = 0, hi = 0
+    cdef int i
     if size == FORM_KEY_SIZE and raw[0] == FORM_MARK:
         nv[0] = raw[1]
-        lo = hi = 0
         for i in range(8):
             lo |= (<uint64_t>raw[2 + i]) << (8 * i)
             hi |= (<uint64_t>raw[10 + i]) << (8 * i)
@@ -631,7 +631,21 @@ cdef int _decode(bytes key, uint64_t* rows, int* nv) except -1:
                 or (nv[0] < 7 and hi) or (nv[0] < 6 and lo >> (1 << nv[0]))
                 or CK_POPCOUNT(lo) + CK_POPCOUNT(hi) > FORM_FACETS):
             raise ValueError("not a key of a complex (a form key out of range)")
-        return _incidence_rows(facets, nv[0], _form_facets(lo, hi, facets), rows)
+        return _form_facets(lo, hi, facets)
+    cdef int total = _decode(key, rows, nv)
+    return _facets_of_rows(rows, nv[0], total, facets)
+
+
+cdef int _decode(bytes key, uint64_t* rows, int* nv) except -1:
+    """Rows of a key this kernel expands and its number of vertices; returns
+    the number of nodes."""
+    cdef Py_ssize_t size = PyBytes_GET_SIZE(key)
+    cdef const unsigned char* raw = <const unsigned char*>PyBytes_AS_STRING(key)
+    cdef int total, nf
+    cdef uint32_t facets[FORM_FACETS]
+    if size == FORM_KEY_SIZE and raw[0] == FORM_MARK:
+        nf = _key_facets(key, facets, nv)
+        return _incidence_rows(facets, nv[0], nf, rows)
     if size < 10 or (size - 2) % 8 or size > 2 + 8 * MAXN or raw[0] != 0 or raw[1] > MAXV or raw[1] < 1:
         raise ValueError("not a key of a complex on at most 16 vertices and 64 nodes")
     total = <int>((size - 2) // 8)
@@ -1155,8 +1169,7 @@ cdef class Expander(CompiledSearch):
         cdef uint64_t fs[4]
         if _expandable(key) and (<const unsigned char*>PyBytes_AS_STRING(key))[1] <= SMALLV:
             # at most 8 vertices: counted on 256-bit face sets, not cached
-            total = _decode(key, rows, &nv)
-            nf = _facets_of_rows(rows, nv, total, facets)
+            nf = _key_facets(key, facets, &nv)
             _small_face_set(facets, nf, fs)
             return CK_POPCOUNT(fs[0]) + CK_POPCOUNT(fs[1]) + CK_POPCOUNT(fs[2]) + CK_POPCOUNT(fs[3])
         found = PyDict_GetItem(self.faces, key)
@@ -1214,8 +1227,7 @@ cdef class Expander(CompiledSearch):
         cdef int first, count
         cdef long nimber
         known = 0
-        total = _decode(key, rows, &nv)
-        nf = _facets_of_rows(rows, nv, total, facets)
+        nf = _key_facets(key, facets, &nv)
         if out is None:
             out = Options()
         else:
@@ -1224,7 +1236,7 @@ cdef class Expander(CompiledSearch):
         if rigid:
             ng = 0
         else:
-            _group(rows, nv, total)
+            _group(rows, nv, _incidence_rows(facets, nv, nf, rows))
             ng = _ngenerators
         for g in range(ng):
             for i in range(nv):
